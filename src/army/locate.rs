@@ -1,0 +1,1 @@
+//! Army files: locate.

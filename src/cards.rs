@@ -1,0 +1,223 @@
+//! Playing cards: a 52-card deck (jokers optional) with a draw pile and a discard pile.
+//! Shuffling takes an injected random generator and yields the new order, which the battle
+//! log records, so a replay deals the same cards and nobody can peek by undoing.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// A suit. Hearts and diamonds are red; clubs and spades are black.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Suit {
+    Spades,
+    Hearts,
+    Diamonds,
+    Clubs,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+
+    /// The printed symbol: ♠ ♥ ♦ ♣.
+    pub fn symbol(self) -> char {
+        match self {
+            Suit::Spades => '♠',
+            Suit::Hearts => '♥',
+            Suit::Diamonds => '♦',
+            Suit::Clubs => '♣',
+        }
+    }
+
+    pub fn is_red(self) -> bool {
+        matches!(self, Suit::Hearts | Suit::Diamonds)
+    }
+}
+
+/// A rank, ace (1) to king (13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Rank(u8);
+
+impl Rank {
+    pub const ACE: Rank = Rank(1);
+    pub const JACK: Rank = Rank(11);
+    pub const QUEEN: Rank = Rank(12);
+    pub const KING: Rank = Rank(13);
+
+    /// A rank from 1 (ace) to 13 (king).
+    pub fn new(value: u8) -> Option<Rank> {
+        (1..=13).contains(&value).then_some(Rank(value))
+    }
+
+    pub fn value(self) -> u8 {
+        self.0
+    }
+
+    /// Jack, queen or king.
+    pub fn is_picture(self) -> bool {
+        self.0 >= 11
+    }
+
+    fn label(self) -> &'static str {
+        [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+        ][usize::from(self.0 - 1)]
+    }
+}
+
+/// One card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Card {
+    Suited(Rank, Suit),
+    /// A joker, numbered so the two of a deck are told apart.
+    Joker(u8),
+}
+
+impl Card {
+    pub fn suit(self) -> Option<Suit> {
+        match self {
+            Card::Suited(_, s) => Some(s),
+            Card::Joker(_) => None,
+        }
+    }
+
+    pub fn rank(self) -> Option<Rank> {
+        match self {
+            Card::Suited(r, _) => Some(r),
+            Card::Joker(_) => None,
+        }
+    }
+
+    pub fn is_red(self) -> bool {
+        self.suit().is_some_and(Suit::is_red)
+    }
+
+    pub fn is_picture(self) -> bool {
+        self.rank().is_some_and(Rank::is_picture)
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Card::Suited(r, s) => write!(f, "{}{}", r.label(), s.symbol()),
+            Card::Joker(n) => write!(f, "Joker {n}"),
+        }
+    }
+}
+
+/// Why a typed card was not understood.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("'{0}' is not a card: write a rank (A, 2–10, J, Q, K) then a suit (♠ ♥ ♦ ♣ or S H D C), e.g. 7♣ or QH")]
+pub struct CardParseError(pub String);
+
+impl FromStr for Card {
+    type Err = CardParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = || CardParseError(text.to_string());
+        let t = text.trim();
+        let mut chars: Vec<char> = t.chars().collect();
+        let suit = match chars.pop().ok_or_else(bad)?.to_ascii_uppercase() {
+            '♠' | 'S' => Suit::Spades,
+            '♥' | 'H' => Suit::Hearts,
+            '♦' | 'D' => Suit::Diamonds,
+            '♣' | 'C' => Suit::Clubs,
+            _ => return Err(bad()),
+        };
+        let rank: String = chars.into_iter().collect::<String>().to_ascii_uppercase();
+        let value = match rank.as_str() {
+            "A" | "1" => 1,
+            "J" => 11,
+            "Q" => 12,
+            "K" => 13,
+            n => n.parse::<u8>().ok().filter(|v| (2..=10).contains(v)).ok_or_else(bad)?,
+        };
+        Ok(Card::Suited(Rank(value), suit))
+    }
+}
+
+/// A deck: the cards still to draw (top is the end of the vector) and the discard pile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deck {
+    pub draw_pile: Vec<Card>,
+    pub discards: Vec<Card>,
+    pub jokers: bool,
+    /// Whether an empty draw pile is refilled by shuffling the discards.
+    pub reshuffle: bool,
+}
+
+impl Default for Deck {
+    fn default() -> Self {
+        Deck::new(false)
+    }
+}
+
+impl Deck {
+    /// Every card of a deck, in a fixed order, the two jokers last if wanted.
+    pub fn full(jokers: bool) -> Vec<Card> {
+        let mut cards: Vec<Card> = Suit::ALL
+            .iter()
+            .flat_map(|&s| (1..=13).map(move |r| Card::Suited(Rank(r), s)))
+            .collect();
+        if jokers {
+            cards.extend([Card::Joker(1), Card::Joker(2)]);
+        }
+        cards
+    }
+
+    /// A fresh deck, unshuffled; every card is in the draw pile.
+    pub fn new(jokers: bool) -> Deck {
+        Deck {
+            draw_pile: Deck::full(jokers),
+            discards: Vec::new(),
+            jokers,
+            reshuffle: true,
+        }
+    }
+
+    /// The order a shuffle of every card (draw pile and discards) would give.
+    pub fn shuffled_order<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<Card> {
+        let mut cards: Vec<Card> = self
+            .draw_pile
+            .iter()
+            .chain(&self.discards)
+            .copied()
+            .collect();
+        cards.sort();
+        cards.shuffle(rng);
+        cards
+    }
+
+    /// Puts the cards in the given order into the draw pile and empties the discards.
+    pub fn apply_shuffle(&mut self, order: &[Card]) {
+        self.draw_pile = order.to_vec();
+        self.discards.clear();
+    }
+
+    /// Takes the top card onto the discard pile. `None` when the draw pile is empty.
+    pub fn draw(&mut self) -> Option<Card> {
+        let card = self.draw_pile.pop()?;
+        self.discards.push(card);
+        Some(card)
+    }
+
+    /// The card the next draw takes, for replaying a recorded draw; never shown to players.
+    pub fn top(&self) -> Option<Card> {
+        self.draw_pile.last().copied()
+    }
+
+    pub fn cards_left(&self) -> usize {
+        self.draw_pile.len()
+    }
+
+    /// The cards not yet drawn, sorted, so their order is not revealed.
+    pub fn unseen(&self) -> Vec<Card> {
+        let mut cards = self.draw_pile.clone();
+        cards.sort();
+        cards
+    }
+}

@@ -1,0 +1,2 @@
+//! The adjutant binary.
+fn main() {}

@@ -1,0 +1,1 @@
+//! The exact odds of a whole procedure, by walking every branch.

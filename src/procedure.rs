@@ -1,0 +1,271 @@
+//! Procedures: how a rule system asks for dice, cards and choices and turns them into events.
+//!
+//! A procedure is a pure function of the battle and the inputs given so far. Called with no
+//! inputs it asks for the first thing it needs (a [`DiceRequest`], a [`CardRequest`] or a
+//! [`ChoiceRequest`]); called again with that input it asks for the next, until it is
+//! [`Step::Done`] with its events. Each request carries its outcome bands, so the window can
+//! show the exact odds of this roll, and [`crate::odds`] can walk every branch for the odds of
+//! the whole procedure. A close assault that repeats until someone breaks is just a procedure
+//! that keeps asking for dice.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::battle::state::Context;
+use crate::cards::Card;
+use crate::dice::{Dice, Rolled};
+use crate::event::{Event, PieceId};
+
+/// What a request is answered with.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Input {
+    Dice(Rolled),
+    Card(Card),
+    Choice(usize),
+}
+
+/// How a roll is read: its modified total, or how many dice reach a target number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reading {
+    Total,
+    /// Count the dice whose face is at least `at_least` (modifiers do not apply).
+    Successes { at_least: u8 },
+}
+
+/// A named range of readings ("2–7: passes").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Band {
+    pub from: i32,
+    pub to: i32,
+    pub label: String,
+}
+
+impl Band {
+    pub fn new(from: i32, to: i32, label: impl Into<String>) -> Band {
+        Band {
+            from,
+            to,
+            label: label.into(),
+        }
+    }
+
+    pub fn contains(&self, value: i32) -> bool {
+        (self.from..=self.to).contains(&value)
+    }
+}
+
+/// A request for dice: what to roll, every modifier, and what each reading means.
+///
+/// Contract: the procedure's next step depends on this roll only through the band its reading
+/// falls in. That lets the odds of a whole procedure be enumerated band by band.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiceRequest {
+    pub label: String,
+    pub rule: String,
+    pub dice: Dice,
+    pub reading: Reading,
+    /// Bands covering every possible reading, in order.
+    pub bands: Vec<Band>,
+}
+
+impl DiceRequest {
+    /// The reading of these faces: the modified total, or the count of successes.
+    pub fn read(&self, faces: &[u8]) -> i32 {
+        match self.reading {
+            Reading::Total => self.dice.total(faces),
+            Reading::Successes { at_least } => {
+                faces.iter().filter(|&&f| f >= at_least).count() as i32
+            }
+        }
+    }
+
+    /// The band a set of faces falls in.
+    pub fn band_of(&self, faces: &[u8]) -> Option<&Band> {
+        let value = self.read(faces);
+        self.bands.iter().find(|b| b.contains(value))
+    }
+
+    /// Every distinct reading with how many equally likely outcomes give it, out of how many.
+    pub fn readings(&self) -> (BTreeMap<i32, u128>, u128) {
+        match self.reading {
+            Reading::Total => {
+                let d = self.dice.distribution();
+                (d.counts, d.outcomes)
+            }
+            Reading::Successes { at_least } => {
+                let die = self.dice.die;
+                let hit = u128::from(die.max().saturating_sub(at_least.max(die.min())) + 1)
+                    .min(u128::from(die.sides()));
+                let hit = if at_least > die.max() { 0 } else { hit };
+                let miss = u128::from(die.sides()) - hit;
+                let n = u32::from(self.dice.count);
+                let mut counts = BTreeMap::new();
+                for k in 0..=n {
+                    let ways = binomial(n, k) * hit.pow(k) * miss.pow(n - k);
+                    if ways > 0 {
+                        counts.insert(k as i32, ways);
+                    }
+                }
+                (counts, u128::from(die.sides()).pow(n))
+            }
+        }
+    }
+
+    /// Each band with its exact odds as (ways, out of).
+    pub fn band_odds(&self) -> Vec<(&Band, u128, u128)> {
+        let (counts, outcomes) = self.readings();
+        self.bands
+            .iter()
+            .map(|b| {
+                let ways = counts
+                    .iter()
+                    .filter(|(v, _)| b.contains(**v))
+                    .map(|(_, n)| *n)
+                    .sum();
+                (b, ways, outcomes)
+            })
+            .collect()
+    }
+
+    /// Some faces whose reading is `value`, if any can give it.
+    pub fn faces_reading(&self, value: i32) -> Option<Vec<u8>> {
+        let die = self.dice.die;
+        let n = usize::from(self.dice.count);
+        match self.reading {
+            Reading::Total => {
+                let mut faces = vec![die.min(); n];
+                let mut need = value - self.dice.total(&faces);
+                for f in faces.iter_mut() {
+                    let room = i32::from(die.max() - die.min());
+                    let step = need.clamp(0, room);
+                    *f += step as u8;
+                    need -= step;
+                }
+                (need == 0 && self.read(&faces) == value).then_some(faces)
+            }
+            Reading::Successes { at_least } => {
+                let k = usize::try_from(value).ok()?;
+                if k > n || (k > 0 && at_least > die.max()) {
+                    return None;
+                }
+                let low = die.min();
+                let miss = if at_least > low {
+                    Some(low)
+                } else {
+                    None
+                };
+                if k < n && miss.is_none() {
+                    return None;
+                }
+                let mut faces = vec![die.max(); k];
+                faces.extend(std::iter::repeat_n(miss.unwrap_or(low), n - k));
+                Some(faces)
+            }
+        }
+    }
+}
+
+fn binomial(n: u32, k: u32) -> u128 {
+    (0..k).fold(1u128, |acc, i| acc * u128::from(n - i) / u128::from(i + 1))
+}
+
+/// A request for cards from the battle's deck. With `draws` 2 the player uses the better card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardRequest {
+    pub label: String,
+    pub rule: String,
+    pub draws: u8,
+}
+
+/// A decision the player makes mid-procedure (re-roll? withdraw? which hex takes the loss?).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChoiceRequest {
+    pub label: String,
+    pub rule: String,
+    pub options: Vec<String>,
+    /// The option the odds of the whole procedure assume.
+    pub assumed: usize,
+}
+
+/// What a procedure needs next, or its result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    Dice(DiceRequest),
+    Card(CardRequest),
+    Choice(ChoiceRequest),
+    Done(Resolution),
+}
+
+/// A finished procedure: a one-line summary (used to group odds) and its events.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolution {
+    pub summary: String,
+    pub events: Vec<Event>,
+}
+
+/// A procedure in progress. Implementations are pure: same context and inputs, same step.
+pub trait Procedure {
+    /// The title shown above the proposal ("Fire: Henderson's dragoons at Cromwell's horse").
+    fn title(&self) -> String;
+    /// The modifiers and notes that apply before any dice, for the proposal.
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// The next request, or the result, given the inputs so far.
+    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step;
+}
+
+/// Why a procedure may not be done, with the rule that forbids it.
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[error("{reason} ({rule})")]
+pub struct Refusal {
+    pub reason: String,
+    pub rule: String,
+}
+
+impl Refusal {
+    pub fn new(reason: impl Into<String>, rule: impl Into<String>) -> Refusal {
+        Refusal {
+            reason: reason.into(),
+            rule: rule.into(),
+        }
+    }
+}
+
+/// A situational question a procedure needs answered before it starts (range, terrain, facing).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParamSpec {
+    pub key: &'static str,
+    pub label: String,
+    pub choices: Vec<String>,
+    pub default: usize,
+}
+
+/// A procedure a rule system offers for the current selection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offer {
+    pub id: String,
+    pub label: String,
+    pub params: Vec<ParamSpec>,
+    /// Set when the procedure exists for this selection but the rules forbid it now.
+    pub refused: Option<Refusal>,
+}
+
+/// A rule-system procedure as the player called it: which, by whom, against whom, with what
+/// answers to its parameters. Saved with the entry, so an unfinished procedure can be resumed.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Call {
+    pub id: String,
+    pub actors: Vec<PieceId>,
+    pub targets: Vec<PieceId>,
+    pub params: BTreeMap<String, String>,
+}
+
+impl Call {
+    /// A parameter's answer, if given.
+    pub fn param(&self, key: &str) -> Option<&str> {
+        self.params.get(key).map(String::as_str)
+    }
+}

@@ -1,0 +1,79 @@
+//! The rule systems. Each describes itself in the core's vocabulary — army contents, status
+//! schemas, phases, procedures, tables — so the window and the printed sheets never name one.
+//! Adding a system means one module here and one line in [`all`].
+
+pub mod royalists_roundheads;
+pub mod table;
+
+use crate::army::ArmySpec;
+use crate::battle::state::{Context, Roster};
+use crate::event::{Event, PieceId};
+use crate::procedure::{Call, Offer, Procedure, Refusal};
+use crate::status::StatusSchema;
+
+pub use table::{Source, Table};
+
+/// One phase of the sequence of play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Phase {
+    pub name: String,
+    /// What happens in this phase, in a line, for the phase banner.
+    pub summary: String,
+}
+
+/// A key figure for a side (loss points, resolve, broken bodies), for the across-the-table view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Figure {
+    pub side: usize,
+    pub label: String,
+    pub value: String,
+}
+
+/// A rule system, described in the core's vocabulary.
+pub trait RuleSystem: Send + Sync {
+    /// The id army files name in their `system` field.
+    fn id(&self) -> &'static str;
+    /// The name players know it by.
+    fn name(&self) -> &'static str;
+    /// What army files for this system may contain.
+    fn army_spec(&self) -> ArmySpec;
+    /// What a piece's status is made of.
+    fn piece_schema(&self, roster: &Roster, piece: PieceId) -> StatusSchema;
+    /// What a side's status is made of.
+    fn side_schema(&self) -> StatusSchema {
+        StatusSchema::default()
+    }
+    /// The sequence of play.
+    fn phases(&self) -> Vec<Phase>;
+    /// The events that set a new battle up (starting chits, entry flags, a shuffled deck).
+    fn setup(&self, _roster: &Roster) -> Vec<Event> {
+        Vec::new()
+    }
+    /// The procedures offered for a selection (actors, then targets), refused ones included
+    /// with the rule that forbids them. With nothing selected: phase and battle procedures.
+    fn offers(&self, ctx: &Context, actors: &[PieceId], targets: &[PieceId]) -> Vec<Offer>;
+    /// Starts a procedure, or refuses it with the rule that forbids it.
+    fn procedure(&self, ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal>;
+    /// What is due now, for the phase banner.
+    fn reminders(&self, _ctx: &Context) -> Vec<String> {
+        Vec::new()
+    }
+    /// Each side's key figures.
+    fn figures(&self, _ctx: &Context) -> Vec<Figure> {
+        Vec::new()
+    }
+    /// The tables in force, with where each came from.
+    fn tables(&self) -> Vec<Table> {
+        Vec::new()
+    }
+}
+
+/// Every rule system Adjutant knows.
+pub fn all() -> Vec<&'static dyn RuleSystem> {
+    vec![&royalists_roundheads::SYSTEM]
+}
+
+/// The rule system with this id.
+pub fn by_id(id: &str) -> Option<&'static dyn RuleSystem> {
+    all().into_iter().find(|s| s.id() == id)
+}

@@ -1,0 +1,37 @@
+//! Rule tables as data: a titled grid of cells with where it came from ([SEED], [FOUND],
+//! [DEFAULT] or a player's override), for the window and the quick-reference sheet.
+
+/// Where a table's numbers come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// Stated in the original rules.
+    Seed,
+    /// Found in other published material.
+    Found,
+    /// Adjutant's stated default where the rules are silent.
+    Default,
+    /// A player's override file.
+    Override(String),
+}
+
+impl Source {
+    pub fn tag(&self) -> String {
+        match self {
+            Source::Seed => "[SEED]".into(),
+            Source::Found => "[FOUND]".into(),
+            Source::Default => "[DEFAULT]".into(),
+            Source::Override(path) => format!("[OVERRIDE {path}]"),
+        }
+    }
+}
+
+/// A printed chart: header row, body rows, a source and a footnote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    pub id: String,
+    pub title: String,
+    pub source: Source,
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    pub note: String,
+}

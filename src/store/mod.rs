@@ -1,0 +1,1 @@
+//! Saving and loading: paths, atomic writes, versioned battle and settings files.
