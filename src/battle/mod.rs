@@ -1,3 +1,400 @@
-//! A battle: armies, a rule system and a seed, and the log of what happened.
+//! A battle: armies under one rule system, a seed, and the log of what happened.
+//!
+//! The log is a list of entries, one per player action, each holding its events with the dice
+//! and cards inside them; the state is the fold of those events. Undo moves whole entries to
+//! the redo stack; redo puts them back exactly as recorded, so it never re-rolls and never
+//! deals a card early. Dice for the entry at position n come from a generator seeded with the
+//! battle's seed and n, so undoing and acting again gives the same dice: undo is not a re-roll.
 
 pub mod state;
+pub mod tray;
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::army::Army;
+use crate::dice::{Dice, FaceError, Rolled};
+use crate::event::{Event, FactKind};
+use crate::procedure::{Call, Input, Procedure, Refusal, Step};
+use crate::rules::{self, RuleSystem};
+use state::{BattleState, Context, Roster};
+
+/// What the player asked for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// The battle was set up.
+    Setup,
+    /// Dice from the tray.
+    Roll(Dice),
+    /// A card from the deck.
+    Draw,
+    /// The discards shuffled back into the deck.
+    Reshuffle,
+    /// A rule-system procedure.
+    Procedure(Call),
+}
+
+/// One player action and everything that followed from it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub title: String,
+    pub action: Action,
+    pub events: Vec<Event>,
+}
+
+/// A procedure under way: its action, the inputs given so far and the dice/card events they made.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    pub action: Action,
+    pub title: String,
+    pub inputs: Vec<Input>,
+    pub events: Vec<Event>,
+}
+
+/// Why an action could not be done.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ActionError {
+    #[error("unknown rule system '{0}'")]
+    UnknownSystem(String),
+    #[error("{0}")]
+    Refused(#[from] Refusal),
+    #[error("{0}")]
+    Faces(#[from] FaceError),
+    #[error("another procedure is under way: finish it first ({0})")]
+    Busy(String),
+    #[error("nothing is waiting for {0}")]
+    NotWaiting(&'static str),
+    #[error("the deck is empty and reshuffling is off")]
+    DeckEmpty,
+    #[error("no choice {0} here")]
+    NoSuchChoice(usize),
+    #[error("nothing to undo")]
+    NothingToUndo,
+    #[error("nothing to redo")]
+    NothingToRedo,
+    #[error("dice are already rolled for this procedure; finish it, then undo it")]
+    AlreadyRolled,
+}
+
+/// A battle in progress.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Battle {
+    pub system: String,
+    pub seed: u64,
+    pub roster: Roster,
+    log: Vec<Entry>,
+    redo: Vec<Entry>,
+    pending: Option<Pending>,
+    state: BattleState,
+}
+
+impl Battle {
+    /// Sets a battle up: the rule system's starting events and a shuffled deck, as entry 0.
+    pub fn new(system: &str, armies: Vec<Army>, seed: u64) -> Result<Battle, ActionError> {
+        let rules = rules::by_id(system).ok_or_else(|| ActionError::UnknownSystem(system.into()))?;
+        let roster = Roster::new(armies);
+        let mut battle = Battle {
+            system: system.to_string(),
+            seed,
+            state: BattleState::new(&roster),
+            roster,
+            log: Vec::new(),
+            redo: Vec::new(),
+            pending: None,
+        };
+        let order = battle.state.deck.shuffled_order(&mut battle.rng(0));
+        let mut events = vec![Event::Shuffled { order }];
+        events.extend(rules.setup(&battle.roster));
+        events.push(Event::fact(FactKind::Turn, None, "The battle begins"));
+        battle.commit(Entry {
+            title: "Battle set up".into(),
+            action: Action::Setup,
+            events,
+        });
+        Ok(battle)
+    }
+
+    /// Rebuilds a battle from saved parts, folding the log. Fails on an unknown rule system.
+    pub fn from_parts(
+        system: String,
+        seed: u64,
+        armies: Vec<Army>,
+        log: Vec<Entry>,
+        redo: Vec<Entry>,
+        pending: Option<Pending>,
+    ) -> Result<Battle, ActionError> {
+        rules::by_id(&system).ok_or_else(|| ActionError::UnknownSystem(system.clone()))?;
+        let roster = Roster::new(armies);
+        let mut battle = Battle {
+            system,
+            seed,
+            state: BattleState::new(&roster),
+            roster,
+            log,
+            redo,
+            pending,
+        };
+        battle.refold();
+        Ok(battle)
+    }
+
+    /// The rule system.
+    pub fn rules(&self) -> &'static dyn RuleSystem {
+        rules::by_id(&self.system).expect("checked when the battle was made")
+    }
+
+    pub fn state(&self) -> &BattleState {
+        &self.state
+    }
+
+    pub fn context(&self) -> Context<'_> {
+        Context {
+            roster: &self.roster,
+            state: &self.state,
+        }
+    }
+
+    pub fn log(&self) -> &[Entry] {
+        &self.log
+    }
+
+    pub fn redo_stack(&self) -> &[Entry] {
+        &self.redo
+    }
+
+    pub fn pending(&self) -> Option<&Pending> {
+        self.pending.as_ref()
+    }
+
+    pub fn armies(&self) -> &[Army] {
+        &self.roster.armies
+    }
+
+    /// The generator for input `k` of the entry at log position `n`.
+    fn rng(&self, k: usize) -> Pcg64 {
+        let n = self.log.len() as u64;
+        let mix = n.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (k as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+        Pcg64::seed_from_u64(self.seed ^ mix)
+    }
+
+    fn refold(&mut self) {
+        let mut state = BattleState::new(&self.roster);
+        for event in self.log.iter().flat_map(|e| &e.events) {
+            state.apply(event);
+        }
+        self.state = state;
+    }
+
+    fn commit(&mut self, entry: Entry) {
+        for event in &entry.events {
+            self.state.apply(event);
+        }
+        self.log.push(entry);
+    }
+
+    fn procedure_for(&self, action: &Action) -> Result<Box<dyn Procedure>, ActionError> {
+        match action {
+            Action::Roll(dice) => Ok(Box::new(tray::TrayRoll(dice.clone()))),
+            Action::Draw => Ok(Box::new(tray::TrayDraw)),
+            Action::Procedure(call) => Ok(self.rules().procedure(&self.context(), call)?),
+            Action::Setup | Action::Reshuffle => Err(ActionError::NotWaiting("a procedure")),
+        }
+    }
+
+    /// Starts an action. Actions that need no dice or cards finish at once.
+    pub fn start(&mut self, action: Action) -> Result<(), ActionError> {
+        if let Some(p) = &self.pending {
+            return Err(ActionError::Busy(p.title.clone()));
+        }
+        if action == Action::Reshuffle {
+            let order = self.state.deck.shuffled_order(&mut self.rng(0));
+            self.redo.clear();
+            self.commit(Entry {
+                title: "Reshuffle the deck".into(),
+                action,
+                events: vec![
+                    Event::Shuffled { order },
+                    Event::fact(FactKind::Note, None, "The deck is reshuffled"),
+                ],
+            });
+            return Ok(());
+        }
+        let title = self.procedure_for(&action)?.title();
+        self.pending = Some(Pending {
+            action,
+            title,
+            inputs: Vec::new(),
+            events: Vec::new(),
+        });
+        self.advance()
+    }
+
+    /// What the procedure under way needs next (never `Done`: finished ones are committed).
+    pub fn step(&self) -> Option<Step> {
+        let p = self.pending.as_ref()?;
+        let procedure = self.procedure_for(&p.action).ok()?;
+        Some(procedure.step(&self.context(), &p.inputs))
+    }
+
+    /// The procedure under way, for the odds of the rest of it.
+    pub fn pending_procedure(&self) -> Option<Box<dyn Procedure>> {
+        self.procedure_for(&self.pending.as_ref()?.action).ok()
+    }
+
+    /// Commits the pending procedure if it is done.
+    fn advance(&mut self) -> Result<(), ActionError> {
+        if let Some(Step::Done(res)) = self.step() {
+            let p = self.pending.take().expect("a step implies a pending procedure");
+            let mut events = p.events;
+            events.extend(res.events);
+            self.redo.clear();
+            self.commit(Entry {
+                title: p.title,
+                action: p.action,
+                events,
+            });
+        }
+        Ok(())
+    }
+
+    fn dice_request(&self) -> Result<crate::procedure::DiceRequest, ActionError> {
+        match self.step() {
+            Some(Step::Dice(req)) => Ok(req),
+            _ => Err(ActionError::NotWaiting("dice")),
+        }
+    }
+
+    fn give_dice(&mut self, label: String, rolled: Rolled) -> Result<(), ActionError> {
+        let p = self.pending.as_mut().expect("dice_request checked");
+        p.events.push(Event::Rolled {
+            label,
+            rolled: rolled.clone(),
+        });
+        p.inputs.push(Input::Dice(rolled));
+        self.advance()
+    }
+
+    /// Lets Adjutant roll the dice the procedure asks for.
+    pub fn roll(&mut self) -> Result<(), ActionError> {
+        let req = self.dice_request()?;
+        let k = self.pending.as_ref().map_or(0, |p| p.inputs.len());
+        let faces = req.dice.roll(&mut self.rng(k + 1));
+        self.give_dice(
+            req.label,
+            Rolled {
+                dice: req.dice,
+                faces,
+                typed: false,
+            },
+        )
+    }
+
+    /// Takes the faces the player rolled on the table, typed as text ("3 5").
+    pub fn enter_faces(&mut self, text: &str) -> Result<(), ActionError> {
+        let req = self.dice_request()?;
+        let faces = req.dice.parse_faces(text)?;
+        self.give_dice(
+            req.label,
+            Rolled {
+                dice: req.dice,
+                faces,
+                typed: true,
+            },
+        )
+    }
+
+    /// Draws the cards the procedure asks for from the deck, reshuffling when it runs out.
+    pub fn draw(&mut self) -> Result<(), ActionError> {
+        let req = match self.step() {
+            Some(Step::Card(req)) => req,
+            _ => return Err(ActionError::NotWaiting("a card")),
+        };
+        let mut deck = self.state.deck.clone();
+        let p = self.pending.as_ref().expect("a step implies a pending procedure");
+        for e in &p.events {
+            match e {
+                Event::Shuffled { order } => deck.apply_shuffle(order),
+                Event::Drew { .. } => {
+                    deck.draw();
+                }
+                _ => {}
+            }
+        }
+        let mut events = Vec::new();
+        if deck.cards_left() == 0 {
+            if !deck.reshuffle {
+                return Err(ActionError::DeckEmpty);
+            }
+            let order = deck.shuffled_order(&mut self.rng(p.inputs.len() + 1));
+            deck.apply_shuffle(&order);
+            events.push(Event::Shuffled { order });
+        }
+        let card = deck.draw().ok_or(ActionError::DeckEmpty)?;
+        events.push(Event::Drew {
+            label: req.label,
+            card,
+        });
+        let p = self.pending.as_mut().expect("checked above");
+        p.events.extend(events);
+        p.inputs.push(Input::Card(card));
+        self.advance()
+    }
+
+    /// Answers a choice the procedure asks for.
+    pub fn choose(&mut self, option: usize) -> Result<(), ActionError> {
+        match self.step() {
+            Some(Step::Choice(req)) if option < req.options.len() => {}
+            Some(Step::Choice(_)) => return Err(ActionError::NoSuchChoice(option)),
+            _ => return Err(ActionError::NotWaiting("a choice")),
+        }
+        self.pending
+            .as_mut()
+            .expect("checked above")
+            .inputs
+            .push(Input::Choice(option));
+        self.advance()
+    }
+
+    /// Abandons the procedure under way, if nothing has been rolled or drawn for it yet.
+    pub fn cancel(&mut self) -> Result<(), ActionError> {
+        match &self.pending {
+            Some(p) if p.events.is_empty() => {
+                self.pending = None;
+                Ok(())
+            }
+            Some(_) => Err(ActionError::AlreadyRolled),
+            None => Err(ActionError::NotWaiting("a procedure")),
+        }
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.pending.is_none() && self.log.len() > 1
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.pending.is_none() && !self.redo.is_empty()
+    }
+
+    /// Steps back over the last entry (never the set-up).
+    pub fn undo(&mut self) -> Result<(), ActionError> {
+        if !self.can_undo() {
+            return Err(ActionError::NothingToUndo);
+        }
+        let entry = self.log.pop().expect("can_undo checked");
+        self.redo.push(entry);
+        self.refold();
+        Ok(())
+    }
+
+    /// Puts back the last undone entry exactly as it was recorded.
+    pub fn redo(&mut self) -> Result<(), ActionError> {
+        if !self.can_redo() {
+            return Err(ActionError::NothingToRedo);
+        }
+        let entry = self.redo.pop().expect("can_redo checked");
+        self.commit(entry);
+        Ok(())
+    }
+}

@@ -1,0 +1,75 @@
+//! The dice tray and card panel as procedures: any dice with any modifiers, a card from the
+//! deck. They go through the same request → input → events path as a rule system's
+//! procedures, so the log, undo and the odds treat them alike.
+
+use crate::battle::state::Context;
+use crate::dice::Dice;
+use crate::event::{Event, FactKind};
+use crate::procedure::{Band, CardRequest, DiceRequest, Input, Procedure, Reading, Resolution, Step};
+
+/// Roll dice from the tray: the result is the modified total.
+pub struct TrayRoll(pub Dice);
+
+impl Procedure for TrayRoll {
+    fn title(&self) -> String {
+        format!("Roll {}", self.0)
+    }
+
+    fn step(&self, _ctx: &Context, inputs: &[Input]) -> Step {
+        match inputs.first() {
+            Some(Input::Dice(rolled)) => {
+                let total = rolled.total();
+                Step::Done(Resolution {
+                    summary: total.to_string(),
+                    events: vec![Event::fact(
+                        FactKind::Note,
+                        None,
+                        format!("{} rolled {rolled}", self.0),
+                    )],
+                })
+            }
+            _ => {
+                let dist = self.0.distribution();
+                let bands = dist
+                    .counts
+                    .keys()
+                    .map(|&t| Band::new(t, t, t.to_string()))
+                    .collect();
+                Step::Dice(DiceRequest {
+                    label: format!("Roll {}", self.0),
+                    rule: String::new(),
+                    dice: self.0.clone(),
+                    reading: Reading::Total,
+                    bands,
+                })
+            }
+        }
+    }
+}
+
+/// Draw one card from the deck.
+pub struct TrayDraw;
+
+impl Procedure for TrayDraw {
+    fn title(&self) -> String {
+        "Draw a card".into()
+    }
+
+    fn step(&self, _ctx: &Context, inputs: &[Input]) -> Step {
+        match inputs.first() {
+            Some(Input::Card(card)) => Step::Done(Resolution {
+                summary: if card.is_red() { "red" } else { "black" }.into(),
+                events: vec![Event::fact(
+                    FactKind::Note,
+                    None,
+                    format!("Card drawn: {card}"),
+                )],
+            }),
+            _ => Step::Card(CardRequest {
+                label: "Draw a card".into(),
+                rule: String::new(),
+                draws: 1,
+            }),
+        }
+    }
+}
