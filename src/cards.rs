@@ -39,7 +39,22 @@ impl Suit {
 
 /// A rank, ace (1) to king (13).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "RawRank")]
 pub struct Rank(u8);
+
+/// A rank as a file stores it, checked on load: a damaged file must not smuggle in a rank 0 or
+/// 14, which would make [`Card`]'s `Display` panic.
+#[derive(Deserialize)]
+#[serde(rename = "Rank")]
+struct RawRank(u8);
+
+impl TryFrom<RawRank> for Rank {
+    type Error = String;
+
+    fn try_from(raw: RawRank) -> Result<Rank, String> {
+        Rank::new(raw.0).ok_or_else(|| format!("rank {} is not 1 (ace) to 13 (king)", raw.0))
+    }
+}
 
 impl Rank {
     pub const ACE: Rank = Rank(1);
@@ -111,7 +126,9 @@ impl fmt::Display for Card {
 
 /// Why a typed card was not understood.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("'{0}' is not a card: write a rank (A, 2–10, J, Q, K) then a suit (♠ ♥ ♦ ♣ or S H D C), e.g. 7♣ or QH")]
+#[error(
+    "'{0}' is not a card: write a rank (A, 2–10, J, Q, K) then a suit (♠ ♥ ♦ ♣ or S H D C), e.g. 7♣ or QH"
+)]
 pub struct CardParseError(pub String);
 
 impl FromStr for Card {
@@ -119,7 +136,20 @@ impl FromStr for Card {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let bad = || CardParseError(text.to_string());
-        let t = text.trim();
+        // Emoji keyboards send a suit as the symbol plus U+FE0F (emoji presentation).
+        let t = text.trim().trim_end_matches('\u{fe0f}');
+        if let Some(n) = t
+            .get(..5)
+            .filter(|head| head.eq_ignore_ascii_case("joker"))
+            .map(|_| t[5..].trim())
+        {
+            // As `Display` writes it: "Joker 1" or "Joker 2".
+            return match n {
+                "1" => Ok(Card::Joker(1)),
+                "2" => Ok(Card::Joker(2)),
+                _ => Err(bad()),
+            };
+        }
         let mut chars: Vec<char> = t.chars().collect();
         let suit = match chars.pop().ok_or_else(bad)?.to_ascii_uppercase() {
             '♠' | 'S' => Suit::Spades,
@@ -134,7 +164,11 @@ impl FromStr for Card {
             "J" => 11,
             "Q" => 12,
             "K" => 13,
-            n => n.parse::<u8>().ok().filter(|v| (2..=10).contains(v)).ok_or_else(bad)?,
+            n => n
+                .parse::<u8>()
+                .ok()
+                .filter(|v| (2..=10).contains(v))
+                .ok_or_else(bad)?,
         };
         Ok(Card::Suited(Rank(value), suit))
     }

@@ -120,7 +120,12 @@ pub enum FaceError {
     #[error("expected {expected} {die} face(s), got {got}")]
     WrongCount { expected: u8, die: Die, got: usize },
     #[error("a {die} cannot show {value}: its faces are {min}–{max}")]
-    OutOfRange { die: Die, value: i64, min: u8, max: u8 },
+    OutOfRange {
+        die: Die,
+        value: i64,
+        min: u8,
+        max: u8,
+    },
     #[error("'{text}' is not a number")]
     NotANumber { text: String },
 }
@@ -284,8 +289,13 @@ impl Rolled {
 
 impl fmt::Display for Rolled {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The dice without their modifier total: the modifiers are listed one by one below,
+        // and showing both would read as if they applied twice.
+        if self.dice.count != 1 {
+            write!(f, "{}", self.dice.count)?;
+        }
         let faces: Vec<String> = self.faces.iter().map(u8::to_string).collect();
-        write!(f, "{} [{}]", self.dice, faces.join(" "))?;
+        write!(f, "{} [{}]", self.dice.die, faces.join(" "))?;
         for m in &self.dice.modifiers {
             write!(f, " {:+} {}", m.value, m.label)?;
         }

@@ -51,7 +51,11 @@ pub enum Event {
     /// A side's status changed (loss points, commander hits, activations).
     Side { side: usize, change: Change },
     /// The turn, phase or side to play moved on.
-    Clock { turn: u32, phase: usize, side: usize },
+    Clock {
+        turn: u32,
+        phase: usize,
+        side: usize,
+    },
     /// The battle is over, with its result in words.
     Ended { result: String },
 }

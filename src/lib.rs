@@ -8,6 +8,7 @@ pub mod cards;
 pub mod dice;
 pub mod event;
 pub mod odds;
+pub mod print;
 pub mod procedure;
 pub mod rules;
 pub mod status;

@@ -31,7 +31,9 @@ pub enum Input {
 pub enum Reading {
     Total,
     /// Count the dice whose face is at least `at_least` (modifiers do not apply).
-    Successes { at_least: u8 },
+    Successes {
+        at_least: u8,
+    },
 }
 
 /// A named range of readings ("2–7: passes").
@@ -114,18 +116,21 @@ impl DiceRequest {
     }
 
     /// Each band with its exact odds as (ways, out of).
+    ///
+    /// A reading counts for the first band that holds it, as in [`DiceRequest::band_of`], so
+    /// overlapping bands never count an outcome twice. Readings no band holds count for none.
     pub fn band_odds(&self) -> Vec<(&Band, u128, u128)> {
         let (counts, outcomes) = self.readings();
+        let mut ways = vec![0u128; self.bands.len()];
+        for (value, n) in counts {
+            if let Some(i) = self.bands.iter().position(|b| b.contains(value)) {
+                ways[i] += n;
+            }
+        }
         self.bands
             .iter()
-            .map(|b| {
-                let ways = counts
-                    .iter()
-                    .filter(|(v, _)| b.contains(**v))
-                    .map(|(_, n)| *n)
-                    .sum();
-                (b, ways, outcomes)
-            })
+            .zip(ways)
+            .map(|(b, w)| (b, w, outcomes))
             .collect()
     }
 
@@ -151,11 +156,7 @@ impl DiceRequest {
                     return None;
                 }
                 let low = die.min();
-                let miss = if at_least > low {
-                    Some(low)
-                } else {
-                    None
-                };
+                let miss = if at_least > low { Some(low) } else { None };
                 if k < n && miss.is_none() {
                     return None;
                 }

@@ -3,6 +3,7 @@
 //! [`schema`] (what the file says) then [`validate`] (what it means) — with every problem
 //! reported as `path:line:col: message`.
 
+pub mod discover;
 pub mod locate;
 pub mod schema;
 pub mod spec;

@@ -93,7 +93,8 @@ pub struct Battle {
 impl Battle {
     /// Sets a battle up: the rule system's starting events and a shuffled deck, as entry 0.
     pub fn new(system: &str, armies: Vec<Army>, seed: u64) -> Result<Battle, ActionError> {
-        let rules = rules::by_id(system).ok_or_else(|| ActionError::UnknownSystem(system.into()))?;
+        let rules =
+            rules::by_id(system).ok_or_else(|| ActionError::UnknownSystem(system.into()))?;
         let roster = Roster::new(armies);
         let mut battle = Battle {
             system: system.to_string(),
@@ -175,7 +176,8 @@ impl Battle {
     /// The generator for input `k` of the entry at log position `n`.
     fn rng(&self, k: usize) -> Pcg64 {
         let n = self.log.len() as u64;
-        let mix = n.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (k as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+        let mix =
+            n.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (k as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
         Pcg64::seed_from_u64(self.seed ^ mix)
     }
 
@@ -246,7 +248,10 @@ impl Battle {
     /// Commits the pending procedure if it is done.
     fn advance(&mut self) -> Result<(), ActionError> {
         if let Some(Step::Done(res)) = self.step() {
-            let p = self.pending.take().expect("a step implies a pending procedure");
+            let p = self
+                .pending
+                .take()
+                .expect("a step implies a pending procedure");
             let mut events = p.events;
             events.extend(res.events);
             self.redo.clear();
@@ -312,7 +317,10 @@ impl Battle {
             _ => return Err(ActionError::NotWaiting("a card")),
         };
         let mut deck = self.state.deck.clone();
-        let p = self.pending.as_ref().expect("a step implies a pending procedure");
+        let p = self
+            .pending
+            .as_ref()
+            .expect("a step implies a pending procedure");
         for e in &p.events {
             match e {
                 Event::Shuffled { order } => deck.apply_shuffle(order),

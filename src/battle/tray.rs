@@ -4,8 +4,9 @@
 
 use crate::battle::state::Context;
 use crate::dice::Dice;
-use crate::event::{Event, FactKind};
-use crate::procedure::{Band, CardRequest, DiceRequest, Input, Procedure, Reading, Resolution, Step};
+use crate::procedure::{
+    Band, CardRequest, DiceRequest, Input, Procedure, Reading, Resolution, Step,
+};
 
 /// Roll dice from the tray: the result is the modified total.
 pub struct TrayRoll(pub Dice);
@@ -18,14 +19,10 @@ impl Procedure for TrayRoll {
     fn step(&self, _ctx: &Context, inputs: &[Input]) -> Step {
         match inputs.first() {
             Some(Input::Dice(rolled)) => {
-                let total = rolled.total();
+                // The roll itself is already in the log as the entry's `Rolled` event.
                 Step::Done(Resolution {
-                    summary: total.to_string(),
-                    events: vec![Event::fact(
-                        FactKind::Note,
-                        None,
-                        format!("{} rolled {rolled}", self.0),
-                    )],
+                    summary: rolled.total().to_string(),
+                    events: Vec::new(),
                 })
             }
             _ => {
@@ -57,13 +54,10 @@ impl Procedure for TrayDraw {
 
     fn step(&self, _ctx: &Context, inputs: &[Input]) -> Step {
         match inputs.first() {
+            // The card itself is already in the log as the entry's `Drew` event.
             Some(Input::Card(card)) => Step::Done(Resolution {
                 summary: if card.is_red() { "red" } else { "black" }.into(),
-                events: vec![Event::fact(
-                    FactKind::Note,
-                    None,
-                    format!("Card drawn: {card}"),
-                )],
+                events: Vec::new(),
             }),
             _ => Step::Card(CardRequest {
                 label: "Draw a card".into(),

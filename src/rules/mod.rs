@@ -2,8 +2,11 @@
 //! schemas, phases, procedures, tables — so the window and the printed sheets never name one.
 //! Adding a system means one module here and one line in [`all`].
 
+pub mod d3_ecw;
+pub mod rcw;
 pub mod royalists_roundheads;
 pub mod table;
+pub mod victory_without_squares;
 
 use crate::army::ArmySpec;
 use crate::battle::state::{Context, Roster};
@@ -70,7 +73,12 @@ pub trait RuleSystem: Send + Sync {
 
 /// Every rule system Adjutant knows.
 pub fn all() -> Vec<&'static dyn RuleSystem> {
-    vec![&royalists_roundheads::SYSTEM]
+    vec![
+        &royalists_roundheads::SYSTEM,
+        &rcw::SYSTEM,
+        &d3_ecw::SYSTEM,
+        &victory_without_squares::SYSTEM,
+    ]
 }
 
 /// The rule system with this id.

@@ -1,1 +1,121 @@
 //! Saving and loading: paths, atomic writes, versioned battle and settings files.
+//!
+//! - [`paths`]: where battles, settings and the player's own files live (the user's data and
+//!   config folders, or one folder given with `--data-dir` / `ADJUTANT_DATA_DIR`).
+//! - [`atomic`]: every write goes to a temp file in the same folder, is synced, the previous
+//!   copy is kept as `<name>.bak`, and the temp file is renamed over the old one.
+//! - [`battle_file`]: the versioned RON format of a battle, with migration and a check of the
+//!   log before a battle is rebuilt from it.
+//! - [`battle_store`]: the folder of battles: save, load, list, resume the last one, and never
+//!   overwrite a file that failed to load.
+//! - [`settings`]: the player's settings, with defaults when missing or broken.
+
+pub mod atomic;
+pub mod battle_file;
+pub mod battle_store;
+mod check;
+pub mod paths;
+pub mod settings;
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+pub use atomic::{Fault, WriteStep, write_atomic, write_atomic_with};
+pub use battle_file::{
+    BATTLE_VERSION, BattleFile, battle_from_ron, battle_to_ron, read_battle, write_battle,
+};
+pub use battle_store::{BattleStore, BattleSummary};
+pub use paths::{ENV_DATA_DIR, Paths};
+pub use settings::{SETTINGS_VERSION, Settings, SettingsStore, ThemeChoice};
+
+/// Why something could not be saved or loaded. Every message names the file.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StoreError {
+    /// No home folder to put Adjutant's files in, and no override given.
+    #[error(
+        "cannot find a home folder for Adjutant's files; start it with --data-dir DIR or set {}",
+        paths::ENV_DATA_DIR
+    )]
+    NoHome,
+    /// The operating system refused a read, write, rename or sync.
+    #[error("cannot {action} {}: {message}", path.display())]
+    Io {
+        /// What was being done: "read", "write", "create the folder", "back up", ...
+        action: &'static str,
+        path: PathBuf,
+        kind: io::ErrorKind,
+        /// The system's own words, e.g. "Permission denied (os error 13)".
+        message: String,
+    },
+    /// The file is not valid RON, or not the shape Adjutant expects, at this position.
+    #[error("{}:{line}:{col}: {message}", path.display())]
+    Parse {
+        path: PathBuf,
+        line: usize,
+        col: usize,
+        message: String,
+    },
+    /// The file was written by a newer Adjutant; it is left as it is.
+    #[error(
+        "{}: written by a newer Adjutant (version {found}); this one reads up to {supported}",
+        path.display()
+    )]
+    Newer {
+        path: PathBuf,
+        found: u32,
+        supported: u32,
+    },
+    /// The file parses but what it says cannot be true (a piece that does not exist, a 7 on a D6).
+    #[error("{}: corrupt battle file: {message}", path.display())]
+    Corrupt { path: PathBuf, message: String },
+    /// Saving was refused because the file there failed to load: it is kept for the player.
+    #[error(
+        "{}: not overwritten, because it failed to load and is kept as it was",
+        path.display()
+    )]
+    Quarantined { path: PathBuf },
+    /// The data could not be written as RON (should not happen for Adjutant's own types).
+    #[error("cannot write {} as RON: {message}", path.display())]
+    Format { path: PathBuf, message: String },
+    /// A write stopped part-way (a simulated crash, in tests): the old file is still in place.
+    #[error("writing {} stopped at {step:?}; the previous file is untouched", path.display())]
+    Interrupted { path: PathBuf, step: WriteStep },
+}
+
+impl StoreError {
+    /// An I/O error while doing `action` to `path`.
+    pub fn io(action: &'static str, path: &Path, err: &io::Error) -> StoreError {
+        StoreError::Io {
+            action,
+            path: path.to_path_buf(),
+            kind: err.kind(),
+            message: err.to_string(),
+        }
+    }
+
+    /// The file the error is about, if any.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            StoreError::NoHome => None,
+            StoreError::Io { path, .. }
+            | StoreError::Parse { path, .. }
+            | StoreError::Newer { path, .. }
+            | StoreError::Corrupt { path, .. }
+            | StoreError::Quarantined { path }
+            | StoreError::Format { path, .. }
+            | StoreError::Interrupted { path, .. } => Some(path),
+        }
+    }
+
+    /// A ron parse error, with the position it reports.
+    pub(crate) fn parse(path: &Path, err: &ron::error::SpannedError) -> StoreError {
+        StoreError::Parse {
+            path: path.to_path_buf(),
+            line: err.span.start.line,
+            col: err.span.start.col,
+            message: err.code.to_string(),
+        }
+    }
+}

@@ -1,19 +1,67 @@
 //! System W — Royalists & Roundheads, as used by *The Battle of Winceby* (RULES.md §1).
+//!
+//! The pieces' status lives under the keys of [`keys`]; the charts are data in [`tables`]
+//! (overridable with [`overrides::load_overrides`]); each procedure is a body function over a
+//! [`run::Run`] with its refusal check beside it, and [`offers`] lists them for a selection.
 
+pub mod charts;
+pub mod commands;
+pub mod defaults;
+pub mod effects;
+pub mod fire;
+pub mod keys;
+mod locate;
+pub mod look;
+pub mod melee;
+pub mod melee_drm;
+pub mod modifiers;
+pub mod morale;
+pub mod offers;
+mod override_check;
+pub mod overrides;
+pub mod phases;
+pub mod proc;
+pub mod run;
+pub mod schema;
 pub mod spec;
+pub mod tables;
+pub mod victory;
+
+use std::sync::{Arc, LazyLock};
 
 use crate::army::ArmySpec;
 use crate::battle::state::{Context, Roster};
-use crate::event::PieceId;
+use crate::event::{Event, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
-use crate::rules::{Phase, RuleSystem};
+use crate::rules::{Figure, Phase, RuleSystem, Table};
 use crate::status::StatusSchema;
 
-/// The rule system.
-pub struct RoyalistsRoundheads;
+pub use overrides::{load_overrides, load_overrides_str};
+pub use tables::Tables;
 
-/// The instance [`crate::rules::all`] lists.
-pub static SYSTEM: RoyalistsRoundheads = RoyalistsRoundheads;
+/// The rule system, with the tables in force (the shipped ones unless overridden).
+pub struct RoyalistsRoundheads {
+    tables: Option<Arc<Tables>>,
+}
+
+/// The instance [`crate::rules::all`] lists, with the shipped tables.
+pub static SYSTEM: RoyalistsRoundheads = RoyalistsRoundheads { tables: None };
+
+static SHIPPED: LazyLock<Arc<Tables>> = LazyLock::new(|| Arc::new(Tables::default()));
+
+impl RoyalistsRoundheads {
+    /// The system with a player's tables (from [`load_overrides`]).
+    pub fn with_tables(tables: Tables) -> RoyalistsRoundheads {
+        RoyalistsRoundheads {
+            tables: Some(Arc::new(tables)),
+        }
+    }
+
+    /// The tables in force.
+    pub fn tables_in_force(&self) -> Arc<Tables> {
+        self.tables.clone().unwrap_or_else(|| SHIPPED.clone())
+    }
+}
 
 impl RuleSystem for RoyalistsRoundheads {
     fn id(&self) -> &'static str {
@@ -28,22 +76,50 @@ impl RuleSystem for RoyalistsRoundheads {
         spec::army_spec()
     }
 
-    fn piece_schema(&self, _roster: &Roster, _piece: PieceId) -> StatusSchema {
-        StatusSchema::default()
+    fn piece_schema(&self, roster: &Roster, piece: PieceId) -> StatusSchema {
+        schema::piece(roster, piece, &self.tables_in_force())
+    }
+
+    fn side_schema(&self) -> StatusSchema {
+        schema::side()
     }
 
     fn phases(&self) -> Vec<Phase> {
-        Vec::new()
+        phases::phases()
     }
 
-    fn offers(&self, _ctx: &Context, _actors: &[PieceId], _targets: &[PieceId]) -> Vec<Offer> {
-        Vec::new()
+    fn setup(&self, _roster: &Roster) -> Vec<Event> {
+        vec![
+            Event::Clock {
+                turn: 1,
+                phase: phases::ORDERS,
+                side: 0,
+            },
+            Event::fact(
+                crate::event::FactKind::Turn,
+                None,
+                "Winceby, 11 October 1643: 13 turns, the Royalists move first; no units start on the map",
+            ),
+        ]
     }
 
-    fn procedure(&self, _ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
-        Err(Refusal::new(
-            format!("no procedure '{}'", call.id),
-            "RULES.md §1",
-        ))
+    fn offers(&self, ctx: &Context, actors: &[PieceId], targets: &[PieceId]) -> Vec<Offer> {
+        offers::offers(ctx, &self.tables_in_force(), actors, targets)
+    }
+
+    fn procedure(&self, ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+        offers::start(ctx, self.tables_in_force(), call)
+    }
+
+    fn reminders(&self, ctx: &Context) -> Vec<String> {
+        phases::reminders(ctx, &self.tables_in_force())
+    }
+
+    fn figures(&self, ctx: &Context) -> Vec<Figure> {
+        victory::figures(ctx, &self.tables_in_force())
+    }
+
+    fn tables(&self) -> Vec<Table> {
+        self.tables_in_force().to_tables()
     }
 }

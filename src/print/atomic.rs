@@ -1,0 +1,32 @@
+//! Writing a finished PDF without ever leaving half a file. The store's
+//! [`write_atomic`](crate::store::write_atomic) does the work — temp file in the same folder,
+//! fsync, rename (keeping a replaced file as `<name>.bak`) — after checks here that turn the
+//! commonest mistakes (no such folder, a folder named as the file) into plain messages.
+
+use std::path::{Path, PathBuf};
+
+use super::PrintError;
+
+/// Writes `bytes` to `path` atomically: temp file in the same folder, fsync, rename. On any
+/// failure the temp file is removed and whatever was at `path` is untouched.
+pub fn write_pdf_atomically(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), PrintError> {
+    let path = path.as_ref();
+    let fail = |reason: String| PrintError::Write {
+        path: path.display().to_string(),
+        reason,
+    };
+    if path.file_name().is_none() {
+        return Err(fail("the path names no file".into()));
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !dir.is_dir() {
+        return Err(fail(format!("the folder {} does not exist", dir.display())));
+    }
+    if path.is_dir() {
+        return Err(fail("it is a folder".into()));
+    }
+    crate::store::write_atomic(path, bytes).map_err(PrintError::from)
+}

@@ -1,0 +1,237 @@
+//! The commander (RULES.md §2.7): attaching to a unit (command range 1, re-rolls for the unit),
+//! detaching, being contacted by an enemy unit (removed, returning next move from the base
+//! edge) and returning. None of these need dice.
+
+use super::common;
+use super::keys::*;
+use super::status::{commander, on_table, set_flag, set_mark, side_name};
+use crate::battle::state::Context;
+use crate::event::{Event, FactKind, PieceId};
+use crate::procedure::{Call, Input, Offer, Procedure, Refusal, Resolution, Step};
+
+/// Whether the commander may attach to this unit.
+fn check_attach(ctx: &Context, leader: PieceId, unit: PieceId) -> Result<(), Refusal> {
+    common::not_ended(ctx)?;
+    check_present(ctx, leader)?;
+    if ctx.roster.unit(unit).is_none() || ctx.roster.side_of(unit) != ctx.roster.side_of(leader) {
+        return Err(Refusal::new(
+            "a commander attaches to one of its own units",
+            "RULES.md §2.7",
+        ));
+    }
+    common::present(ctx, unit)
+}
+
+fn check_present(ctx: &Context, leader: PieceId) -> Result<(), Refusal> {
+    if ctx.status(leader).flag(REMOVED) {
+        Err(Refusal::new(
+            format!(
+                "{} was removed: it returns next move from the base edge",
+                ctx.roster.name(leader)
+            ),
+            "RULES.md §2.7",
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+fn check_detach(ctx: &Context, leader: PieceId) -> Result<(), Refusal> {
+    common::not_ended(ctx)?;
+    match ctx.status(leader).mark(ATTACHED) {
+        Some(_) => Ok(()),
+        None => Err(Refusal::new(
+            "the commander is not attached to a unit",
+            "RULES.md §2.7",
+        )),
+    }
+}
+
+fn check_return(ctx: &Context, leader: PieceId) -> Result<(), Refusal> {
+    common::not_ended(ctx)?;
+    if ctx.status(leader).flag(REMOVED) {
+        Ok(())
+    } else {
+        Err(Refusal::new(
+            "the commander is on the table",
+            "RULES.md §2.7",
+        ))
+    }
+}
+
+fn check_contact(ctx: &Context, leader: PieceId, unit: Option<PieceId>) -> Result<(), Refusal> {
+    common::not_ended(ctx)?;
+    check_present(ctx, leader)?;
+    if let Some(u) = unit {
+        if ctx.roster.side_of(u) == ctx.roster.side_of(leader) {
+            return Err(Refusal::new(
+                "only an enemy unit contacts a commander",
+                "RULES.md §2.7",
+            ));
+        }
+        common::present(ctx, u)?;
+    }
+    Ok(())
+}
+
+/// Offers for a selected commander, with a selected unit (`target`) if any.
+pub fn offers(ctx: &Context, leader: PieceId, target: Option<PieceId>) -> Vec<Offer> {
+    let mut offers = Vec::new();
+    if let Some(unit) = target {
+        offers.push(common::offer(
+            P_ATTACH,
+            format!("Attach to {}", ctx.roster.name(unit)),
+            Vec::new(),
+            check_attach(ctx, leader, unit),
+        ));
+    }
+    offers.push(common::offer(
+        P_DETACH,
+        "Detach".into(),
+        Vec::new(),
+        check_detach(ctx, leader),
+    ));
+    offers.push(common::offer(
+        P_CONTACT,
+        "Contacted by an enemy unit".into(),
+        Vec::new(),
+        check_contact(ctx, leader, None),
+    ));
+    offers.push(common::offer(
+        P_RETURN,
+        "Return from the base edge".into(),
+        Vec::new(),
+        check_return(ctx, leader),
+    ));
+    offers
+}
+
+/// The offer for an enemy unit contacting a commander.
+pub fn contact_offer(ctx: &Context, unit: PieceId, leader: PieceId) -> Offer {
+    common::offer(
+        P_CONTACT,
+        format!("Contact {}", ctx.roster.name(leader)),
+        Vec::new(),
+        check_contact(ctx, leader, Some(unit)),
+    )
+}
+
+/// Starts a commander procedure, or refuses it.
+pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+    let all = call.actors.iter().chain(&call.targets);
+    let Some(&leader) = all.clone().find(|&&p| ctx.roster.leader(p).is_some()) else {
+        return Err(Refusal::new("choose the commander", "RULES.md §2.7"));
+    };
+    let unit = all.copied().find(|&p| ctx.roster.unit(p).is_some());
+    match call.id.as_str() {
+        P_ATTACH => match unit {
+            Some(u) => check_attach(ctx, leader, u)?,
+            None => {
+                return Err(Refusal::new(
+                    "choose the unit to attach to",
+                    "RULES.md §2.7",
+                ));
+            }
+        },
+        P_DETACH => check_detach(ctx, leader)?,
+        P_CONTACT => check_contact(ctx, leader, unit)?,
+        _ => check_return(ctx, leader)?,
+    }
+    Ok(Box::new(CommanderAct {
+        id: call.id.clone(),
+        leader,
+        unit,
+    }))
+}
+
+/// A commander procedure: no dice.
+pub struct CommanderAct {
+    id: String,
+    leader: PieceId,
+    unit: Option<PieceId>,
+}
+
+impl Procedure for CommanderAct {
+    fn title(&self) -> String {
+        match self.id.as_str() {
+            P_ATTACH => "Commander: attach",
+            P_DETACH => "Commander: detach",
+            P_CONTACT => "Commander contacted",
+            _ => "Commander returns",
+        }
+        .into()
+    }
+
+    fn step(&self, ctx: &Context, _inputs: &[Input]) -> Step {
+        let (c, name) = (self.leader, ctx.roster.name(self.leader));
+        let side = side_name(ctx, ctx.roster.side_of(c));
+        let unit_name = self.unit.map(|u| ctx.roster.name(u).to_string());
+        let (events, summary) = match self.id.as_str() {
+            P_ATTACH => (
+                vec![
+                    set_mark(c, ATTACHED, unit_name.clone()),
+                    Event::fact(
+                        FactKind::Command,
+                        Some(c),
+                        format!(
+                            "{name} attaches to {}: command range 1, the unit may re-roll its \
+                             attacking dice (RULES.md §2.7)",
+                            unit_name.unwrap_or_default()
+                        ),
+                    ),
+                ],
+                "attached",
+            ),
+            P_DETACH => (
+                vec![
+                    set_mark(c, ATTACHED, None),
+                    Event::fact(FactKind::Command, Some(c), format!("{name} detaches")),
+                ],
+                "detached",
+            ),
+            P_CONTACT => (
+                vec![
+                    set_mark(c, ATTACHED, None),
+                    set_flag(c, REMOVED, true),
+                    Event::fact(
+                        FactKind::LeaderCasualty,
+                        Some(c),
+                        format!(
+                            "{name} is contacted{} and removed: the {side} commander returns \
+                             next move from the base edge (RULES.md §2.7)",
+                            unit_name.map(|u| format!(" by {u}")).unwrap_or_default()
+                        ),
+                    ),
+                ],
+                "removed",
+            ),
+            _ => (
+                vec![
+                    set_flag(c, REMOVED, false),
+                    Event::fact(
+                        FactKind::Command,
+                        Some(c),
+                        format!("{name} returns from the base edge (RULES.md §2.7)"),
+                    ),
+                ],
+                "returned",
+            ),
+        };
+        Step::Done(Resolution {
+            summary: summary.into(),
+            events,
+        })
+    }
+}
+
+/// Whether a side's commander is on the table (not removed).
+pub fn commander_present(ctx: &Context, side: usize) -> bool {
+    commander(ctx, side).is_some_and(|c| !ctx.status(c).flag(REMOVED))
+}
+
+/// The unit a side's commander is attached to, if it is still on the table.
+pub fn attached_unit(ctx: &Context, side: usize) -> Option<PieceId> {
+    let c = commander(ctx, side)?;
+    let name = ctx.status(c).mark(ATTACHED)?;
+    super::status::unit_named(ctx, side, name).filter(|&u| on_table(ctx, u))
+}

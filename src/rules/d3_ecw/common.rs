@@ -1,0 +1,159 @@
+//! What the procedures share: phases, parameters, turn and activation checks (with the rule
+//! that forbids each refusal), and the events of spending an activation.
+
+use super::keys::*;
+use super::status::{self, set_flag, side_name, side_track};
+use crate::battle::state::Context;
+use crate::event::{Event, PieceId};
+use crate::procedure::{Call, Offer, ParamSpec, Refusal};
+
+/// Phase index: the initiative roll-off.
+pub const PHASE_INITIATIVE: usize = 0;
+/// Phase index: a side's activations.
+pub const PHASE_ACTIVATION: usize = 1;
+
+/// A yes/no question.
+pub fn yes_no(key: &'static str, label: &str, default: bool) -> ParamSpec {
+    ParamSpec {
+        key,
+        label: label.into(),
+        choices: vec!["no".into(), "yes".into()],
+        default: usize::from(default),
+    }
+}
+
+/// The index of the choice a call answered for `spec`: the choice's text (any case) or its
+/// index; the default when unanswered or unreadable.
+pub fn answer(call: &Call, spec: &ParamSpec) -> usize {
+    let Some(v) = call.param(spec.key) else {
+        return spec.default;
+    };
+    let v = v.trim();
+    if let Some(i) = spec.choices.iter().position(|c| c.eq_ignore_ascii_case(v)) {
+        return i;
+    }
+    match v.to_ascii_lowercase().as_str() {
+        "true" | "y" if spec.choices.len() == 2 => 1,
+        "false" | "n" if spec.choices.len() == 2 => 0,
+        _ => v
+            .parse::<usize>()
+            .ok()
+            .filter(|&i| i < spec.choices.len())
+            .unwrap_or(spec.default),
+    }
+}
+
+/// A yes/no answer.
+pub fn answered_yes(call: &Call, spec: &ParamSpec) -> bool {
+    answer(call, spec) == 1
+}
+
+/// An offer, refused or not.
+pub fn offer(id: &str, label: String, params: Vec<ParamSpec>, check: Result<(), Refusal>) -> Offer {
+    Offer {
+        id: id.into(),
+        label,
+        params,
+        refused: check.err(),
+    }
+}
+
+/// Refuses when the battle is over.
+pub fn not_ended(ctx: &Context) -> Result<(), Refusal> {
+    match &ctx.state.result {
+        Some(r) => Err(Refusal::new(
+            format!("the battle is over: {r}"),
+            "RULES.md §2.8",
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Refuses unless it is this side's activation phase with activations counted.
+pub fn sides_turn(ctx: &Context, side: usize) -> Result<(), Refusal> {
+    not_ended(ctx)?;
+    let name = side_name(ctx, side);
+    if ctx.state.phase != PHASE_ACTIVATION {
+        return Err(Refusal::new(
+            "roll for initiative first: units activate in their side's turn",
+            "RULES.md §2.4, D3-3",
+        ));
+    }
+    if ctx.state.side != side {
+        return Err(Refusal::new(
+            format!(
+                "it is the {} turn, not the {name} turn",
+                side_name(ctx, ctx.state.side)
+            ),
+            "RULES.md §2.4",
+        ));
+    }
+    if !ctx.state.sides[side].flag(COUNTED) {
+        return Err(Refusal::new(
+            format!("count the {name} activations first"),
+            "RULES.md §2.4",
+        ));
+    }
+    Ok(())
+}
+
+/// Refuses a unit that has left the table.
+pub fn present(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
+    if status::on_table(ctx, unit) {
+        Ok(())
+    } else {
+        Err(Refusal::new(
+            format!("{} has routed and left the table", ctx.roster.name(unit)),
+            "RULES.md §2.8",
+        ))
+    }
+}
+
+/// Whether a unit may shoot or fight now: its side's turn, and either activated and not yet
+/// shot or fought, or an activation left to spend. Ok(true) when this spends a new one.
+pub fn may_act(ctx: &Context, unit: PieceId) -> Result<bool, Refusal> {
+    let side = ctx.roster.side_of(unit);
+    sides_turn(ctx, side)?;
+    let s = ctx.status(unit);
+    let name = ctx.roster.name(unit);
+    if s.flag(ACTED) {
+        return Err(Refusal::new(
+            format!("{name} has already shot or fought this turn: one activation each"),
+            "D3-2",
+        ));
+    }
+    if s.flag(ACTIVATED) {
+        return Ok(false);
+    }
+    spare_activation(ctx, side)?;
+    Ok(true)
+}
+
+/// Refuses when every activation counted this turn is used.
+pub fn spare_activation(ctx: &Context, side: usize) -> Result<(), Refusal> {
+    let s = &ctx.state.sides[side];
+    let (used, available) = (s.track(ACTIVATIONS_USED), s.track(ACTIVATIONS));
+    if used >= available {
+        return Err(Refusal::new(
+            format!("no activations left: {used} of {available} used this turn"),
+            "RULES.md §2.4",
+        ));
+    }
+    Ok(())
+}
+
+/// The events of a unit's activation: a new one spent (when `new`) and, when it shoots or
+/// fights, that it has acted.
+pub fn activation_events(ctx: &Context, unit: PieceId, new: bool, acted: bool) -> Vec<Event> {
+    let side = ctx.roster.side_of(unit);
+    let mut events = Vec::new();
+    if new {
+        let used = ctx.state.sides[side].track(ACTIVATIONS_USED) + 1;
+        events.push(set_flag(unit, ACTIVATED, true));
+        events.push(side_track(side, ACTIVATIONS_USED, used));
+    }
+    if acted {
+        events.push(set_flag(unit, ACTED, true));
+    }
+    events
+}

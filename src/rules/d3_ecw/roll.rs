@@ -1,0 +1,223 @@
+//! The hit roll both shooting and melee make: one D3 with labelled modifiers, hits floored at
+//! 0, and at most one re-roll whose second score must be accepted — offered to the attacker
+//! (flank, attached commander, entrenched shooter) or, for a target on a hill, to the
+//! defender. Bands give one band per hit count, and tell apart the natural score that runs
+//! the shooter out of ammunition, so the steps that follow depend on the roll only through
+//! its band.
+
+use crate::dice::{Dice, Die, Modifier};
+use crate::procedure::{Band, ChoiceRequest, DiceRequest, Input, Reading, Step};
+
+/// Why a re-roll is allowed: a label and the rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reason {
+    pub label: String,
+    pub rule: String,
+}
+
+impl Reason {
+    pub fn new(label: impl Into<String>, rule: impl Into<String>) -> Reason {
+        Reason {
+            label: label.into(),
+            rule: rule.into(),
+        }
+    }
+}
+
+/// A hit roll as proposed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HitRoll {
+    pub label: String,
+    pub rule: String,
+    pub dice: Dice,
+    /// The natural face that runs the unit out of ammunition, when the hit die checks it.
+    pub ammo_face: Option<u8>,
+    /// Why the attacker may re-roll (empty: it may not).
+    pub attacker: Vec<Reason>,
+    /// Why the defender may make the attacker re-roll (empty: it may not).
+    pub defender: Vec<Reason>,
+}
+
+/// The accepted result of a hit roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    /// The accepted natural D3.
+    pub face: u8,
+    /// Hits after modifiers, never below 0.
+    pub hits: i32,
+    /// The accepted die ran the unit out of ammunition.
+    pub out_of_ammo: bool,
+    /// Whether the roll was re-rolled.
+    pub rerolled: bool,
+    /// How many inputs the roll used.
+    pub used: usize,
+}
+
+/// A hit roll under way: the next request, or its outcome.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Progress {
+    Ask(Step),
+    Done(Outcome),
+}
+
+/// A single D3 with these modifiers.
+pub fn d3_with(modifiers: Vec<Modifier>) -> Dice {
+    Dice {
+        count: 1,
+        die: Die::D3,
+        modifiers,
+    }
+}
+
+/// "no hits", "1 hit", "3 hits".
+pub fn plural(hits: i32) -> String {
+    match hits {
+        0 => "no hits".into(),
+        1 => "1 hit".into(),
+        n => format!("{n} hits"),
+    }
+}
+
+fn join(reasons: &[Reason], f: impl Fn(&Reason) -> &str) -> String {
+    reasons.iter().map(f).collect::<Vec<_>>().join("; ")
+}
+
+impl HitRoll {
+    /// Hits from a natural face: modified, never below 0 (D3-14).
+    pub fn hits(&self, face: u8) -> i32 {
+        self.dice.total(&[face]).max(0)
+    }
+
+    fn out(&self, face: u8) -> bool {
+        self.ammo_face == Some(face)
+    }
+
+    /// What a result reads as, for bands and choices.
+    pub fn describe(&self, face: u8) -> String {
+        let hits = plural(self.hits(face));
+        if self.out(face) {
+            format!("{hits}, out of ammunition")
+        } else {
+            hits
+        }
+    }
+
+    /// One band per hit count, the ammunition-ending score apart.
+    pub fn bands(&self) -> Vec<Band> {
+        let die = self.dice.die;
+        let mut bands: Vec<(Band, (i32, bool))> = Vec::new();
+        for face in die.min()..=die.max() {
+            let total = self.dice.total(&[face]);
+            let key = (self.hits(face), self.out(face));
+            match bands.last_mut() {
+                Some((band, k)) if *k == key => band.to = total,
+                _ => bands.push((Band::new(total, total, self.describe(face)), key)),
+            }
+        }
+        bands.into_iter().map(|(b, _)| b).collect()
+    }
+
+    /// The average hits of one roll, to decide which choice the odds assume.
+    pub fn mean_hits(&self) -> f64 {
+        let die = self.dice.die;
+        let sum: i32 = (die.min()..=die.max()).map(|f| self.hits(f)).sum();
+        f64::from(sum) / f64::from(die.sides())
+    }
+
+    /// The dice request, first roll or re-roll.
+    pub fn request(&self, reroll: bool) -> DiceRequest {
+        let label = if reroll {
+            format!("{} — re-roll (the second score stands)", self.label)
+        } else {
+            self.label.clone()
+        };
+        DiceRequest {
+            label,
+            rule: self.rule.clone(),
+            dice: self.dice.clone(),
+            reading: Reading::Total,
+            bands: self.bands(),
+        }
+    }
+
+    fn attacker_choice(&self, face: u8) -> ChoiceRequest {
+        let better = f64::from(self.hits(face)) < self.mean_hits();
+        ChoiceRequest {
+            label: format!(
+                "Re-roll ({})? The second score must be accepted",
+                join(&self.attacker, |r| &r.label)
+            ),
+            rule: join(&self.attacker, |r| &r.rule),
+            options: vec![
+                format!("Keep the score: {}", self.describe(face)),
+                "Re-roll the D3 and accept the second score".into(),
+            ],
+            assumed: usize::from(better),
+        }
+    }
+
+    fn defender_choice(&self, face: u8) -> ChoiceRequest {
+        let worse = f64::from(self.hits(face)) > self.mean_hits();
+        ChoiceRequest {
+            label: format!(
+                "{}: the defender may make the attacker re-roll (the second score stands)",
+                join(&self.defender, |r| &r.label)
+            ),
+            rule: join(&self.defender, |r| &r.rule),
+            options: vec![
+                format!("Let it stand: {}", self.describe(face)),
+                "Make the attacker re-roll".into(),
+            ],
+            assumed: usize::from(worse),
+        }
+    }
+
+    fn done(&self, face: u8, rerolled: bool, used: usize) -> Progress {
+        Progress::Done(Outcome {
+            face,
+            hits: self.hits(face),
+            out_of_ammo: self.out(face),
+            rerolled,
+            used,
+        })
+    }
+
+    /// The next request or the outcome, given the inputs so far.
+    pub fn progress(&self, inputs: &[Input]) -> Progress {
+        let face_at = |i: usize| match inputs.get(i) {
+            Some(Input::Dice(r)) => r.faces.first().copied(),
+            _ => None,
+        };
+        let choice_at = |i: usize| match inputs.get(i) {
+            Some(Input::Choice(c)) => Some(*c),
+            _ => None,
+        };
+        let Some(first) = face_at(0) else {
+            return Progress::Ask(Step::Dice(self.request(false)));
+        };
+        let mut next = 1;
+        for (reasons, defender) in [(&self.attacker, false), (&self.defender, true)] {
+            if reasons.is_empty() {
+                continue;
+            }
+            match choice_at(next) {
+                None => {
+                    let req = if defender {
+                        self.defender_choice(first)
+                    } else {
+                        self.attacker_choice(first)
+                    };
+                    return Progress::Ask(Step::Choice(req));
+                }
+                Some(0) => next += 1,
+                Some(_) => {
+                    return match face_at(next + 1) {
+                        Some(second) => self.done(second, true, next + 2),
+                        None => Progress::Ask(Step::Dice(self.request(true))),
+                    };
+                }
+            }
+        }
+        self.done(first, false, next)
+    }
+}

@@ -1,0 +1,337 @@
+//! Shooting (RULES.md §2.6): one D3 by the shooter's type (D3 or D3−1), range by weapon,
+//! −1 for a target in cover (artillery ignores it), a re-roll from entrenchments or with the
+//! commander attached, ammunition on a D3 score of 3 (the hit die by default, a separate D3 as
+//! the option), artillery only every other turn and emplaced once it fires.
+
+use super::common::{self, answer, answered_yes, yes_no};
+use super::keys::*;
+use super::roll::{HitRoll, Progress, Reason, d3_with, plural};
+use super::status::{
+    attached_commander, fired_last_turn, hits_events, melee_partner, set_flag, set_track,
+};
+use super::tables::{AmmoCheck, D3Tables, Profile, Weapon, d3};
+use crate::battle::state::Context;
+use crate::dice::Modifier;
+use crate::event::{Event, FactKind, PieceId};
+use crate::procedure::{
+    Band, Call, DiceRequest, Input, Offer, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
+};
+
+/// Target terrain choices when shooting.
+const TERRAIN_CHOICES: [&str; 4] = ["open or hedges", "town", "woods", "entrenchments"];
+
+fn profile<'t>(ctx: &Context, tables: &'t D3Tables, unit: PieceId) -> Result<&'t Profile, Refusal> {
+    let kind = ctx.roster.unit(unit).map_or("", |u| u.kind.as_str());
+    tables
+        .profile(kind)
+        .ok_or_else(|| Refusal::new(format!("'{kind}' is not a D3 unit type"), "RULES.md §2.2"))
+}
+
+fn weapon<'t>(ctx: &Context, tables: &'t D3Tables, unit: PieceId) -> Result<&'t Weapon, Refusal> {
+    let p = profile(ctx, tables, unit)?;
+    p.weapon
+        .as_ref()
+        .ok_or_else(|| Refusal::new(format!("{} do not shoot", p.kind), "RULES.md §2.2, D3-13"))
+}
+
+/// The questions a shot needs answered.
+pub fn params(
+    ctx: &Context,
+    tables: &D3Tables,
+    shooter: PieceId,
+    target: PieceId,
+) -> Vec<ParamSpec> {
+    let range = weapon(ctx, tables, shooter).map_or(1, |w| w.range);
+    let mut choices: Vec<String> = (1..=range).map(|r| r.to_string()).collect();
+    choices.push(format!("more than {range}"));
+    let entrenched = |u| ctx.roster.unit(u).is_some_and(|u| u.has(ENTRENCHED));
+    let mut params = vec![
+        ParamSpec {
+            key: RANGE,
+            label: "Range in hexes (clear line of sight, in the field of fire)".into(),
+            choices,
+            default: 0,
+        },
+        ParamSpec {
+            key: TERRAIN,
+            label: "Target's cover".into(),
+            choices: TERRAIN_CHOICES.map(String::from).to_vec(),
+            default: if entrenched(target) { 3 } else { 0 },
+        },
+    ];
+    if profile(ctx, tables, shooter).is_ok_and(|p| p.entrenchable) {
+        params.push(yes_no(
+            SHOOTER_ENTRENCHED,
+            "Shooting from entrenchments (re-roll, keep the second)",
+            entrenched(shooter),
+        ));
+    }
+    params
+}
+
+/// Whether this unit may shoot at that one now.
+pub fn check(
+    ctx: &Context,
+    tables: &D3Tables,
+    shooter: PieceId,
+    target: PieceId,
+) -> Result<bool, Refusal> {
+    common::not_ended(ctx)?;
+    common::present(ctx, shooter)?;
+    let p = profile(ctx, tables, shooter)?;
+    let w = weapon(ctx, tables, shooter)?;
+    let s = ctx.status(shooter);
+    let name = ctx.roster.name(shooter);
+    if w.ammo && s.flag(OUT_OF_AMMO) {
+        return Err(Refusal::new(
+            format!("{name} is out of ammunition for the rest of the game"),
+            "RULES.md §2.6 (Ammunition)",
+        ));
+    }
+    if p.alternate_turns && fired_last_turn(ctx, shooter) {
+        return Err(Refusal::new(
+            format!("{name} fired last turn: artillery shoots only every other turn"),
+            "RULES.md §2.6, D3-11",
+        ));
+    }
+    if melee_partner(ctx, shooter).is_some() {
+        return Err(Refusal::new(
+            format!("{name} is in melee: it fights on or gives ground, it does not shoot"),
+            "RULES.md §2.6, D3-5",
+        ));
+    }
+    if ctx.roster.leader(target).is_some() {
+        return Err(Refusal::new(
+            "commanders may never be shot at",
+            "RULES.md §2.7",
+        ));
+    }
+    if ctx.roster.side_of(target) == ctx.roster.side_of(shooter) {
+        return Err(Refusal::new("units shoot at the enemy", "RULES.md §2.6"));
+    }
+    common::present(ctx, target)?;
+    common::may_act(ctx, shooter)
+}
+
+/// The offer for a selection of shooter and target.
+pub fn offer(ctx: &Context, tables: &D3Tables, shooter: PieceId, target: PieceId) -> Offer {
+    common::offer(
+        P_SHOOT,
+        format!("Shoot at {}", ctx.roster.name(target)),
+        params(ctx, tables, shooter, target),
+        check(ctx, tables, shooter, target).map(|_| ()),
+    )
+}
+
+/// Starts a shot, or refuses it (out of range included).
+pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+    let (Some(&shooter), Some(&target)) = (call.actors.first(), call.targets.first()) else {
+        return Err(Refusal::new(
+            "choose a shooter and a target",
+            "RULES.md §2.6",
+        ));
+    };
+    check(ctx, tables, shooter, target)?;
+    let w = weapon(ctx, tables, shooter)?;
+    let spec = &params(ctx, tables, shooter, target)[0];
+    if answer(call, spec) >= usize::from(w.range) {
+        return Err(Refusal::new(
+            format!(
+                "the target is beyond {} range ({} hexes)",
+                w.name.to_lowercase(),
+                w.range
+            ),
+            "RULES.md §2.6",
+        ));
+    }
+    Ok(Box::new(Shoot {
+        tables: tables.clone(),
+        call: call.clone(),
+        title: format!(
+            "Shoot: {} at {}",
+            ctx.roster.name(shooter),
+            ctx.roster.name(target)
+        ),
+    }))
+}
+
+/// A shot under way.
+pub struct Shoot {
+    tables: D3Tables,
+    call: Call,
+    title: String,
+}
+
+impl Shoot {
+    fn shooter(&self) -> PieceId {
+        self.call.actors[0]
+    }
+
+    fn target(&self) -> PieceId {
+        self.call.targets[0]
+    }
+
+    fn hit_roll(&self, ctx: &Context) -> HitRoll {
+        let (shooter, target) = (self.shooter(), self.target());
+        let p = profile(ctx, &self.tables, shooter).ok();
+        let w = p.and_then(|p| p.weapon.as_ref());
+        let o = &self.tables.options;
+        let mut mods = Vec::new();
+        if let (Some(p), Some(w)) = (p, w)
+            && w.modifier != 0
+        {
+            mods.push(Modifier::new(
+                w.modifier,
+                format!("{} shoot {}", p.kind, d3(w.modifier)),
+                "RULES.md §2.2",
+            ));
+        }
+        let params = params(ctx, &self.tables, shooter, target);
+        let terrain = answer(&self.call, &params[1]);
+        let target_p = profile(ctx, &self.tables, target).ok();
+        let covered = match terrain {
+            1 | 2 => true,
+            3 => target_p.is_some_and(|t| t.entrenchable),
+            _ => false,
+        };
+        if covered && !p.is_some_and(|p| p.ignores_cover) {
+            mods.push(Modifier::new(
+                o.shooting_cover,
+                format!("target in {}", TERRAIN_CHOICES[terrain]),
+                if terrain == 3 {
+                    "D3-8"
+                } else {
+                    "RULES.md §2.6"
+                },
+            ));
+        }
+        let mut attacker = Vec::new();
+        if params
+            .iter()
+            .find(|s| s.key == SHOOTER_ENTRENCHED)
+            .is_some_and(|s| answered_yes(&self.call, s))
+        {
+            attacker.push(Reason::new(
+                "shooting from entrenchments",
+                "RULES.md §2.5, D3-8",
+            ));
+        }
+        if attached_commander(ctx, shooter).is_some() {
+            attacker.push(Reason::new("commander attached", "RULES.md §2.7"));
+        }
+        let ammo_face = (w.is_some_and(|w| w.ammo) && o.ammo_check == AmmoCheck::HitDie)
+            .then_some(o.ammo_out_on);
+        HitRoll {
+            label: format!(
+                "{} shoots at {}",
+                ctx.roster.name(shooter),
+                ctx.roster.name(target)
+            ),
+            rule: "RULES.md §2.6".into(),
+            dice: d3_with(mods),
+            ammo_face,
+            attacker,
+            defender: Vec::new(),
+        }
+    }
+
+    fn separate_ammo(&self, ctx: &Context) -> bool {
+        self.tables.options.ammo_check == AmmoCheck::SeparateDie
+            && weapon(ctx, &self.tables, self.shooter()).is_ok_and(|w| w.ammo)
+    }
+
+    fn ammo_request(&self, ctx: &Context) -> DiceRequest {
+        let out = i32::from(self.tables.options.ammo_out_on);
+        let mut bands = Vec::new();
+        if out > 1 {
+            bands.push(Band::new(1, out - 1, "ammunition holds"));
+        }
+        bands.push(Band::new(out, out, "out of ammunition"));
+        if out < 3 {
+            bands.push(Band::new(out + 1, 3, "ammunition holds"));
+        }
+        DiceRequest {
+            label: format!("Ammunition check: {}", ctx.roster.name(self.shooter())),
+            rule: "RULES.md §2.6, D3-4 (option: separate die)".into(),
+            dice: d3_with(Vec::new()),
+            reading: Reading::Total,
+            bands,
+        }
+    }
+}
+
+impl Procedure for Shoot {
+    fn title(&self) -> String {
+        self.title.clone()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        vec![
+            "Only a unit that moved forward or stayed stationary may shoot (RULES.md §2.6)".into(),
+            "Hits never go below 0 (D3-14)".into(),
+        ]
+    }
+
+    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
+        let roll = self.hit_roll(ctx);
+        let outcome = match roll.progress(inputs) {
+            Progress::Ask(step) => return step,
+            Progress::Done(o) => o,
+        };
+        let mut out = outcome.out_of_ammo;
+        if self.separate_ammo(ctx) {
+            match inputs.get(outcome.used) {
+                Some(Input::Dice(r)) => {
+                    out = r.faces.first() == Some(&self.tables.options.ammo_out_on)
+                }
+                _ => return Step::Dice(self.ammo_request(ctx)),
+            }
+        }
+        let (shooter, target) = (self.shooter(), self.target());
+        let new = common::may_act(ctx, shooter).unwrap_or(false);
+        let mut events = common::activation_events(ctx, shooter, new, true);
+        let name = ctx.roster.name(shooter);
+        events.push(Event::fact(
+            FactKind::Fire,
+            Some(shooter),
+            format!(
+                "{name} shoots at {}: D3 {}{} → {}",
+                ctx.roster.name(target),
+                outcome.face,
+                if outcome.rerolled { " (re-rolled)" } else { "" },
+                roll.describe(outcome.face)
+            ),
+        ));
+        events.extend(hits_events(
+            ctx,
+            &self.tables,
+            target,
+            outcome.hits,
+            "Shooting",
+        ));
+        if out {
+            events.push(set_flag(shooter, OUT_OF_AMMO, true));
+            events.push(Event::fact(
+                FactKind::Supply,
+                Some(shooter),
+                format!("{name} runs out of ammunition for the rest of the game (RULES.md §2.6)"),
+            ));
+        }
+        if profile(ctx, &self.tables, shooter).is_ok_and(|p| p.alternate_turns) {
+            events.push(set_track(shooter, LAST_FIRED, ctx.state.turn as i32));
+            if !ctx.status(shooter).flag(EMPLACED) {
+                events.push(set_flag(shooter, EMPLACED, true));
+                events.push(Event::fact(
+                    FactKind::Note,
+                    Some(shooter),
+                    format!("{name} is emplaced and may not move again (RULES.md §2.6)"),
+                ));
+            }
+        }
+        let mut summary = plural(outcome.hits);
+        if out {
+            summary.push_str(", out of ammunition");
+        }
+        Step::Done(Resolution { summary, events })
+    }
+}

@@ -1,0 +1,361 @@
+//! Status in the core vocabulary: what a D3 unit, commander and side carry (schemas), how to
+//! read it back from the battle state, and the events that change it — hits, rout (which
+//! raises the commander's hits) and army resolve, announced the moment it fails.
+
+use super::keys::*;
+use super::tables::D3Tables;
+use crate::battle::state::{Context, Role, Roster};
+use crate::event::{Event, FactKind, PieceId};
+use crate::status::{Change, FlagSpec, MarkSpec, StatusSchema, TrackSpec, TrackStyle};
+
+fn track(key: &'static str, label: &str, max: i32, style: TrackStyle) -> TrackSpec {
+    TrackSpec {
+        key,
+        label: label.into(),
+        min: 0,
+        max,
+        style,
+    }
+}
+
+fn flag(key: &'static str, label: &str) -> FlagSpec {
+    FlagSpec {
+        key,
+        label: label.into(),
+    }
+}
+
+fn mark(key: &'static str, label: &str, choices: Vec<String>) -> MarkSpec {
+    MarkSpec {
+        key,
+        label: label.into(),
+        choices,
+        secret: false,
+    }
+}
+
+/// The names of the units on `side`, in roster order.
+fn unit_names(roster: &Roster, side: usize) -> Vec<String> {
+    roster.armies.get(side).map_or_else(Vec::new, |a| {
+        a.units.iter().map(|u| u.name.clone()).collect()
+    })
+}
+
+/// What a unit or the commander carries.
+pub fn piece_schema(tables: &D3Tables, roster: &Roster, piece: PieceId) -> StatusSchema {
+    let side = roster.side_of(piece);
+    let grid = mark(GRID, "Grid reference (e.g. H1)", Vec::new());
+    let Some(unit) = roster.unit(piece) else {
+        return StatusSchema {
+            flags: vec![flag(
+                REMOVED,
+                "Removed: returns next move from the base edge",
+            )],
+            marks: vec![
+                mark(ATTACHED, "Attached to", unit_names(roster, side)),
+                grid,
+            ],
+            ..StatusSchema::default()
+        };
+    };
+    let profile = tables.profile(&unit.kind);
+    let rout_at = tables.options.rout_at;
+    let mut schema = StatusSchema {
+        tracks: vec![track(
+            HITS,
+            &format!("Hits (routs at {rout_at})"),
+            rout_at,
+            TrackStyle::Boxes,
+        )],
+        ..StatusSchema::default()
+    };
+    if profile
+        .and_then(|p| p.weapon.as_ref())
+        .is_some_and(|w| w.ammo)
+    {
+        schema.flags.push(flag(OUT_OF_AMMO, "Out of ammunition"));
+    }
+    if profile.is_some_and(|p| p.alternate_turns) {
+        schema.tracks.push(track(
+            LAST_FIRED,
+            "Last fired in turn",
+            99,
+            TrackStyle::Number,
+        ));
+        schema
+            .flags
+            .push(flag(FIRED_LAST_TURN, "Fired last turn: may not fire"));
+        schema.flags.push(flag(EMPLACED, "Emplaced: may not move"));
+    }
+    schema.flags.extend([
+        flag(ACTIVATED, "Activated this turn"),
+        flag(ACTED, "Shot or fought this turn"),
+        flag(GAVE_GROUND, "Gave ground this turn"),
+        flag(ROUTED, "Routed: removed from the table"),
+    ]);
+    let enemies = roster
+        .armies
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| *s != side)
+        .flat_map(|(s, _)| unit_names(roster, s))
+        .collect();
+    schema.marks = vec![mark(IN_MELEE, "In melee with", enemies), grid];
+    schema
+}
+
+/// What a side carries: commander hits, activations, whether it has retired.
+pub fn side_schema() -> StatusSchema {
+    StatusSchema {
+        tracks: vec![
+            track(COMMANDER_HITS, "Commander hits", 24, TrackStyle::Number),
+            track(ACTIVATIONS, "Activations this turn", 24, TrackStyle::Number),
+            track(ACTIVATIONS_USED, "Activations used", 24, TrackStyle::Number),
+        ],
+        flags: vec![
+            flag(COUNTED, "Activations counted"),
+            flag(PLAYED, "Has played this turn"),
+            flag(RETIRED, "Army retired"),
+        ],
+        ..StatusSchema::default()
+    }
+}
+
+/// A piece's status change.
+pub fn piece_change(piece: PieceId, change: Change) -> Event {
+    Event::Piece { piece, change }
+}
+
+/// A piece's track set to `to`.
+pub fn set_track(piece: PieceId, key: &str, to: i32) -> Event {
+    piece_change(
+        piece,
+        Change::Track {
+            key: key.into(),
+            to,
+        },
+    )
+}
+
+/// A piece's flag set.
+pub fn set_flag(piece: PieceId, key: &str, on: bool) -> Event {
+    piece_change(
+        piece,
+        Change::Flag {
+            key: key.into(),
+            on,
+        },
+    )
+}
+
+/// A piece's mark set or cleared.
+pub fn set_mark(piece: PieceId, key: &str, to: Option<String>) -> Event {
+    piece_change(
+        piece,
+        Change::Mark {
+            key: key.into(),
+            to,
+        },
+    )
+}
+
+/// A side's track set to `to`.
+pub fn side_track(side: usize, key: &str, to: i32) -> Event {
+    Event::Side {
+        side,
+        change: Change::Track {
+            key: key.into(),
+            to,
+        },
+    }
+}
+
+/// A side's flag set.
+pub fn side_flag(side: usize, key: &str, on: bool) -> Event {
+    Event::Side {
+        side,
+        change: Change::Flag {
+            key: key.into(),
+            on,
+        },
+    }
+}
+
+/// The side that plays after `side` (two sides).
+pub fn other_side(ctx: &Context, side: usize) -> usize {
+    (side + 1) % ctx.roster.armies.len().max(1)
+}
+
+/// The side's name ("Royalist").
+pub fn side_name(ctx: &Context, side: usize) -> String {
+    ctx.roster
+        .armies
+        .get(side)
+        .map_or_else(|| format!("Side {}", side + 1), |a| a.side.clone())
+}
+
+/// The units of a side.
+pub fn units_of(ctx: &Context, side: usize) -> Vec<PieceId> {
+    ctx.roster
+        .ids()
+        .filter(|&p| ctx.roster.side_of(p) == side && ctx.roster.piece(p).role == Role::Unit)
+        .collect()
+}
+
+/// Whether a unit is still on the table.
+pub fn on_table(ctx: &Context, unit: PieceId) -> bool {
+    !ctx.status(unit).flag(ROUTED)
+}
+
+/// The units of a side still on the table ("available units", D3-10).
+pub fn available(ctx: &Context, side: usize) -> Vec<PieceId> {
+    units_of(ctx, side)
+        .into_iter()
+        .filter(|&u| on_table(ctx, u))
+        .collect()
+}
+
+/// The side's commander: its first leader.
+pub fn commander(ctx: &Context, side: usize) -> Option<PieceId> {
+    ctx.roster
+        .ids()
+        .find(|&p| ctx.roster.side_of(p) == side && ctx.roster.piece(p).role == Role::Leader)
+}
+
+/// The unit of `side` named `name`.
+pub fn unit_named(ctx: &Context, side: usize, name: &str) -> Option<PieceId> {
+    units_of(ctx, side)
+        .into_iter()
+        .find(|&u| ctx.roster.name(u) == name)
+}
+
+/// The commander attached to a unit, if any (and not removed).
+pub fn attached_commander(ctx: &Context, unit: PieceId) -> Option<PieceId> {
+    let c = commander(ctx, ctx.roster.side_of(unit))?;
+    let s = ctx.status(c);
+    (!s.flag(REMOVED) && s.mark(ATTACHED) == Some(ctx.roster.name(unit))).then_some(c)
+}
+
+/// The enemy unit this unit is in melee with.
+pub fn melee_partner(ctx: &Context, unit: PieceId) -> Option<PieceId> {
+    let name = ctx.status(unit).mark(IN_MELEE)?;
+    let side = ctx.roster.side_of(unit);
+    (0..ctx.roster.armies.len())
+        .filter(|&s| s != side)
+        .find_map(|s| unit_named(ctx, s, name))
+}
+
+/// The events of `hits` hits on a unit: the new total and, at the rout threshold, its rout.
+pub fn hits_events(
+    ctx: &Context,
+    tables: &D3Tables,
+    unit: PieceId,
+    hits: i32,
+    cause: &str,
+) -> Vec<Event> {
+    let name = ctx.roster.name(unit);
+    if hits <= 0 {
+        return vec![Event::fact(
+            FactKind::Note,
+            Some(unit),
+            format!("{cause}: no hits on {name}"),
+        )];
+    }
+    let rout_at = tables.options.rout_at;
+    let total = ctx.status(unit).track(HITS) + hits;
+    let mut events = vec![
+        set_track(unit, HITS, total.min(rout_at)),
+        Event::fact(
+            FactKind::Loss,
+            Some(unit),
+            format!(
+                "{cause}: {name} takes {hits} hit{} ({total} in all)",
+                if hits == 1 { "" } else { "s" }
+            ),
+        ),
+    ];
+    if total >= rout_at {
+        let how = format!("{name} routs with {total} hits and is removed (RULES.md §2.8)");
+        events.extend(rout_events(ctx, unit, FactKind::Rout, &how));
+    }
+    events
+}
+
+/// A unit leaves the table (routed, or artillery eliminated in melee): its melee ends, an
+/// attached commander is treated as contacted, its commander's hits go up by one, and army
+/// resolve is checked at once.
+pub fn rout_events(ctx: &Context, unit: PieceId, kind: FactKind, how: &str) -> Vec<Event> {
+    let side = ctx.roster.side_of(unit);
+    let mut events = vec![
+        set_flag(unit, ROUTED, true),
+        Event::fact(kind, Some(unit), how),
+    ];
+    if ctx.status(unit).mark(IN_MELEE).is_some() {
+        events.push(set_mark(unit, IN_MELEE, None));
+    }
+    for other in ctx.roster.ids() {
+        if ctx.roster.side_of(other) != side
+            && ctx.status(other).mark(IN_MELEE) == Some(ctx.roster.name(unit))
+        {
+            events.push(set_mark(other, IN_MELEE, None));
+        }
+    }
+    if let Some(c) = attached_commander(ctx, unit) {
+        events.extend([
+            set_mark(c, ATTACHED, None),
+            set_flag(c, REMOVED, true),
+            Event::fact(
+                FactKind::LeaderCasualty,
+                Some(c),
+                format!(
+                    "{} loses the unit he was attached to: removed, returns next move from the \
+                     base edge (RULES.md §2.7)",
+                    ctx.roster.name(c)
+                ),
+            ),
+        ]);
+    }
+    let hits = ctx.state.sides[side].track(COMMANDER_HITS) + 1;
+    let left = available(ctx, side).iter().filter(|&&u| u != unit).count() as i32;
+    events.push(side_track(side, COMMANDER_HITS, hits));
+    events.push(Event::fact(
+        FactKind::Morale,
+        None,
+        format!(
+            "{} commander hits rise to {hits} ({left} units left on the table) (RULES.md §2.4, D3-18)",
+            side_name(ctx, side)
+        ),
+    ));
+    events.extend(resolve_events(ctx, side, hits, left));
+    events
+}
+
+/// Army resolve: the army retires when its commander's hits exceed its available units.
+/// Returns the retirement events, or nothing while it holds.
+pub fn resolve_events(ctx: &Context, side: usize, hits: i32, left: i32) -> Vec<Event> {
+    if hits <= left || ctx.state.sides[side].flag(RETIRED) {
+        return Vec::new();
+    }
+    let loser = side_name(ctx, side);
+    let winner = side_name(ctx, other_side(ctx, side));
+    vec![
+        side_flag(side, RETIRED, true),
+        Event::fact(
+            FactKind::Victory,
+            None,
+            format!(
+                "Army resolve fails: {loser} commander hits {hits} exceed {left} available units; \
+                 the {loser} army retires (RULES.md §2.8)"
+            ),
+        ),
+        Event::Ended {
+            result: format!("{winner} victory: the {loser} army retires"),
+        },
+    ]
+}
+
+/// Whether a unit fired in its side's previous turn (the artillery cadence, D3-11).
+pub fn fired_last_turn(ctx: &Context, unit: PieceId) -> bool {
+    let last = ctx.status(unit).track(LAST_FIRED);
+    last > 0 && i64::from(last) + 1 == i64::from(ctx.state.turn)
+}

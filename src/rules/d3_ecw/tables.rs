@@ -1,0 +1,285 @@
+//! The D3 tables as data: each unit type's movement, weapon, shooting and melee dice, the
+//! modifiers and the options in force, each with where it came from ([SEED] the hex-grid
+//! rules, [DEFAULT] Adjutant's reading where they are silent). The procedures read these
+//! numbers; nothing else in the system repeats them. A player can override the whole set from
+//! a RON file with [`D3Tables::from_ron`].
+
+use serde::{Deserialize, Serialize};
+
+use super::keys::*;
+use crate::dice::Die;
+use crate::rules::Source;
+
+/// The override file's name in the configuration's `tables` folder.
+pub const OVERRIDE_FILE: &str = "d3_ecw.ron";
+
+/// Where a row's numbers come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Tag {
+    Seed,
+    Found,
+    Default,
+}
+
+/// A shooting weapon: its name, range in hexes, the modifier to the D3 and whether each shot
+/// checks ammunition.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Weapon {
+    pub name: String,
+    pub range: u8,
+    pub modifier: i32,
+    pub ammo: bool,
+}
+
+/// One unit type's line of the unit table (RULES.md §2.2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Profile {
+    pub kind: String,
+    pub moves: u8,
+    /// The longer move when charging into contact (Gallopers, D3-17).
+    pub charge_move: Option<u8>,
+    /// None: the unit does not shoot.
+    pub weapon: Option<Weapon>,
+    /// The modifier to its melee D3; None: eliminated if engaged in melee (artillery).
+    pub melee: Option<i32>,
+    /// Extra melee hits when charging into contact (Gallopers D3+1).
+    pub charge_bonus: i32,
+    /// May start a melee by moving into contact.
+    pub initiates: bool,
+    /// Melee hits against it are reduced (target Infantry or Cuirassiers).
+    pub armoured: bool,
+    /// Its shooting ignores the target's cover (artillery).
+    pub ignores_cover: bool,
+    /// May not shoot in two consecutive own turns; emplaced after its first shot.
+    pub alternate_turns: bool,
+    /// Entrenchments give it cover and a shooting re-roll (D3-8).
+    pub entrenchable: bool,
+    pub source: Tag,
+}
+
+/// How ammunition is checked (gap D3-4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AmmoCheck {
+    /// The natural D3 that gave the hits; the accepted die after a re-roll. [DEFAULT]
+    HitDie,
+    /// A separate D3 rolled after the shot (the One-Hour Wargames way). Option.
+    SeparateDie,
+}
+
+/// Modifiers and options in force. An override file may give only some of them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    pub ammo_check: AmmoCheck,
+    /// The D3 score that runs a unit out of ammunition. [SEED] 3
+    pub ammo_out_on: u8,
+    /// Hits at which a unit routs and is removed. [DEFAULT] 7 ("exceed 6", D3-9)
+    pub rout_at: i32,
+    /// Shooting at a target in town or woods (or entrenched). [SEED] −1
+    pub shooting_cover: i32,
+    /// Melee against Infantry or Cuirassiers. [SEED] −1, applied once (D3-21)
+    pub melee_armour: i32,
+    /// Melee against a target in town, woods or hedges. [SEED] −1
+    pub melee_cover: i32,
+    /// Command range in hexes, and when attached. [SEED] 2 and 1
+    pub command_range: u8,
+    pub attached_range: u8,
+    /// The initiative roll-off die. [DEFAULT] D6 (D3-3)
+    pub initiative_die: Die,
+}
+
+/// Every table and option of the system. An override file may give only `profiles` or only
+/// `options` (and only some options): the rest stays standard.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct D3Tables {
+    pub profiles: Vec<Profile>,
+    pub options: Options,
+    /// Set when the tables came from a player's file.
+    #[serde(skip)]
+    pub origin: Option<String>,
+}
+
+fn weapon(name: &str, range: u8, modifier: i32, ammo: bool) -> Option<Weapon> {
+    Some(Weapon {
+        name: name.into(),
+        range,
+        modifier,
+        ammo,
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn profile(
+    kind: &str,
+    moves: u8,
+    weapon: Option<Weapon>,
+    melee: Option<i32>,
+    initiates: bool,
+    armoured: bool,
+    entrenchable: bool,
+    source: Tag,
+) -> Profile {
+    Profile {
+        kind: kind.into(),
+        moves,
+        charge_move: None,
+        weapon,
+        melee,
+        charge_bonus: 0,
+        initiates,
+        armoured,
+        ignores_cover: false,
+        alternate_turns: false,
+        entrenchable,
+        source,
+    }
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        D3Tables::standard().options
+    }
+}
+
+impl Default for D3Tables {
+    fn default() -> Self {
+        D3Tables::standard()
+    }
+}
+
+impl D3Tables {
+    /// The tables as RULES.md §2 gives them, with its defaults.
+    pub fn standard() -> D3Tables {
+        let musket = |m| weapon("Musket", 2, m, false);
+        let mut gallopers = profile(GALLOPERS, 2, None, Some(0), true, false, false, Tag::Seed);
+        gallopers.charge_move = Some(3);
+        gallopers.charge_bonus = 1;
+        let mut guns = profile(
+            ARTILLERY,
+            1,
+            weapon("Gun", 4, -1, false),
+            None,
+            false,
+            false,
+            true,
+            Tag::Seed,
+        );
+        guns.ignores_cover = true;
+        guns.alternate_turns = true;
+        let infantry_musket = weapon("Musket", 2, 0, true);
+        D3Tables {
+            profiles: vec![
+                profile(
+                    INFANTRY,
+                    1,
+                    infantry_musket,
+                    Some(0),
+                    true,
+                    true,
+                    true,
+                    Tag::Seed,
+                ),
+                profile(
+                    COMMANDED_SHOT,
+                    1,
+                    musket(-1),
+                    Some(-1),
+                    false,
+                    false,
+                    true,
+                    Tag::Seed,
+                ),
+                profile(
+                    DRAGOONS,
+                    2,
+                    musket(-1),
+                    Some(-2),
+                    false,
+                    false,
+                    true,
+                    Tag::Seed,
+                ),
+                profile(
+                    TROTTERS,
+                    2,
+                    weapon("Pistol", 1, 0, true),
+                    Some(0),
+                    true,
+                    false,
+                    false,
+                    Tag::Seed,
+                ),
+                gallopers,
+                guns,
+                profile(ELITE_PIKE, 1, None, Some(1), true, true, true, Tag::Seed),
+                profile(
+                    CUIRASSIERS,
+                    2,
+                    weapon("Pistol", 1, 0, true),
+                    Some(0),
+                    true,
+                    true,
+                    false,
+                    Tag::Seed,
+                ),
+            ],
+            options: Options {
+                ammo_check: AmmoCheck::HitDie,
+                ammo_out_on: 3,
+                rout_at: 7,
+                shooting_cover: -1,
+                melee_armour: -1,
+                melee_cover: -1,
+                command_range: 2,
+                attached_range: 1,
+                initiative_die: Die::D6,
+            },
+            origin: None,
+        }
+    }
+
+    /// Tables from a player's override file, conventionally [`OVERRIDE_FILE`] in the
+    /// configuration's `tables` folder.
+    pub fn load(path: &std::path::Path) -> Result<D3Tables, String> {
+        let origin = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{origin}: {e}"))?;
+        D3Tables::from_ron(&origin, &text)
+    }
+
+    /// Tables from a player's RON file (the whole set, as [`D3Tables::to_ron`] writes it).
+    pub fn from_ron(origin: &str, text: &str) -> Result<D3Tables, String> {
+        let mut t: D3Tables = ron::from_str(text).map_err(|e| format!("{origin}: {e}"))?;
+        t.origin = Some(origin.to_string());
+        Ok(t)
+    }
+
+    /// The tables as RON, a starting point for a player's override file.
+    pub fn to_ron(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).unwrap_or_default()
+    }
+
+    /// The line of the unit table for a kind.
+    pub fn profile(&self, kind: &str) -> Option<&Profile> {
+        self.profiles.iter().find(|p| p.kind == kind)
+    }
+
+    /// The source tag a table shows: the player's file when overridden.
+    pub fn source(&self, tag: Tag) -> Source {
+        match (&self.origin, tag) {
+            (Some(path), _) => Source::Override(path.clone()),
+            (None, Tag::Seed) => Source::Seed,
+            (None, Tag::Found) => Source::Found,
+            (None, Tag::Default) => Source::Default,
+        }
+    }
+}
+
+/// "D3", "D3−1", "D3+1".
+pub fn d3(modifier: i32) -> String {
+    match modifier {
+        0 => "D3".into(),
+        m if m < 0 => format!("D3−{}", -m),
+        m => format!("D3+{m}"),
+    }
+}

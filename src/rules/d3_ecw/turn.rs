@@ -1,0 +1,384 @@
+//! The turn (RULES.md §2.4): the initiative roll-off (1D6 each, ties re-rolled, the winner
+//! chooses who goes first — D3-3), counting activations (units the commander can see within
+//! 2, or 1 when attached: the player counts, Adjutant records), activating a unit to move,
+//! ending a side's activations (Give Ground reminders, artillery cadence, army resolve, the
+//! next side or the next turn) and the army resolve check on demand.
+
+use super::commander::{attached_unit, commander_present};
+use super::common::{self, PHASE_ACTIVATION, PHASE_INITIATIVE};
+use super::keys::*;
+use super::status::{
+    available, melee_partner, other_side, resolve_events, set_flag, side_flag, side_name,
+    side_track, units_of,
+};
+use super::tables::D3Tables;
+use crate::battle::state::Context;
+use crate::dice::Dice;
+use crate::event::{Event, FactKind, PieceId};
+use crate::procedure::{
+    Band, Call, ChoiceRequest, DiceRequest, Input, Offer, ParamSpec, Procedure, Reading, Refusal,
+    Resolution, Step,
+};
+
+fn check_initiative(ctx: &Context) -> Result<(), Refusal> {
+    common::not_ended(ctx)?;
+    if ctx.state.phase != PHASE_INITIATIVE {
+        return Err(Refusal::new(
+            "initiative is rolled at the start of each turn, once both sides have played",
+            "D3-3",
+        ));
+    }
+    Ok(())
+}
+
+fn check_count(ctx: &Context) -> Result<(), Refusal> {
+    common::not_ended(ctx)?;
+    let side = ctx.state.side;
+    if ctx.state.phase != PHASE_ACTIVATION {
+        return Err(Refusal::new("roll for initiative first", "D3-3"));
+    }
+    if ctx.state.sides[side].flag(COUNTED) {
+        return Err(Refusal::new(
+            format!(
+                "the {} activations are already counted this turn",
+                side_name(ctx, side)
+            ),
+            "RULES.md §2.4",
+        ));
+    }
+    Ok(())
+}
+
+fn check_end(ctx: &Context) -> Result<(), Refusal> {
+    common::not_ended(ctx)?;
+    if ctx.state.phase != PHASE_ACTIVATION {
+        return Err(Refusal::new("roll for initiative first", "D3-3"));
+    }
+    Ok(())
+}
+
+fn count_params(ctx: &Context, tables: &D3Tables) -> Vec<ParamSpec> {
+    let side = ctx.state.side;
+    let n = available(ctx, side).len();
+    let o = &tables.options;
+    let range = if attached_unit(ctx, side).is_some() {
+        o.attached_range
+    } else {
+        o.command_range
+    };
+    vec![ParamSpec {
+        key: UNITS_SEEN,
+        label: format!("Units the commander can see within {range} (D3-1)"),
+        choices: (0..=n).map(|k| k.to_string()).collect(),
+        default: if commander_present(ctx, side) { n } else { 0 },
+    }]
+}
+
+/// The turn procedures offered with nothing selected.
+pub fn offers(ctx: &Context, tables: &D3Tables) -> Vec<Offer> {
+    let side = side_name(ctx, ctx.state.side);
+    vec![
+        common::offer(
+            P_INITIATIVE,
+            "Roll for initiative".into(),
+            Vec::new(),
+            check_initiative(ctx),
+        ),
+        common::offer(
+            P_COUNT,
+            format!("Count {side} activations"),
+            count_params(ctx, tables),
+            check_count(ctx),
+        ),
+        common::offer(
+            P_END_TURN,
+            format!("End {side} activations"),
+            Vec::new(),
+            check_end(ctx),
+        ),
+        common::offer(
+            P_RESOLVE,
+            "Check army resolve".into(),
+            Vec::new(),
+            common::not_ended(ctx),
+        ),
+    ]
+}
+
+/// Whether a unit may be activated (to move) now.
+pub fn check_activate(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
+    common::present(ctx, unit)?;
+    let side = ctx.roster.side_of(unit);
+    common::sides_turn(ctx, side)?;
+    if ctx.status(unit).flag(ACTIVATED) {
+        return Err(Refusal::new(
+            format!("{} is already activated this turn", ctx.roster.name(unit)),
+            "D3-2",
+        ));
+    }
+    common::spare_activation(ctx, side)
+}
+
+/// The offer to activate a unit.
+pub fn activate_offer(ctx: &Context, unit: PieceId) -> Offer {
+    common::offer(
+        P_ACTIVATE,
+        "Activate (move)".into(),
+        Vec::new(),
+        check_activate(ctx, unit),
+    )
+}
+
+/// Starts a turn procedure, or refuses it.
+pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+    match call.id.as_str() {
+        P_INITIATIVE => check_initiative(ctx)?,
+        P_COUNT => check_count(ctx)?,
+        P_END_TURN => check_end(ctx)?,
+        P_ACTIVATE => match call.actors.first() {
+            Some(&u) => check_activate(ctx, u)?,
+            None => return Err(Refusal::new("choose the unit to activate", "RULES.md §2.4")),
+        },
+        _ => common::not_ended(ctx)?,
+    }
+    let seen = if call.id == P_COUNT {
+        let spec = &count_params(ctx, tables)[0];
+        common::answer(call, spec)
+    } else {
+        0
+    };
+    Ok(Box::new(TurnStep {
+        tables: tables.clone(),
+        call: call.clone(),
+        seen,
+    }))
+}
+
+/// A turn procedure.
+pub struct TurnStep {
+    tables: D3Tables,
+    call: Call,
+    seen: usize,
+}
+
+fn done(summary: impl Into<String>, events: Vec<Event>) -> Step {
+    Step::Done(Resolution {
+        summary: summary.into(),
+        events,
+    })
+}
+
+impl TurnStep {
+    fn initiative(&self, ctx: &Context, inputs: &[Input]) -> Step {
+        let die = self.tables.options.initiative_die;
+        let face = |i: usize| match inputs.get(i) {
+            Some(Input::Dice(r)) => r.faces.first().copied(),
+            _ => None,
+        };
+        let ask = |side: usize| {
+            let bands = (die.min()..=die.max())
+                .map(|f| Band::new(i32::from(f), i32::from(f), f.to_string()))
+                .collect();
+            Step::Dice(DiceRequest {
+                label: format!("Initiative: {} rolls {die}", side_name(ctx, side)),
+                rule: "D3-3".into(),
+                dice: Dice::new(1, die),
+                reading: Reading::Total,
+                bands,
+            })
+        };
+        let mut i = 0;
+        let winner = loop {
+            let Some(a) = face(i) else { return ask(0) };
+            let Some(b) = face(i + 1) else { return ask(1) };
+            if a != b {
+                break usize::from(b > a);
+            }
+            i += 2;
+        };
+        let names = [side_name(ctx, 0), side_name(ctx, 1)];
+        let Some(Input::Choice(first)) = inputs.get(i + 2) else {
+            return Step::Choice(ChoiceRequest {
+                label: format!("{} wins the initiative: who goes first?", names[winner]),
+                rule: "D3-3".into(),
+                options: names.iter().map(|n| format!("{n} goes first")).collect(),
+                assumed: winner,
+            });
+        };
+        let first = (*first).min(1);
+        let turn = ctx.state.turn;
+        done(
+            format!("{} wins", names[winner]),
+            vec![
+                Event::fact(
+                    FactKind::Turn,
+                    None,
+                    format!(
+                        "Turn {turn}: {} wins the initiative{}; {} goes first",
+                        names[winner],
+                        if i > 0 { " after re-rolling ties" } else { "" },
+                        names[first]
+                    ),
+                ),
+                Event::Clock {
+                    turn,
+                    phase: PHASE_ACTIVATION,
+                    side: first,
+                },
+            ],
+        )
+    }
+
+    fn count(&self, ctx: &Context) -> Step {
+        let side = ctx.state.side;
+        let k = self.seen as i32;
+        done(
+            format!("{k} activations"),
+            vec![
+                side_track(side, ACTIVATIONS, k),
+                side_track(side, ACTIVATIONS_USED, 0),
+                side_flag(side, COUNTED, true),
+                Event::fact(
+                    FactKind::Command,
+                    None,
+                    format!(
+                        "The {} commander can see {k} units in command range: {k} activations \
+                         (RULES.md §2.4)",
+                        side_name(ctx, side)
+                    ),
+                ),
+            ],
+        )
+    }
+
+    fn activate(&self, ctx: &Context) -> Step {
+        let unit = self.call.actors[0];
+        let mut events = common::activation_events(ctx, unit, true, false);
+        let note = if ctx.status(unit).flag(EMPLACED) {
+            " (emplaced: it may not move)"
+        } else {
+            ""
+        };
+        events.push(Event::fact(
+            FactKind::Movement,
+            Some(unit),
+            format!("{} is activated{note}", ctx.roster.name(unit)),
+        ));
+        done("activated", events)
+    }
+
+    fn end_turn(&self, ctx: &Context) -> Step {
+        let side = ctx.state.side;
+        let turn = ctx.state.turn;
+        let mut events = Vec::new();
+        for unit in units_of(ctx, side) {
+            let s = ctx.status(unit);
+            if melee_partner(ctx, unit).is_some() && !s.flag(ACTIVATED) && !s.flag(GAVE_GROUND) {
+                events.push(Event::fact(
+                    FactKind::Note,
+                    Some(unit),
+                    format!(
+                        "Reminder: {} is in melee and was not activated: it must give ground \
+                         (D3-16)",
+                        ctx.roster.name(unit)
+                    ),
+                ));
+            }
+            for key in [ACTIVATED, ACTED, GAVE_GROUND] {
+                if s.flag(key) {
+                    events.push(set_flag(unit, key, false));
+                }
+            }
+            let fired = s.track(LAST_FIRED) == turn as i32;
+            if s.flag(FIRED_LAST_TURN) != fired {
+                events.push(set_flag(unit, FIRED_LAST_TURN, fired));
+            }
+        }
+        events.extend([
+            side_track(side, ACTIVATIONS, 0),
+            side_track(side, ACTIVATIONS_USED, 0),
+            side_flag(side, COUNTED, false),
+        ]);
+        events.extend(self.resolve(ctx, side));
+        if ctx.state.sides[side].flag(RETIRED)
+            || events.iter().any(|e| matches!(e, Event::Ended { .. }))
+        {
+            return done("army retires", events);
+        }
+        let next = other_side(ctx, side);
+        if ctx.state.sides[next].flag(PLAYED) {
+            events.push(side_flag(next, PLAYED, false));
+            events.push(Event::fact(
+                FactKind::Turn,
+                None,
+                format!("Turn {} begins: roll for initiative", turn + 1),
+            ));
+            events.push(Event::Clock {
+                turn: turn + 1,
+                phase: PHASE_INITIATIVE,
+                side: 0,
+            });
+        } else {
+            events.push(side_flag(side, PLAYED, true));
+            events.push(Event::fact(
+                FactKind::Turn,
+                None,
+                format!("The {} turn", side_name(ctx, next)),
+            ));
+            events.push(Event::Clock {
+                turn,
+                phase: PHASE_ACTIVATION,
+                side: next,
+            });
+        }
+        done("turn ended", events)
+    }
+
+    /// Army resolve for one side: a fact when it holds, the retirement when it fails.
+    fn resolve(&self, ctx: &Context, side: usize) -> Vec<Event> {
+        let hits = ctx.state.sides[side].track(COMMANDER_HITS);
+        let left = available(ctx, side).len() as i32;
+        let failed = resolve_events(ctx, side, hits, left);
+        if !failed.is_empty() {
+            return failed;
+        }
+        vec![Event::fact(
+            FactKind::Morale,
+            None,
+            format!(
+                "Army resolve holds: {} commander hits {hits}, {left} units on the table \
+                 (RULES.md §2.8)",
+                side_name(ctx, side)
+            ),
+        )]
+    }
+}
+
+impl Procedure for TurnStep {
+    fn title(&self) -> String {
+        match self.call.id.as_str() {
+            P_INITIATIVE => "Initiative roll-off",
+            P_COUNT => "Count activations",
+            P_END_TURN => "End of activations",
+            P_ACTIVATE => "Activate a unit",
+            _ => "Army resolve",
+        }
+        .into()
+    }
+
+    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
+        match self.call.id.as_str() {
+            P_INITIATIVE => self.initiative(ctx, inputs),
+            P_COUNT => self.count(ctx),
+            P_END_TURN => self.end_turn(ctx),
+            P_ACTIVATE => self.activate(ctx),
+            _ => {
+                let events = (0..ctx.roster.armies.len())
+                    .flat_map(|s| self.resolve(ctx, s))
+                    .collect::<Vec<_>>();
+                let failed = events.iter().any(|e| matches!(e, Event::Ended { .. }));
+                done(if failed { "army retires" } else { "holds" }, events)
+            }
+        }
+    }
+}

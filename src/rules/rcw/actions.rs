@@ -1,0 +1,383 @@
+//! A unit's activation and its simpler actions (RULES.md §4.4–§4.5): declaring two actions,
+//! with the command roll for a unit beyond 6 hexes of its HQ; Move; Limber/Unlimber; Rally;
+//! and spotting a concealed unit (not an action).
+
+use super::keys::*;
+use super::params;
+use super::tables::RcwTables;
+use super::unit::{Act, UnitView, acts, flag, join, mark, piece, view};
+use crate::battle::state::Context;
+use crate::dice::{Dice, Die, Modifier};
+use crate::event::{Event, FactKind, PieceId};
+use crate::procedure::{
+    Band, Call, DiceRequest, Input, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
+};
+
+fn refuse<T>(reason: impl Into<String>, rule: &str) -> Result<T, Refusal> {
+    Err(Refusal::new(reason, rule))
+}
+
+fn unit<'a>(
+    ctx: &Context<'a>,
+    tables: &'a RcwTables,
+    call: &Call,
+) -> Result<UnitView<'a>, Refusal> {
+    call.actors
+        .first()
+        .and_then(|&a| view(ctx, tables, a))
+        .ok_or_else(|| Refusal::new("choose a unit", "RULES.md §4.4"))
+}
+
+/// The questions an activation asks.
+pub fn activate_params(tables: &RcwTables, unit: Option<&UnitView>) -> Vec<ParamSpec> {
+    let (first, second) = match unit {
+        Some(u) if u.pinned() => (Act::Rally, Act::Move),
+        Some(u) if u.profile.limbers && u.limbered() => (Act::Limber, Act::Shoot),
+        Some(u) if u.shooting_dice() == 0 => (Act::Move, Act::Move),
+        _ => (Act::Move, Act::Shoot),
+    };
+    vec![
+        params::action(Q_FIRST, first),
+        params::action(Q_SECOND, second),
+        params::near_hq(tables),
+    ]
+}
+
+/// Whether a unit of this kind may declare `act` at all (§4.2, §4.4, §4.7, R-1).
+fn may_declare(u: &UnitView, act: Act) -> Result<(), Refusal> {
+    match act {
+        // HQ and FAO declare Shoot to observe (§4.6).
+        Act::Shoot if u.profile.headquarters => Ok(()),
+        Act::Rally | Act::Shoot | Act::Assault | Act::Limber => u.check_kind(act),
+        Act::Move => Ok(()),
+    }
+}
+
+/// An activation: two declared actions and, when it must, the command roll.
+#[derive(Debug, Clone)]
+pub struct Activate {
+    pub tables: &'static RcwTables,
+    pub unit: PieceId,
+    pub declared: Vec<Act>,
+    pub command_roll: bool,
+    pub title: String,
+}
+
+/// Checks an activation and builds it.
+pub fn activate(
+    ctx: &Context,
+    tables: &'static RcwTables,
+    call: &Call,
+) -> Result<Activate, Refusal> {
+    let u = unit(ctx, tables, call)?;
+    let name = u.name();
+    if u.destroyed() {
+        return refuse(format!("{name} is destroyed"), "RULES.md §4.5");
+    }
+    if u.side != ctx.state.side {
+        return refuse(
+            format!("it is not {name}'s side's player turn"),
+            "RULES.md §4.4",
+        );
+    }
+    if u.activated() {
+        return refuse(
+            format!("{name} has already been activated this turn"),
+            "RULES.md §4.4",
+        );
+    }
+    let specs = activate_params(tables, Some(&u));
+    let declared: Vec<Act> = [&specs[0], &specs[1]]
+        .into_iter()
+        .filter_map(|s| params::act_of(call, s))
+        .collect();
+    for &act in &declared {
+        may_declare(&u, act)?;
+        if act != Act::Move && declared.iter().filter(|&&a| a == act).count() > 1 {
+            return refuse(
+                format!("{} may be declared only once per activation", act.name()),
+                "RULES.md §4.4, R-4",
+            );
+        }
+    }
+    let spent = u.status.track(ACTIONS).max(0) as usize;
+    if declared.len() + spent > 2 {
+        return refuse(
+            format!(
+                "{name} has already spent {spent} action(s) observing: declare {} more",
+                2usize.saturating_sub(spent)
+            ),
+            "RULES.md §4.4, §4.6",
+        );
+    }
+    let far = params::yes(call, &specs[2]);
+    Ok(Activate {
+        tables,
+        unit: u.id,
+        command_roll: far && declared.contains(&Act::Move) && !u.profile.headquarters,
+        title: format!("Activate {name}: {}", join(&declared)),
+        declared,
+    })
+}
+
+impl Activate {
+    fn request(&self) -> DiceRequest {
+        let need = i32::from(self.tables.command_roll);
+        DiceRequest {
+            label: format!(
+                "Command roll: beyond {} hexes of its HQ, moves on {need}+",
+                self.tables.command_radius
+            ),
+            rule: "RULES.md §4.4, R-5".into(),
+            dice: Dice::new(1, Die::D6),
+            reading: Reading::Total,
+            bands: vec![
+                Band::new(1, need - 1, "fails: no Move this activation"),
+                Band::new(need, 6, "may move"),
+            ],
+        }
+    }
+}
+
+impl Procedure for Activate {
+    fn title(&self) -> String {
+        self.title.clone()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let mut notes = vec!["A unit declares its 2 actions when activated (RULES.md §4.4)".into()];
+        if self.command_roll {
+            notes.push("Beyond 6 hexes of its HQ: 4+ on 1D6 to move (RULES.md §4.4, R-5)".into());
+        }
+        notes
+    }
+
+    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
+        let Some(u) = view(ctx, self.tables, self.unit) else {
+            return Step::Done(Resolution {
+                summary: "no unit".into(),
+                events: Vec::new(),
+            });
+        };
+        let failed = if self.command_roll {
+            let req = self.request();
+            let Some(Input::Dice(rolled)) = inputs.first() else {
+                return Step::Dice(req);
+            };
+            !req.bands[1].contains(req.read(&rolled.faces))
+        } else {
+            false
+        };
+        let mut orders = acts(u.status, DONE);
+        orders.extend(&self.declared);
+        let mut events = vec![
+            piece(u.id, flag(ACTIVATED, true)),
+            piece(u.id, mark(ORDERS, Some(join(&orders)))),
+            Event::fact(
+                FactKind::Command,
+                Some(u.id),
+                format!("{} is activated: {}", u.name(), join(&self.declared)),
+            ),
+        ];
+        let summary = if failed {
+            events.push(piece(u.id, flag(NO_MOVE, true)));
+            events.push(Event::fact(
+                FactKind::Command,
+                Some(u.id),
+                format!(
+                    "{} fails its command roll: no Move this activation",
+                    u.name()
+                ),
+            ));
+            "command roll failed"
+        } else if self.command_roll {
+            "command roll passed"
+        } else {
+            "activated"
+        };
+        Step::Done(Resolution {
+            summary: summary.into(),
+            events,
+        })
+    }
+}
+
+/// A simple action that needs no dice: Move, or Limber/Unlimber.
+#[derive(Debug, Clone)]
+pub struct Simple {
+    pub title: String,
+    pub events: Vec<Event>,
+}
+
+impl Procedure for Simple {
+    fn title(&self) -> String {
+        self.title.clone()
+    }
+
+    fn step(&self, _ctx: &Context, _inputs: &[Input]) -> Step {
+        Step::Done(Resolution {
+            summary: self.title.clone(),
+            events: self.events.clone(),
+        })
+    }
+}
+
+/// A Move action: leaving an entrenchment, and being spotted if concealed.
+pub fn move_unit(
+    ctx: &Context,
+    tables: &'static RcwTables,
+    call: &Call,
+) -> Result<Simple, Refusal> {
+    let u = unit(ctx, tables, call)?;
+    u.check(ctx, Act::Move)?;
+    let mut events = u.spend(Act::Move);
+    if u.entrenched() {
+        events.push(piece(u.id, flag(ENTRENCHED, false)));
+    }
+    events.push(Event::fact(
+        FactKind::Movement,
+        Some(u.id),
+        format!("{} moves (up to {} hexes)", u.name(), u.move_hexes()),
+    ));
+    Ok(Simple {
+        title: format!("Move {}", u.name()),
+        events,
+    })
+}
+
+/// A Limber/Unlimber action; artillery may not unlimber in a village (§4.8).
+pub fn limber(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Simple, Refusal> {
+    let u = unit(ctx, tables, call)?;
+    u.check(ctx, Act::Limber)?;
+    let unlimbering = u.limbered();
+    if unlimbering && params::yes(call, &params::village()) {
+        return refuse(
+            format!("{} may not deploy in a village", u.name()),
+            "RULES.md §4.8",
+        );
+    }
+    let word = if unlimbering {
+        "unlimbers"
+    } else {
+        "limbers up"
+    };
+    let mut events = u.spend(Act::Limber);
+    events.push(piece(u.id, flag(LIMBERED, !unlimbering)));
+    events.push(Event::fact(
+        FactKind::Movement,
+        Some(u.id),
+        format!("{} {word}", u.name()),
+    ));
+    Ok(Simple {
+        title: format!(
+            "{} {}",
+            if unlimbering { "Unlimber" } else { "Limber" },
+            u.name()
+        ),
+        events,
+    })
+}
+
+/// Spotting a concealed unit with an enemy adjacent (§4.5); not an action.
+pub fn spot(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Simple, Refusal> {
+    let u = call
+        .targets
+        .first()
+        .or(call.actors.first())
+        .and_then(|&p| view(ctx, tables, p))
+        .ok_or_else(|| Refusal::new("choose a concealed unit", "RULES.md §4.5"))?;
+    if !u.concealed() {
+        return refuse(format!("{} is not concealed", u.name()), "RULES.md §4.5");
+    }
+    Ok(Simple {
+        title: format!("Spot {}", u.name()),
+        events: u.reveal(),
+    })
+}
+
+/// A Rally action: 1D6 against the unit's quality, +1 with an HQ adjacent (§4.5).
+#[derive(Debug, Clone)]
+pub struct Rally {
+    pub tables: &'static RcwTables,
+    pub unit: PieceId,
+    pub hq_adjacent: bool,
+    pub title: String,
+}
+
+/// Checks a rally and builds it.
+pub fn rally(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Rally, Refusal> {
+    let u = unit(ctx, tables, call)?;
+    u.check(ctx, Act::Rally)?;
+    Ok(Rally {
+        tables,
+        unit: u.id,
+        hq_adjacent: params::yes(call, &params::hq_adjacent()),
+        title: format!("Rally {}", u.name()),
+    })
+}
+
+impl Rally {
+    fn request(&self, u: &UnitView) -> DiceRequest {
+        let need = i32::from(u.quality.rally);
+        let mut dice = Dice::new(1, Die::D6);
+        if self.hq_adjacent {
+            dice = dice.with(Modifier::new(
+                self.tables.hq_rally_bonus,
+                "HQ adjacent",
+                "RULES.md §4.5",
+            ));
+        }
+        let (low, high) = (1 + dice.modifier_total(), 6 + dice.modifier_total());
+        let mut bands = Vec::new();
+        if need > low {
+            bands.push(Band::new(low, need - 1, "stays pinned"));
+        }
+        bands.push(Band::new(need.max(low), high.max(need), "rallies"));
+        DiceRequest {
+            label: format!("Rally: {} rallies on {need}+", u.quality.name),
+            rule: "RULES.md §4.5".into(),
+            dice,
+            reading: Reading::Total,
+            bands,
+        }
+    }
+}
+
+impl Procedure for Rally {
+    fn title(&self) -> String {
+        self.title.clone()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        vec!["Elite 3+, Average 4+, Conscript 5+; +1 with an HQ adjacent (RULES.md §4.5)".into()]
+    }
+
+    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
+        let Some(u) = view(ctx, self.tables, self.unit) else {
+            return Step::Done(Resolution {
+                summary: "no unit".into(),
+                events: Vec::new(),
+            });
+        };
+        let req = self.request(&u);
+        let Some(Input::Dice(rolled)) = inputs.first() else {
+            return Step::Dice(req);
+        };
+        let total = req.read(&rolled.faces);
+        let rallied = total >= i32::from(u.quality.rally);
+        let mut events = u.spend(Act::Rally);
+        if rallied {
+            events.push(piece(u.id, flag(PINNED, false)));
+        }
+        let word = if rallied { "rallies" } else { "stays pinned" };
+        events.push(Event::fact(
+            FactKind::Rally,
+            Some(u.id),
+            format!("{} {word} ({total})", u.name()),
+        ));
+        Step::Done(Resolution {
+            summary: word.into(),
+            events,
+        })
+    }
+}

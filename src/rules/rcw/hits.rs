@@ -1,0 +1,130 @@
+//! What hits do to a unit (RULES.md §4.5, R-3, R-9): a hit pins; a hit on a pinned unit,
+//! or the second hit of a player turn, destroys; an elite unit ignores its first hit each
+//! player turn; armour holds against all but artillery, tanks, armoured trains and close
+//! assault, when hits only pin. Also the bands of a hit roll, one per distinct result.
+
+use super::keys::*;
+use super::unit::{flag, piece, track};
+use crate::event::{Event, FactKind, PieceId};
+use crate::procedure::Band;
+use crate::status::Status;
+
+/// What hits have done to a unit this player turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HitState {
+    pub hits: i32,
+    pub pinned: bool,
+    pub destroyed: bool,
+    pub elite_used: bool,
+}
+
+impl HitState {
+    pub fn of(status: &Status) -> HitState {
+        HitState {
+            hits: status.track(HITS),
+            pinned: status.flag(PINNED),
+            destroyed: status.flag(DESTROYED),
+            elite_used: status.flag(ELITE_USED),
+        }
+    }
+
+    /// After `n` more hits (§4.5): an elite unit ignores its first hit of the player turn; a
+    /// hit pins; a hit on a pinned unit, or the `destroying`-th hit of the turn, destroys —
+    /// unless the armour holds, when hits only pin.
+    pub fn take(self, n: i32, elite: bool, armour_holds: bool, destroying: i32) -> HitState {
+        let mut s = self;
+        for _ in 0..n {
+            if s.destroyed {
+                break;
+            }
+            if elite && !s.elite_used {
+                s.elite_used = true;
+                continue;
+            }
+            let was_pinned = s.pinned;
+            s.hits = (s.hits + 1).min(destroying);
+            if !armour_holds && (was_pinned || s.hits >= destroying) {
+                s.destroyed = true;
+            } else {
+                s.pinned = true;
+            }
+        }
+        s
+    }
+
+    /// The change from `self` to `after`, in words.
+    pub fn effect(self, after: HitState) -> String {
+        if after.destroyed && !self.destroyed {
+            return "destroyed".into();
+        }
+        let mut parts = Vec::new();
+        if after.elite_used && !self.elite_used {
+            parts.push("first hit ignored (elite)");
+        }
+        if after.pinned && !self.pinned {
+            parts.push("pinned");
+        } else if after.hits > self.hits {
+            parts.push("hit, armour holds");
+        }
+        if parts.is_empty() {
+            "no effect".into()
+        } else {
+            parts.join(", ")
+        }
+    }
+
+    /// The status events taking `self` to `after`.
+    pub fn events(self, after: HitState, id: PieceId, name: &str) -> Vec<Event> {
+        let mut events = Vec::new();
+        if after.hits != self.hits {
+            events.push(piece(id, track(HITS, after.hits)));
+        }
+        if after.elite_used != self.elite_used {
+            events.push(piece(id, flag(ELITE_USED, after.elite_used)));
+        }
+        if after.pinned != self.pinned {
+            events.push(piece(id, flag(PINNED, after.pinned)));
+        }
+        if after.destroyed && !self.destroyed {
+            events.push(piece(id, flag(DESTROYED, true)));
+            events.push(Event::fact(
+                FactKind::Eliminated,
+                Some(id),
+                format!("{name} is destroyed"),
+            ));
+        } else if after.pinned && !self.pinned {
+            events.push(Event::fact(
+                FactKind::Morale,
+                Some(id),
+                format!("{name} is pinned"),
+            ));
+        }
+        events
+    }
+}
+
+/// Bands for `dice` dice counted as hits: one per distinct result, consecutive hit counts
+/// with the same result merged, each labelled with what it does.
+pub fn hit_bands(
+    dice: u8,
+    before: HitState,
+    after: impl Fn(i32) -> HitState,
+) -> Vec<(Band, HitState)> {
+    let mut bands: Vec<(Band, HitState)> = Vec::new();
+    for k in 0..=i32::from(dice) {
+        let state = after(k);
+        match bands.last_mut() {
+            Some((band, s)) if *s == state => band.to = k,
+            _ => bands.push((Band::new(k, k, ""), state)),
+        }
+    }
+    for (band, state) in &mut bands {
+        let count = match (band.from, band.to) {
+            (1, 1) => "1 hit".to_string(),
+            (a, b) if a == b => format!("{a} hits"),
+            (a, b) => format!("{a}–{b} hits"),
+        };
+        band.label = format!("{count}: {}", before.effect(*state));
+    }
+    bands
+}

@@ -1,0 +1,283 @@
+//! Shooting (RULES.md §4.5–§4.6): the firer's dice from the unit table, each hitting on 4+
+//! in the open, 5+ obscured, 6 against entrenched, armoured or pinned targets; the hits
+//! pin or destroy; armour holds except against artillery, tanks and armoured trains.
+//! Mortars and artillery may shoot through an observer (own HQ within 6, FAO within 12),
+//! which spends a Shoot action too.
+
+use super::hits::{HitState, hit_bands};
+use super::keys::*;
+use super::params;
+use super::tables::RcwTables;
+use super::unit::{Act, UnitView, acts, join, mark, piece, track, view};
+use crate::battle::state::Context;
+use crate::dice::{Dice, Die};
+use crate::event::{Event, FactKind, PieceId};
+use crate::procedure::{
+    Call, DiceRequest, Input, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
+};
+
+/// A shot, checked and ready for dice.
+#[derive(Debug, Clone)]
+pub struct Shoot {
+    pub tables: &'static RcwTables,
+    pub firer: PieceId,
+    pub observer: Option<PieceId>,
+    pub target: PieceId,
+    pub obscured: bool,
+    pub entrenched: bool,
+    /// "Shoot: firer at target", named when the shot was checked.
+    pub title: String,
+}
+
+/// The questions a shot asks.
+pub fn params(ctx: &Context, tables: &RcwTables, call: &Call) -> Vec<ParamSpec> {
+    let Some(firer) = call.actors.first().and_then(|&a| view(ctx, tables, a)) else {
+        return Vec::new();
+    };
+    let mut specs = vec![params::range(firer.range()), params::cover()];
+    if call.actors.len() > 1
+        && let Some((_, hexes)) = firer.profile.observer
+    {
+        specs.push(params::observer_range(hexes));
+    }
+    specs
+}
+
+fn refuse<T>(reason: impl Into<String>, rule: &str) -> Result<T, Refusal> {
+    Err(Refusal::new(reason, rule))
+}
+
+/// Whether an observer may direct this firer now (§4.6, R-8).
+fn check_observer(firer: &UnitView, obs: &UnitView) -> Result<(), Refusal> {
+    let Some((kind, _)) = firer.profile.observer else {
+        return refuse(
+            format!("a {} cannot fire through an observer", firer.profile.kind),
+            "RULES.md §4.6",
+        );
+    };
+    if obs.profile.kind != kind || obs.side != firer.side {
+        return refuse(
+            format!(
+                "a {} is directed only by its own side's {kind}",
+                firer.profile.kind
+            ),
+            "RULES.md §4.6, R-8",
+        );
+    }
+    if kind == HQ && obs.unit.group != firer.unit.group {
+        return refuse(
+            format!("{} is not {}'s own HQ", obs.name(), firer.name()),
+            "RULES.md §4.6, R-8",
+        );
+    }
+    if obs.destroyed() || obs.pinned() {
+        return refuse(
+            format!("{} is pinned or destroyed and cannot observe", obs.name()),
+            "RULES.md §4.5, §4.6",
+        );
+    }
+    let free = if obs.activated() {
+        obs.remaining().contains(&Act::Shoot)
+    } else {
+        obs.status.track(ACTIONS) < 2
+    };
+    if !free {
+        return refuse(
+            format!("{} has no Shoot action left to observe with", obs.name()),
+            "RULES.md §4.6",
+        );
+    }
+    Ok(())
+}
+
+/// Checks a shot and builds it.
+pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Shoot, Refusal> {
+    let (Some(&f), Some(&t)) = (call.actors.first(), call.targets.first()) else {
+        return refuse("choose a firer and a target", "RULES.md §4.5");
+    };
+    let Some(firer) = view(ctx, tables, f) else {
+        return refuse("the firer is not a unit", "RULES.md §4.2");
+    };
+    firer.check(ctx, Act::Shoot)?;
+    let Some(target) = view(ctx, tables, t) else {
+        return refuse("the target is not a unit", "RULES.md §4.2");
+    };
+    if target.side == firer.side {
+        return refuse(
+            format!("{} is a friendly unit", target.name()),
+            "RULES.md §4.6",
+        );
+    }
+    if target.destroyed() {
+        return refuse(
+            format!("{} is already destroyed", target.name()),
+            "RULES.md §4.5",
+        );
+    }
+    if target.concealed() {
+        return refuse(
+            format!(
+                "{} is concealed: it can be shot at only once it moves, fires or has an enemy \
+                 adjacent (spot it first)",
+                target.name()
+            ),
+            "RULES.md §4.5, R-14",
+        );
+    }
+    let specs = params(ctx, tables, call);
+    if params::yes(call, &specs[0]) {
+        return refuse(
+            format!(
+                "{} is beyond {}'s range of {} hexes",
+                target.name(),
+                firer.name(),
+                firer.range()
+            ),
+            "RULES.md §4.2, R-12",
+        );
+    }
+    let cover = params::answer(call, &specs[1]);
+    let observer = match call.actors.get(1) {
+        Some(&o) => {
+            let Some(obs) = view(ctx, tables, o) else {
+                return refuse("the observer is not a unit", "RULES.md §4.6");
+            };
+            check_observer(&firer, &obs)?;
+            if specs.get(2).is_some_and(|s| params::yes(call, s)) {
+                return refuse(
+                    format!(
+                        "{} is too far from {} to observe for it",
+                        obs.name(),
+                        firer.name()
+                    ),
+                    "RULES.md §4.6, R-8",
+                );
+            }
+            Some(o)
+        }
+        None => None,
+    };
+    let mut title = format!("Shoot: {} at {}", firer.name(), target.name());
+    if let Some(obs) = observer {
+        title.push_str(&format!(", observed by {}", ctx.roster.name(obs)));
+    }
+    Ok(Shoot {
+        title,
+        tables,
+        firer: f,
+        observer,
+        target: t,
+        obscured: cover == 1,
+        entrenched: cover == 2,
+    })
+}
+
+impl Shoot {
+    fn views<'a>(&self, ctx: &Context<'a>) -> Option<(UnitView<'a>, UnitView<'a>)> {
+        Some((
+            view(ctx, self.tables, self.firer)?,
+            view(ctx, self.tables, self.target)?,
+        ))
+    }
+
+    /// The dice request and the state each band leads to.
+    fn request(&self, ctx: &Context) -> Option<(DiceRequest, Vec<HitState>)> {
+        let (firer, target) = self.views(ctx)?;
+        let before = HitState::of(target.status);
+        let (at_least, why) =
+            target.hit_number(self.tables, self.obscured, self.entrenched, target.pinned());
+        let holds = target.profile.armoured && !firer.profile.breaks_armour;
+        let elite = target.quality.ignores_first_hit;
+        let n = firer.shooting_dice();
+        let bands = hit_bands(n, before, |k| {
+            before.take(k, elite, holds, self.tables.destroying_hits)
+        });
+        let (bands, states) = bands.into_iter().unzip();
+        Some((
+            DiceRequest {
+                label: format!(
+                    "{} shoots: {n} dice hitting on {at_least}+ ({why})",
+                    firer.name()
+                ),
+                rule: "RULES.md §4.5".into(),
+                dice: Dice::new(n, Die::D6),
+                reading: Reading::Successes { at_least },
+                bands,
+            },
+            states,
+        ))
+    }
+}
+
+impl Procedure for Shoot {
+    fn title(&self) -> String {
+        self.title.clone()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        vec![
+            "Each die hits on 4+ in the open, 5+ obscured, 6 entrenched/armoured/pinned \
+             (RULES.md §4.5)"
+                .into(),
+            "1 hit pins; a pinned unit hit, or 2 hits in a player turn, is destroyed; \
+             elite ignore the first hit each player turn (RULES.md §4.5, R-9)"
+                .into(),
+            "Armour is destroyed only by artillery, tanks, armoured trains or close assault \
+             (RULES.md §4.5, R-15)"
+                .into(),
+        ]
+    }
+
+    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
+        let (Some((req, states)), Some((firer, target))) = (self.request(ctx), self.views(ctx))
+        else {
+            return Step::Done(Resolution {
+                summary: "no shot".into(),
+                events: Vec::new(),
+            });
+        };
+        let Some(Input::Dice(rolled)) = inputs.first() else {
+            return Step::Dice(req);
+        };
+        let hits = req.read(&rolled.faces);
+        let band = req.bands.iter().position(|b| b.contains(hits)).unwrap_or(0);
+        let before = HitState::of(target.status);
+        let after = states.get(band).copied().unwrap_or(before);
+        let effect = before.effect(after);
+        let mut events = firer.spend(Act::Shoot);
+        if let Some(obs) = self.observer.and_then(|o| view(ctx, self.tables, o)) {
+            events.extend(observer_spends(&obs));
+        }
+        events.push(Event::fact(
+            FactKind::Fire,
+            Some(firer.id),
+            format!(
+                "{} shoots at {}: {hits} hit{} — {effect}",
+                firer.name(),
+                target.name(),
+                if hits == 1 { "" } else { "s" }
+            ),
+        ));
+        events.extend(before.events(after, target.id, target.name()));
+        Step::Done(Resolution {
+            summary: effect,
+            events,
+        })
+    }
+}
+
+/// The observer's Shoot action (§4.6): used from its declared actions, or taken out of the
+/// two it will declare when activated later.
+fn observer_spends(obs: &UnitView) -> Vec<Event> {
+    let mut done = acts(obs.status, DONE);
+    done.push(Act::Shoot);
+    vec![
+        piece(obs.id, track(ACTIONS, obs.status.track(ACTIONS) + 1)),
+        piece(obs.id, mark(DONE, Some(join(&done)))),
+        Event::fact(
+            FactKind::Command,
+            Some(obs.id),
+            format!("{} observes the fall of shot", obs.name()),
+        ),
+    ]
+}

@@ -1,0 +1,383 @@
+//! The RCW charts as data (RULES.md §4.2–§4.9 and the R gaps): the unit table, hit numbers,
+//! rally numbers, the command roll and the defaults the draft leaves open. Every rule reads
+//! its numbers from an [`RcwTables`]; [`RcwTables::render`] prints what is in force, each
+//! chart tagged with where it came from, so a player's own chart can replace one.
+
+use super::keys::*;
+use crate::rules::{Source, Table};
+
+/// One row of the unit table, with the special rules the row's kind carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Profile {
+    pub kind: &'static str,
+    /// Hexes per Move action.
+    pub move_hexes: u8,
+    /// Range in hexes; 0 cannot shoot.
+    pub range: u8,
+    pub shooting_dice: u8,
+    pub assault_dice: u8,
+    /// Destroyed only by artillery, tanks or close assault (§4.5).
+    pub armoured: bool,
+    /// Its shooting hits may destroy armour: artillery, tanks, the armoured train (R-15).
+    pub breaks_armour: bool,
+    /// May initiate a close assault (§4.7).
+    pub initiates: bool,
+    /// May be entrenched (§4.5).
+    pub entrenches: bool,
+    /// Moves only limbered and shoots only unlimbered (§4.4).
+    pub limbers: bool,
+    /// The observer kind that may direct its fire, and within how many hexes (§4.6).
+    pub observer: Option<(&'static str, u8)>,
+    /// Takes no command roll (R-5) and does not count for the 50% rule (R-10).
+    pub headquarters: bool,
+    /// Counts among the combat units of the 50% rule (R-10).
+    pub combat: bool,
+    pub special: &'static str,
+}
+
+/// Troop quality: the trait that marks it, the rally number and whether the first hit of a
+/// player turn is ignored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Quality {
+    pub name: &'static str,
+    /// The army-file trait; `None` for the default (Average).
+    pub trait_key: Option<&'static str>,
+    /// Rally succeeds on this or better on 1D6 (§4.5).
+    pub rally: u8,
+    /// Ignores the first hit each player turn (§4.5, R-9).
+    pub ignores_first_hit: bool,
+}
+
+/// Every number the RCW rules read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RcwTables {
+    pub units: &'static [Profile],
+    pub qualities: &'static [Quality],
+    /// Hit numbers: target in the open, obscured, and entrenched/armoured/pinned (§4.5).
+    pub hit_open: u8,
+    pub hit_obscured: u8,
+    pub hit_hard: u8,
+    /// Hits in one player turn that destroy (§4.5).
+    pub destroying_hits: i32,
+    /// Rally bonus with an HQ adjacent (§4.5).
+    pub hq_rally_bonus: i32,
+    /// A unit beyond this many hexes of its HQ rolls to move (§4.4).
+    pub command_radius: u8,
+    /// It moves on this or better on 1D6 (§4.4).
+    pub command_roll: u8,
+    /// Assault dice of a unit pinned or attacked in flank or rear (R-2).
+    pub reduced_assault_dice: u8,
+    /// A side loses when this percentage of its combat units is destroyed (R-10).
+    pub losing_share_percent: i32,
+}
+
+const fn row(
+    kind: &'static str,
+    move_hexes: u8,
+    range: u8,
+    shooting_dice: u8,
+    assault_dice: u8,
+    special: &'static str,
+) -> Profile {
+    Profile {
+        kind,
+        move_hexes,
+        range,
+        shooting_dice,
+        assault_dice,
+        armoured: false,
+        breaks_armour: false,
+        initiates: false,
+        entrenches: false,
+        limbers: false,
+        observer: None,
+        headquarters: false,
+        combat: true,
+        special,
+    }
+}
+
+/// The unit table of the hex draft (§4.2, reconstructed per R-1).
+pub static UNITS: [Profile; 11] = [
+    Profile {
+        headquarters: true,
+        combat: false,
+        ..row(HQ, 2, 0, 0, 1, "observer for its own mortars within 6")
+    },
+    Profile {
+        headquarters: true,
+        combat: false,
+        ..row(FAO, 2, 0, 0, 1, "observer for artillery within 12")
+    },
+    Profile {
+        initiates: true,
+        entrenches: true,
+        ..row(INFANTRY, 2, 4, 1, 3, "may entrench; may assault")
+    },
+    Profile {
+        entrenches: true,
+        ..row(MG, 1, 6, 3, 2, "may entrench")
+    },
+    Profile {
+        entrenches: true,
+        observer: Some((HQ, 6)),
+        ..row(MORTAR, 1, 6, 2, 1, "may entrench; fires via its HQ")
+    },
+    Profile {
+        initiates: true,
+        ..row(CAVALRY, 3, 4, 1, 3, "may assault; slowed by terrain")
+    },
+    Profile {
+        breaks_armour: true,
+        limbers: true,
+        observer: Some((FAO, 12)),
+        ..row(
+            ARTILLERY,
+            3,
+            18,
+            3,
+            1,
+            "moves limbered, shoots unlimbered; fires via an FAO",
+        )
+    },
+    Profile {
+        armoured: true,
+        ..row(ARMOURED_CAR, 3, 6, 2, 2, "Armoured")
+    },
+    Profile {
+        armoured: true,
+        breaks_armour: true,
+        initiates: true,
+        ..row(TANK, 2, 6, 3, 3, "Armoured; may assault")
+    },
+    Profile {
+        combat: false,
+        ..row(WAGON, 2, 0, 0, 0, "")
+    },
+    Profile {
+        armoured: true,
+        breaks_armour: true,
+        ..row(
+            ARMOURED_TRAIN,
+            3,
+            18,
+            3,
+            4,
+            "Armoured; rails only; hits as artillery",
+        )
+    },
+];
+
+/// The three qualities (§4.1, §4.5).
+pub static QUALITIES: [Quality; 3] = [
+    Quality {
+        name: "Elite",
+        trait_key: Some(ELITE),
+        rally: 3,
+        ignores_first_hit: true,
+    },
+    Quality {
+        name: "Average",
+        trait_key: None,
+        rally: 4,
+        ignores_first_hit: false,
+    },
+    Quality {
+        name: "Conscript",
+        trait_key: Some(CONSCRIPT),
+        rally: 5,
+        ignores_first_hit: false,
+    },
+];
+
+/// The charts as the seed and Adjutant's defaults give them.
+pub static STANDARD: RcwTables = RcwTables {
+    units: &UNITS,
+    qualities: &QUALITIES,
+    hit_open: 4,
+    hit_obscured: 5,
+    hit_hard: 6,
+    destroying_hits: 2,
+    hq_rally_bonus: 1,
+    command_radius: 6,
+    command_roll: 4,
+    reduced_assault_dice: 1,
+    losing_share_percent: 50,
+};
+
+impl RcwTables {
+    /// The row for a unit kind.
+    pub fn profile(&self, kind: &str) -> Option<&Profile> {
+        self.units.iter().find(|p| p.kind == kind)
+    }
+
+    /// The quality a unit's traits give (Average unless a quality trait is present).
+    pub fn quality(&self, has: impl Fn(&str) -> bool) -> &Quality {
+        self.qualities
+            .iter()
+            .find(|q| q.trait_key.is_some_and(&has))
+            .or_else(|| self.qualities.iter().find(|q| q.trait_key.is_none()))
+            .unwrap_or(&QUALITIES[1])
+    }
+
+    /// The charts in force, for the window and the quick-reference sheet.
+    pub fn render(&self) -> Vec<Table> {
+        let dash = |n: u8| {
+            if n == 0 {
+                "–".to_string()
+            } else {
+                n.to_string()
+            }
+        };
+        let units = Table {
+            id: "rcw.units".into(),
+            title: "Unit table".into(),
+            source: Source::Seed,
+            header: [
+                "Unit",
+                "Move",
+                "Range",
+                "Shooting dice",
+                "Assault dice",
+                "Special",
+            ]
+            .map(String::from)
+            .to_vec(),
+            rows: self
+                .units
+                .iter()
+                .map(|p| {
+                    vec![
+                        p.kind.to_string(),
+                        p.move_hexes.to_string(),
+                        dash(p.range),
+                        dash(p.shooting_dice),
+                        p.assault_dice.to_string(),
+                        p.special.to_string(),
+                    ]
+                })
+                .collect(),
+            note: "RULES.md §4.2; rows re-aligned per R-1 [DEFAULT]: HQ/FAO cannot shoot, \
+                   Tank armoured, Wagon 0/0/0; the armoured train hits as artillery (R-15)"
+                .into(),
+        };
+        let to_hit = Table {
+            id: "rcw.to_hit".into(),
+            title: "To hit (each shooting or assault die)".into(),
+            source: Source::Seed,
+            header: vec!["Target".into(), "Hits on".into()],
+            rows: vec![
+                vec!["In the open".into(), format!("{}+", self.hit_open)],
+                vec!["Obscured".into(), format!("{}+", self.hit_obscured)],
+                vec![
+                    "Entrenched, armoured or pinned".into(),
+                    format!("{}+", self.hit_hard),
+                ],
+            ],
+            note: "RULES.md §4.5; \"obscured\" per R-6 [DEFAULT]: woods, village, hedge, wall"
+                .into(),
+        };
+        let hits = Table {
+            id: "rcw.hits".into(),
+            title: "Effect of hits (counted over the player turn)".into(),
+            source: Source::Seed,
+            header: vec!["Situation".into(), "Effect".into()],
+            rows: vec![
+                vec!["1 hit".into(), "Pinned".into()],
+                vec![
+                    format!("{} hits in one player turn", self.destroying_hits),
+                    "Destroyed".into(),
+                ],
+                vec!["Pinned unit takes any hit".into(), "Destroyed".into()],
+                vec![
+                    "Elite".into(),
+                    "ignores the 1st hit each player turn (R-9)".into(),
+                ],
+                vec![
+                    "Armoured target".into(),
+                    "destroyed only by artillery, tanks, armoured trains or close assault; \
+                     any fire pins"
+                        .into(),
+                ],
+            ],
+            note: "RULES.md §4.5; assault hits count alike (R-3) [DEFAULT]".into(),
+        };
+        let rally = Table {
+            id: "rcw.rally".into(),
+            title: "Rally (1D6)".into(),
+            source: Source::Seed,
+            header: vec!["Quality".into(), "Rallies on".into()],
+            rows: self
+                .qualities
+                .iter()
+                .map(|q| vec![q.name.to_string(), format!("{}+", q.rally)])
+                .chain([vec![
+                    "HQ adjacent".into(),
+                    format!("{:+} to the die", self.hq_rally_bonus),
+                ]])
+                .collect(),
+            note: "RULES.md §4.5".into(),
+        };
+        let command = Table {
+            id: "rcw.command".into(),
+            title: "Command and actions".into(),
+            source: Source::Default,
+            header: vec!["Rule".into(), "In force".into()],
+            rows: vec![
+                vec![
+                    format!("Beyond {} hexes of its HQ", self.command_radius),
+                    format!(
+                        "{}+ on 1D6 to move; once per activation; HQ/FAO exempt (R-5)",
+                        self.command_roll
+                    ),
+                ],
+                vec![
+                    "Actions".into(),
+                    "2 per activation, declared at activation; Move may repeat, others once (R-4)"
+                        .into(),
+                ],
+                vec![
+                    "Observers".into(),
+                    "mortar: own HQ within 6; artillery: FAO within 12; both spend a Shoot (R-8)"
+                        .into(),
+                ],
+            ],
+            note: "RULES.md §4.4, §4.6 [SEED]; details are defaults".into(),
+        };
+        let assault = Table {
+            id: "rcw.assault".into(),
+            title: "Close assault".into(),
+            source: Source::Default,
+            header: vec!["Rule".into(), "In force".into()],
+            rows: vec![
+                vec!["Dice".into(), "the unit's Assault dice".into()],
+                vec![
+                    "Pinned, or attacked in flank or rear".into(),
+                    format!("{} die", self.reduced_assault_dice),
+                ],
+                vec![
+                    "Rounds".into(),
+                    "simultaneous; repeat until the attacker is pinned or the defender destroyed"
+                        .into(),
+                ],
+            ],
+            note: "RULES.md §4.7 [SEED]; dice per R-2 [DEFAULT]".into(),
+        };
+        let victory = Table {
+            id: "rcw.victory".into(),
+            title: "Victory".into(),
+            source: Source::Default,
+            header: vec!["Rule".into(), "In force".into()],
+            rows: vec![vec![
+                "Army loss".into(),
+                format!(
+                    "a side loses at the end of a player turn with ≥ {}% of its combat units \
+                     (not HQ/FAO or wagons) destroyed",
+                    self.losing_share_percent
+                ),
+            ]],
+            note: "R-10; scenario objectives take precedence".into(),
+        };
+        vec![units, to_hit, hits, rally, command, assault, victory]
+    }
+}

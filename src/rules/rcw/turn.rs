@@ -1,0 +1,284 @@
+//! The turn (RULES.md §4.4, R-10, R-11): a D6 roll-off for the first player (ties roll
+//! again), the end of a player turn — which clears every unit's per-player-turn counters
+//! (hits, the elite's ignored hit, activation and actions), checks the 50% rule and passes
+//! play to the other side — and a victory check that also takes scenario objectives.
+
+use super::keys::*;
+use super::params;
+use super::tables::RcwTables;
+use super::unit::{flag, mark, piece, track, view};
+use crate::battle::state::Context;
+use crate::dice::{Dice, Die};
+use crate::event::{Event, FactKind};
+use crate::procedure::{Band, DiceRequest, Input, ParamSpec, Procedure, Reading, Resolution, Step};
+use crate::status::Change;
+
+/// The side names, in roster order.
+pub fn sides(ctx: &Context) -> Vec<String> {
+    ctx.roster.armies.iter().map(|a| a.side.clone()).collect()
+}
+
+/// The side that won the roll-off, if it has been rolled.
+pub fn first_player(ctx: &Context) -> Option<usize> {
+    ctx.state.sides.iter().position(|s| s.mark(FIRST).is_some())
+}
+
+/// Each side's (destroyed, total) combat units (R-10: not HQ/FAO or wagons).
+pub fn losses(ctx: &Context, tables: &RcwTables) -> Vec<(i32, i32)> {
+    let mut out = vec![(0, 0); ctx.roster.armies.len()];
+    for id in ctx.roster.ids() {
+        if let Some(u) = view(ctx, tables, id).filter(|u| u.profile.combat) {
+            out[u.side].1 += 1;
+            out[u.side].0 += i32::from(u.destroyed());
+        }
+    }
+    out
+}
+
+/// The sides that have lost by the 50% rule.
+pub fn beaten(ctx: &Context, tables: &RcwTables) -> Vec<usize> {
+    losses(ctx, tables)
+        .iter()
+        .enumerate()
+        .filter(|(_, (lost, total))| {
+            *total > 0 && lost * 100 >= total * tables.losing_share_percent
+        })
+        .map(|(side, _)| side)
+        .collect()
+}
+
+/// The result in words when sides have lost, or `None`.
+fn verdict(names: &[String], beaten: &[usize]) -> Option<String> {
+    match beaten {
+        [] => None,
+        [loser] => {
+            let winners: Vec<&str> = (0..names.len())
+                .filter(|s| s != loser)
+                .map(|s| names[s].as_str())
+                .collect();
+            Some(format!(
+                "{} win: {} have lost half their combat units",
+                winners.join(" and "),
+                names[*loser]
+            ))
+        }
+        _ => Some("A draw: both sides have lost half their combat units".into()),
+    }
+}
+
+/// The roll-off for the first player.
+#[derive(Debug, Clone)]
+pub struct FirstPlayer;
+
+impl Procedure for FirstPlayer {
+    fn title(&self) -> String {
+        "Roll off for the first player".into()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        vec!["Each side rolls 1D6; the higher goes first, ties roll again (R-11)".into()]
+    }
+
+    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
+        let names = sides(ctx);
+        let name = |s: usize| names.get(s).map_or("?", String::as_str);
+        let mut faces = inputs.iter().map(|i| match i {
+            Input::Dice(r) => i32::from(r.faces.first().copied().unwrap_or(0)),
+            _ => 0,
+        });
+        let mut round = 1;
+        let winner = loop {
+            let request = |who: usize, bands: Vec<Band>| {
+                Step::Dice(DiceRequest {
+                    label: format!("Roll-off {round}: {}", name(who)),
+                    rule: "R-11".into(),
+                    dice: Dice::new(1, Die::D6),
+                    reading: Reading::Total,
+                    bands,
+                })
+            };
+            let Some(a) = faces.next() else {
+                return request(0, (1..=6).map(|f| Band::new(f, f, f.to_string())).collect());
+            };
+            let Some(b) = faces.next() else {
+                // The second die matters only as lower, equal or higher.
+                let mut bands = Vec::new();
+                if a > 1 {
+                    bands.push(Band::new(1, a - 1, format!("{} go first", name(0))));
+                }
+                bands.push(Band::new(a, a, "tie: roll again"));
+                if a < 6 {
+                    bands.push(Band::new(a + 1, 6, format!("{} go first", name(1))));
+                }
+                return request(1, bands);
+            };
+            match a.cmp(&b) {
+                std::cmp::Ordering::Greater => break 0,
+                std::cmp::Ordering::Less => break 1,
+                std::cmp::Ordering::Equal => round += 1,
+            }
+        };
+        Step::Done(Resolution {
+            summary: format!("{} go first", name(winner)),
+            events: vec![
+                Event::Side {
+                    side: winner,
+                    change: Change::Mark {
+                        key: FIRST.into(),
+                        to: Some("First player".into()),
+                    },
+                },
+                Event::Clock {
+                    turn: 1,
+                    phase: 0,
+                    side: winner,
+                },
+                Event::fact(
+                    FactKind::Turn,
+                    None,
+                    format!(
+                        "{} win the roll-off and take the first player turn",
+                        name(winner)
+                    ),
+                ),
+            ],
+        })
+    }
+}
+
+/// The end of a player turn.
+#[derive(Debug, Clone)]
+pub struct EndTurn {
+    pub tables: &'static RcwTables,
+}
+
+/// Every unit's per-player-turn counters back to fresh (§4.4, §4.5, R-9).
+pub fn resets(ctx: &Context, tables: &RcwTables) -> Vec<Event> {
+    let mut events = Vec::new();
+    for id in ctx.roster.ids() {
+        let Some(u) = view(ctx, tables, id) else {
+            continue;
+        };
+        let s = u.status;
+        for key in [HITS, ACTIONS] {
+            if s.track(key) != 0 {
+                events.push(piece(id, track(key, 0)));
+            }
+        }
+        for key in [ELITE_USED, ACTIVATED, NO_MOVE] {
+            if s.flag(key) {
+                events.push(piece(id, flag(key, false)));
+            }
+        }
+        for key in [ORDERS, DONE] {
+            if s.mark(key).is_some() {
+                events.push(piece(id, mark(key, None)));
+            }
+        }
+    }
+    events
+}
+
+impl Procedure for EndTurn {
+    fn title(&self) -> String {
+        "End the player turn".into()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        vec![
+            "Hits, elite ignored hits, activations and actions reset for the next player turn \
+             (RULES.md §4.5, R-9)"
+                .into(),
+            "A side with half its combat units destroyed loses (R-10)".into(),
+        ]
+    }
+
+    fn step(&self, ctx: &Context, _inputs: &[Input]) -> Step {
+        let names = sides(ctx);
+        let side = ctx.state.side;
+        let next = (side + 1) % names.len().max(1);
+        let first = first_player(ctx).unwrap_or(0);
+        let turn = ctx.state.turn + u32::from(next == first);
+        let mut events = Vec::new();
+        let over = verdict(&names, &beaten(ctx, self.tables));
+        events.extend(resets(ctx, self.tables));
+        let name = |s: usize| names.get(s).map_or("?", String::as_str);
+        events.push(Event::fact(
+            FactKind::Turn,
+            None,
+            format!("{}' player turn ends", name(side)),
+        ));
+        let summary = match over {
+            Some(result) => {
+                events.push(Event::fact(FactKind::Victory, None, result.clone()));
+                events.push(Event::Ended {
+                    result: result.clone(),
+                });
+                result
+            }
+            None => {
+                events.push(Event::Clock {
+                    turn,
+                    phase: 0,
+                    side: next,
+                });
+                events.push(Event::fact(
+                    FactKind::Turn,
+                    None,
+                    format!("Turn {turn}: {}' player turn", name(next)),
+                ));
+                format!("{}' player turn", name(next))
+            }
+        };
+        Step::Done(Resolution { summary, events })
+    }
+}
+
+/// A victory check: scenario objectives, else the 50% rule (R-10).
+#[derive(Debug, Clone)]
+pub struct Victory {
+    pub tables: &'static RcwTables,
+    /// The side winning on objectives, if the players say so.
+    pub objectives: Option<usize>,
+}
+
+/// The question a victory check asks.
+pub fn victory_params(ctx: &Context) -> Vec<ParamSpec> {
+    vec![params::objectives(&sides(ctx))]
+}
+
+impl Procedure for Victory {
+    fn title(&self) -> String {
+        "Victory check".into()
+    }
+
+    fn step(&self, ctx: &Context, _inputs: &[Input]) -> Step {
+        let names = sides(ctx);
+        let result = match self.objectives {
+            Some(s) if s < names.len() => {
+                Some(format!("{} win on the scenario objectives", names[s]))
+            }
+            _ => verdict(&names, &beaten(ctx, self.tables)),
+        };
+        let losses = losses(ctx, self.tables);
+        let standing: Vec<String> = names
+            .iter()
+            .zip(&losses)
+            .map(|(n, (lost, total))| format!("{n} {lost}/{total} destroyed"))
+            .collect();
+        let mut events = vec![Event::fact(
+            FactKind::Victory,
+            None,
+            format!("Victory check: {}", standing.join(", ")),
+        )];
+        let summary = match result {
+            Some(r) => {
+                events.push(Event::fact(FactKind::Victory, None, r.clone()));
+                events.push(Event::Ended { result: r.clone() });
+                r
+            }
+            None => "the battle goes on".into(),
+        };
+        Step::Done(Resolution { summary, events })
+    }
+}

@@ -1,0 +1,319 @@
+//! A unit as the RCW rules see it: its row of the unit table, its quality and its status;
+//! what hits do to it (§4.5); and the bookkeeping of its two declared actions (§4.4), with
+//! the refusals that go with them. What hits do is in [`super::hits`].
+
+use super::keys::*;
+use super::tables::{Profile, Quality, RcwTables};
+use crate::army::Unit;
+use crate::battle::state::Context;
+use crate::event::{Event, FactKind, PieceId};
+use crate::procedure::Refusal;
+use crate::status::{Change, Status};
+
+/// The five actions a unit may declare (§4.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Act {
+    Move,
+    Shoot,
+    Limber,
+    Rally,
+    Assault,
+}
+
+impl Act {
+    pub const ALL: [Act; 5] = [Act::Move, Act::Shoot, Act::Limber, Act::Rally, Act::Assault];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Act::Move => "Move",
+            Act::Shoot => "Shoot",
+            Act::Limber => "Limber/Unlimber",
+            Act::Rally => "Rally",
+            Act::Assault => "Close assault",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Act> {
+        Act::ALL.into_iter().find(|a| a.name() == text.trim())
+    }
+}
+
+/// Actions written into a mark ("Move + Shoot").
+pub fn join(acts: &[Act]) -> String {
+    acts.iter()
+        .map(|a| a.name())
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// Actions read back from a mark.
+pub fn acts(status: &Status, key: &str) -> Vec<Act> {
+    status
+        .mark(key)
+        .map(|m| m.split(" + ").filter_map(Act::parse).collect())
+        .unwrap_or_default()
+}
+
+/// A unit on the roster, read through the tables in force.
+#[derive(Debug, Clone, Copy)]
+pub struct UnitView<'a> {
+    pub id: PieceId,
+    pub side: usize,
+    pub unit: &'a Unit,
+    pub profile: &'a Profile,
+    pub quality: &'a Quality,
+    pub status: &'a Status,
+}
+
+/// The unit behind a piece, if it is a unit of a kind the tables know.
+pub fn view<'a>(ctx: &Context<'a>, tables: &'a RcwTables, id: PieceId) -> Option<UnitView<'a>> {
+    if usize::from(id.0) >= ctx.roster.pieces.len() {
+        return None;
+    }
+    let unit = ctx.roster.unit(id)?;
+    Some(UnitView {
+        id,
+        side: ctx.roster.side_of(id),
+        unit,
+        profile: tables.profile(&unit.kind)?,
+        quality: tables.quality(|t| unit.has(t)),
+        status: ctx.status(id),
+    })
+}
+
+impl UnitView<'_> {
+    pub fn name(&self) -> &str {
+        &self.unit.name
+    }
+
+    fn stat_or(&self, key: &str, table: u8) -> u8 {
+        self.unit
+            .stats
+            .get(key)
+            .map_or(table, |&v| v.clamp(0, 255) as u8)
+    }
+
+    pub fn shooting_dice(&self) -> u8 {
+        self.stat_or(STAT_SHOOT, self.profile.shooting_dice)
+    }
+
+    pub fn assault_dice(&self) -> u8 {
+        self.stat_or(STAT_ASSAULT, self.profile.assault_dice)
+    }
+
+    pub fn range(&self) -> u8 {
+        self.stat_or(STAT_RANGE, self.profile.range)
+    }
+
+    pub fn move_hexes(&self) -> u8 {
+        self.stat_or(STAT_MOVE, self.profile.move_hexes)
+    }
+
+    pub fn pinned(&self) -> bool {
+        self.status.flag(PINNED)
+    }
+
+    pub fn destroyed(&self) -> bool {
+        self.status.flag(DESTROYED)
+    }
+
+    pub fn limbered(&self) -> bool {
+        self.status.flag(LIMBERED)
+    }
+
+    pub fn entrenched(&self) -> bool {
+        self.status.flag(ENTRENCHED)
+    }
+
+    pub fn concealed(&self) -> bool {
+        self.status.flag(CONCEALED)
+    }
+
+    pub fn activated(&self) -> bool {
+        self.status.flag(ACTIVATED)
+    }
+
+    /// The declared actions not yet carried out.
+    pub fn remaining(&self) -> Vec<Act> {
+        let mut left = acts(self.status, ORDERS);
+        for done in acts(self.status, DONE) {
+            if let Some(i) = left.iter().position(|&a| a == done) {
+                left.remove(i);
+            }
+        }
+        left
+    }
+
+    /// The hit number against this unit as a target (§4.5), with the reason: `obscured`
+    /// and `entrenched` are what the player says of its position, `pinned` its state now;
+    /// its entrenched flag and armour count too.
+    pub fn hit_number(
+        &self,
+        tables: &RcwTables,
+        obscured: bool,
+        entrenched: bool,
+        pinned: bool,
+    ) -> (u8, String) {
+        let hard = if self.profile.armoured {
+            Some("armoured")
+        } else if pinned {
+            Some("pinned")
+        } else if entrenched || self.entrenched() {
+            Some("entrenched")
+        } else {
+            None
+        };
+        match (hard, obscured) {
+            (Some(why), _) => (tables.hit_hard, format!("target {why}")),
+            (None, true) => (tables.hit_obscured, "target obscured".into()),
+            (None, false) => (tables.hit_open, "target in the open".into()),
+        }
+    }
+
+    /// Whether a unit of this kind, in this state, can carry out `act` at all (§4.2, §4.4,
+    /// §4.5, §4.7, R-1).
+    pub fn check_kind(&self, act: Act) -> Result<(), Refusal> {
+        let name = self.name();
+        let kind = self.profile.kind;
+        let refuse = |reason: String, rule: &str| Err(Refusal::new(reason, rule));
+        match act {
+            Act::Shoot if self.shooting_dice() == 0 || self.range() == 0 => {
+                refuse(format!("a {kind} cannot shoot"), "RULES.md §4.2, R-1")
+            }
+            Act::Assault if !self.profile.initiates => refuse(
+                format!(
+                    "a {kind} may not initiate a close assault: only infantry, cavalry and tanks"
+                ),
+                "RULES.md §4.7",
+            ),
+            Act::Limber if !self.profile.limbers => refuse(
+                format!("only artillery limbers; {name} is a {kind}"),
+                "RULES.md §4.4",
+            ),
+            Act::Rally if !self.pinned() => {
+                refuse(format!("{name} is not pinned"), "RULES.md §4.5")
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the unit may carry out `act` now, or the rule that forbids it.
+    pub fn check(&self, ctx: &Context, act: Act) -> Result<(), Refusal> {
+        let name = self.name();
+        let refuse = |reason: String, rule: &str| Err(Refusal::new(reason, rule));
+        if self.destroyed() {
+            return refuse(format!("{name} is destroyed"), "RULES.md §4.5");
+        }
+        self.check_kind(act)?;
+        if self.side != ctx.state.side {
+            return refuse(
+                format!("it is not {name}'s side's player turn"),
+                "RULES.md §4.4",
+            );
+        }
+        if self.pinned() && matches!(act, Act::Move | Act::Shoot | Act::Assault) {
+            return refuse(
+                format!("{name} is pinned: it may not move, shoot or close assault until rallied"),
+                "RULES.md §4.5",
+            );
+        }
+        if self.profile.limbers && act == Act::Shoot && self.limbered() {
+            return refuse(
+                format!("{name} is limbered: artillery must be unlimbered to shoot"),
+                "RULES.md §4.4",
+            );
+        }
+        if self.profile.limbers && act == Act::Move && !self.limbered() {
+            return refuse(
+                format!("{name} is unlimbered: artillery must be limbered to move"),
+                "RULES.md §4.4",
+            );
+        }
+        if !self.activated() {
+            return refuse(
+                format!("activate {name} first: its two actions are declared at activation"),
+                "RULES.md §4.4",
+            );
+        }
+        let remaining = self.remaining();
+        if remaining.is_empty() {
+            return refuse(
+                format!("{name} has carried out its actions: a unit has 2 actions a turn"),
+                "RULES.md §4.4",
+            );
+        }
+        if !remaining.contains(&act) {
+            return refuse(
+                format!(
+                    "{name} did not declare {} at activation (left: {})",
+                    act.name(),
+                    join(&remaining)
+                ),
+                "RULES.md §4.4, R-4",
+            );
+        }
+        if act == Act::Move && self.status.flag(NO_MOVE) {
+            return refuse(
+                format!("{name} failed its command roll: no Move this activation"),
+                "RULES.md §4.4, R-5",
+            );
+        }
+        Ok(())
+    }
+
+    /// The events of carrying out `act`: one more action used, and a concealed unit that
+    /// moves or fires is spotted (§4.5).
+    pub fn spend(&self, act: Act) -> Vec<Event> {
+        let mut done = acts(self.status, DONE);
+        done.push(act);
+        let mut events = vec![
+            piece(self.id, track(ACTIONS, self.status.track(ACTIONS) + 1)),
+            piece(self.id, mark(DONE, Some(join(&done)))),
+        ];
+        if matches!(act, Act::Move | Act::Shoot) {
+            events.extend(self.reveal());
+        }
+        events
+    }
+
+    /// The events of a concealed unit being spotted; it stays on the table (§4.5).
+    pub fn reveal(&self) -> Vec<Event> {
+        if !self.concealed() {
+            return Vec::new();
+        }
+        vec![
+            piece(self.id, flag(CONCEALED, false)),
+            piece(self.id, flag(SPOTTED, true)),
+            Event::fact(
+                FactKind::Note,
+                Some(self.id),
+                format!("{} is spotted and stays on the table", self.name()),
+            ),
+        ]
+    }
+}
+
+pub fn piece(id: PieceId, change: Change) -> Event {
+    Event::Piece { piece: id, change }
+}
+
+pub fn flag(key: &str, on: bool) -> Change {
+    Change::Flag {
+        key: key.into(),
+        on,
+    }
+}
+
+pub fn track(key: &str, to: i32) -> Change {
+    Change::Track {
+        key: key.into(),
+        to,
+    }
+}
+
+pub fn mark(key: &str, to: Option<String>) -> Change {
+    Change::Mark {
+        key: key.into(),
+        to,
+    }
+}

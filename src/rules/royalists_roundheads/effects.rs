@@ -1,0 +1,278 @@
+//! The effects every combat procedure shares: a step loss down the unit's ladder (§1.12), a
+//! morale check with its once-per-combat-phase limit (§1.11), a rout with the choice of a unit
+//! that cannot retreat, and a leader casualty (§1.13).
+
+use super::keys::{self, Chit};
+use super::look::{self, Look};
+use super::modifiers::key as mk;
+use super::run::{Need, Run, choice, reach, request};
+use super::spec::OVERALL;
+use super::tables::Tables;
+use crate::dice::{Dice, Die};
+use crate::event::{FactKind, PieceId};
+use crate::procedure::{Band, DiceRequest};
+use crate::status::Change;
+
+/// Which combat phase a morale check belongs to (one check per unit per type, §1.11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckKind {
+    Fire,
+    Melee,
+    /// A check outside the limit: the pre-melee checks, or one the player calls outside combat.
+    Free,
+}
+
+impl CheckKind {
+    /// The flag that records the check, if the limit applies.
+    pub fn flag(self) -> Option<&'static str> {
+        match self {
+            CheckKind::Fire => Some(keys::MORALE_CHECKED_FIRE),
+            CheckKind::Melee => Some(keys::MORALE_CHECKED_MELEE),
+            CheckKind::Free => None,
+        }
+    }
+
+    pub fn phase_name(self) -> &'static str {
+        match self {
+            CheckKind::Fire => "Fire Combat Phase",
+            CheckKind::Melee => "Melee Phase",
+            CheckKind::Free => "phase",
+        }
+    }
+}
+
+/// What a failed check does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnFail {
+    /// Routs and retreats this many hexes ("1–3", "3").
+    Rout(&'static str),
+    /// The pre-melee attacker check: it only keeps the unit out of the attack.
+    Abstain,
+}
+
+/// One step loss: moves the unit down its ladder and says so. Returns whether it is eliminated.
+pub fn lose_step(run: &mut Run, t: &Tables, id: PieceId, why: &str) -> bool {
+    let Some(u) = look::unit(run, id).cloned() else {
+        return false;
+    };
+    if look::is_eliminated(run, id) {
+        return true;
+    }
+    let lost = look::steps_lost(run, id) + 1;
+    let s = look::step_state(&u, t, lost);
+    run.track(id, keys::STEPS_LOST, lost);
+    run.emit(super::run::piece_change(
+        id,
+        Change::Ladder {
+            key: keys::STEP_LADDER.into(),
+            to: lost.clamp(0, 255) as u8,
+        },
+    ));
+    run.flag(id, keys::STEP_LOSS_MARKER, s.markers >= 1);
+    run.flag(id, keys::SECOND_MARKER, s.markers >= 2);
+    run.flag(id, keys::REDUCED, s.reduced);
+    let name = run.name(id);
+    if s.eliminated {
+        run.flag(id, keys::ELIMINATED, true);
+        run.flag(id, keys::ROUTED, false);
+        run.flag(id, keys::OUT_OF_COMMAND, false);
+        run.fact(
+            FactKind::Eliminated,
+            Some(id),
+            format!("{name} loses a step ({why}) and is eliminated (step {lost})"),
+        );
+    } else {
+        let now = look::ladder_names(&u, t)[lost as usize].clone();
+        run.fact(
+            FactKind::Loss,
+            Some(id),
+            format!("{name} loses a step ({why}): now {now}"),
+        );
+    }
+    s.eliminated
+}
+
+/// `n` step losses on the units of one hex, top unit first (§1.10.5). Returns the units
+/// eliminated.
+pub fn lose_steps(run: &mut Run, t: &Tables, hex: &[PieceId], n: u8, why: &str) -> Vec<PieceId> {
+    let mut gone = Vec::new();
+    for _ in 0..n {
+        let Some(&top) = hex.iter().find(|&&u| !look::is_eliminated(run, u)) else {
+            break;
+        };
+        if lose_step(run, t, top, why) {
+            gone.push(top);
+        }
+    }
+    gone
+}
+
+/// The 2D6 request of a morale check (or a rally), with its modifiers and pass/fail bands.
+pub fn morale_request(
+    run: &Run,
+    t: &Tables,
+    id: PieceId,
+    leader_stacked: bool,
+    rally: bool,
+) -> DiceRequest {
+    let m = &t.modifiers;
+    let mut dice = Dice::new(2, Die::D6);
+    let (leader_key, routed_key) = if rally {
+        (mk::RALLY_LEADER, mk::RALLY_ROUTED)
+    } else {
+        (mk::MORALE_LEADER, mk::MORALE_ROUTED)
+    };
+    if leader_stacked {
+        dice = dice.with(m.modifier(leader_key));
+    }
+    if look::is_routed(run, id) && m.get(routed_key) != 0 {
+        dice = dice.with(m.modifier(routed_key));
+    }
+    let (rating, parts) = look::morale_rating(run, t, id);
+    let (lo, hi) = reach(&dice);
+    let mut bands = Vec::new();
+    if lo <= rating {
+        bands.push(Band::new(lo, rating.min(hi), format!("≤ {rating}: passes")));
+    }
+    if hi > rating {
+        bands.push(Band::new(
+            (rating + 1).max(lo),
+            hi,
+            format!("> {rating}: fails"),
+        ));
+    }
+    let what = if rally { "Rally" } else { "Morale check" };
+    let rule = if rally {
+        "RULES.md §1.11 (W VIII.B)"
+    } else {
+        "RULES.md §1.11 (W VII.C.4)"
+    };
+    request(
+        format!(
+            "{what}: {} (morale {rating}: {})",
+            run.name(id),
+            parts.join(", ")
+        ),
+        rule,
+        dice,
+        bands,
+    )
+}
+
+/// A morale check. Returns `Some(passed)`, or `None` when the unit already checked in this
+/// type of combat phase and so makes no further check.
+pub fn morale_check(
+    run: &mut Run,
+    t: &Tables,
+    id: PieceId,
+    leader_stacked: bool,
+    kind: CheckKind,
+    on_fail: OnFail,
+) -> Need<Option<bool>> {
+    let name = run.name(id);
+    if let Some(flag) = kind.flag()
+        && run.status(id).flag(flag)
+    {
+        run.fact(
+            FactKind::Morale,
+            Some(id),
+            format!(
+                "{name} has already checked morale this {}: no further check (W VIII)",
+                kind.phase_name()
+            ),
+        );
+        return Ok(None);
+    }
+    let req = morale_request(run, t, id, leader_stacked, false);
+    let (band, rolled) = run.roll_reading(req.clone())?;
+    if let Some(flag) = kind.flag() {
+        run.flag(id, flag, true);
+    }
+    let passed = req.bands[band].label.contains("passes");
+    let rating = look::morale_rating(run, t, id).0;
+    if passed {
+        run.fact(
+            FactKind::Morale,
+            Some(id),
+            format!("{name} passes its morale check (rolled {rolled} ≤ {rating})"),
+        );
+    } else {
+        match on_fail {
+            OnFail::Abstain => run.fact(
+                FactKind::Morale,
+                Some(id),
+                format!(
+                    "{name} fails its morale check (rolled {rolled} > {rating}): it does not attack (W VII.C.2)"
+                ),
+            ),
+            OnFail::Rout(hexes) => {
+                run.fact(
+                    FactKind::Morale,
+                    Some(id),
+                    format!("{name} fails its morale check (rolled {rolled} > {rating})"),
+                );
+                rout(run, t, id, hexes)?;
+            }
+        }
+    }
+    Ok(Some(passed))
+}
+
+/// A rout: the Rout marker and a retreat, or — if the unit cannot retreat — one more step
+/// lost and no marker (§1.11). Asks which.
+pub fn rout(run: &mut Run, t: &Tables, id: PieceId, hexes: &'static str) -> Need<()> {
+    let name = run.name(id);
+    let retreat = format!("{name} routs and retreats {hexes} hexes");
+    let stuck = format!("{name} cannot retreat: it loses a step instead (no Rout marker)");
+    let pick = run.choose(choice(
+        format!("Can {name} retreat {hexes} hexes?"),
+        "RULES.md §1.11 (W VII.C.4)",
+        &[&retreat, &stuck],
+    ))?;
+    if pick == 0 {
+        run.flag(id, keys::ROUTED, true);
+        run.fact(FactKind::Rout, Some(id), retreat);
+    } else {
+        lose_step(run, t, id, "routed unit unable to retreat");
+    }
+    Ok(())
+}
+
+/// A leader casualty (§1.13): the replacement side shows, the chit carries over, and the side
+/// loses 5 (Overall Leader) or 3 points for good (W-8).
+pub fn leader_casualty(run: &mut Run, t: &Tables, leader: PieceId) {
+    let Some(l) = look::leader(run, leader).cloned() else {
+        return;
+    };
+    let side = run.roster().side_of(leader);
+    let points = if l.has(OVERALL) {
+        t.modifiers.get(mk::LOSS_OVERALL)
+    } else {
+        t.modifiers.get(mk::LOSS_OTHER)
+    };
+    let again = run.status(leader).flag(keys::REPLACEMENT);
+    run.flag(leader, keys::REPLACEMENT, true);
+    let before = run.side_status(side).track(keys::LEADER_LOSSES);
+    run.emit(crate::event::Event::Side {
+        side,
+        change: Change::Track {
+            key: keys::LEADER_LOSSES.into(),
+            to: before + points,
+        },
+    });
+    let chit = look::chit(run, leader).map_or("no chit".to_string(), |c: Chit| c.to_string());
+    let who = if again {
+        "replacement leader"
+    } else {
+        "leader"
+    };
+    run.fact(
+        FactKind::LeaderCasualty,
+        Some(leader),
+        format!(
+            "{} ({who}) falls: a replacement takes command ({chit} carries over) and moves to \
+             the nearest unit of the command; {points} loss points (W III.A.2)",
+            l.name
+        ),
+    );
+}

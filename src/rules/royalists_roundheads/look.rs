@@ -1,0 +1,310 @@
+//! Reading a System W piece: its arm, steps, current strength and morale, its command, and the
+//! loss points it costs. Everything is derived from the roster and the status keys, through
+//! [`Look`], so the same readers serve the battle's state and a procedure's working copy.
+
+use super::keys::{self, Chit};
+use super::modifiers::key as mk;
+use super::spec::{CAVALRY, DRAGOONS, OVERALL};
+use super::tables::Tables;
+use crate::army::{Leader, Unit};
+use crate::battle::state::{Context, Roster};
+use crate::event::PieceId;
+use crate::status::Status;
+
+/// Something that shows the roster and the status of every piece and side.
+pub trait Look {
+    fn roster(&self) -> &Roster;
+    fn status(&self, id: PieceId) -> &Status;
+    fn side_status(&self, side: usize) -> &Status;
+    /// Turn, phase index and phasing side.
+    fn clock(&self) -> (u32, usize, usize);
+}
+
+impl Look for Context<'_> {
+    fn roster(&self) -> &Roster {
+        self.roster
+    }
+    fn status(&self, id: PieceId) -> &Status {
+        self.state.piece(id)
+    }
+    fn side_status(&self, side: usize) -> &Status {
+        &self.state.sides[side]
+    }
+    fn clock(&self) -> (u32, usize, usize) {
+        (self.state.turn, self.state.phase, self.state.side)
+    }
+}
+
+/// How a unit fights just now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arm {
+    Cavalry,
+    Infantry,
+}
+
+/// Where a unit stands on its step-loss ladder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct StepState {
+    pub markers: i32,
+    pub reduced: bool,
+    pub eliminated: bool,
+}
+
+pub fn unit<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<&Unit> {
+    l.roster().unit(id)
+}
+
+pub fn leader<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<&Leader> {
+    l.roster().leader(id)
+}
+
+/// Dragoons (either formation).
+pub fn is_dragoons(u: &Unit) -> bool {
+    u.kind == DRAGOONS
+}
+
+/// Mounted dragoons and cavalry fight as cavalry; infantry and dismounted dragoons as foot.
+pub fn arm<L: Look + ?Sized>(l: &L, id: PieceId) -> Arm {
+    match unit(l, id) {
+        Some(u) if u.kind == CAVALRY => Arm::Cavalry,
+        Some(u) if is_dragoons(u) && !l.status(id).flag(keys::DISMOUNTED) => Arm::Cavalry,
+        _ => Arm::Infantry,
+    }
+}
+
+/// Only cavalry may take Charge (mounted dragoons may not, §1.12 [DEFAULT]).
+pub fn can_charge(u: &Unit) -> bool {
+    u.kind == CAVALRY
+}
+
+/// How many step losses eliminate the unit (§1.12).
+pub fn step_limit(u: &Unit, t: &Tables) -> i32 {
+    let m = &t.modifiers;
+    if is_dragoons(u) {
+        m.get(mk::DRAGOON_STEPS)
+    } else if u.stat("reduced_strength") > 0 {
+        m.get(mk::STEPS_REVERSE)
+    } else {
+        m.get(mk::STEPS_NO_REVERSE)
+    }
+    .max(1)
+}
+
+/// The ladder position after `lost` steps.
+pub fn step_state(u: &Unit, t: &Tables, lost: i32) -> StepState {
+    let limit = step_limit(u, t);
+    if lost >= limit {
+        return StepState {
+            markers: 0,
+            reduced: false,
+            eliminated: true,
+        };
+    }
+    if !is_dragoons(u) && u.stat("reduced_strength") > 0 {
+        let half = (limit / 2).max(1);
+        let reduced = lost >= half;
+        StepState {
+            markers: if reduced { lost - half } else { lost },
+            reduced,
+            eliminated: false,
+        }
+    } else {
+        StepState {
+            markers: lost,
+            reduced: false,
+            eliminated: false,
+        }
+    }
+}
+
+/// The rung names of a unit's step-loss ladder, fresh first.
+pub fn ladder_names(u: &Unit, t: &Tables) -> Vec<String> {
+    (0..=step_limit(u, t))
+        .map(|lost| {
+            let s = step_state(u, t, lost);
+            let side = if s.reduced { "Reduced" } else { "Full" };
+            match (s.eliminated, s.markers) {
+                (true, _) => "Eliminated".to_string(),
+                (false, 0) => side.to_string(),
+                (false, 1) => format!("{side} + Step-Loss marker"),
+                (false, n) => format!("{side} + {n} Step-Loss markers"),
+            }
+        })
+        .collect()
+}
+
+pub fn steps_lost<L: Look + ?Sized>(l: &L, id: PieceId) -> i32 {
+    l.status(id).track(keys::STEPS_LOST)
+}
+
+pub fn is_eliminated<L: Look + ?Sized>(l: &L, id: PieceId) -> bool {
+    l.status(id).flag(keys::ELIMINATED)
+}
+
+pub fn is_routed<L: Look + ?Sized>(l: &L, id: PieceId) -> bool {
+    l.status(id).flag(keys::ROUTED)
+}
+
+/// On the map: entered and not eliminated.
+pub fn on_map<L: Look + ?Sized>(l: &L, id: PieceId) -> bool {
+    l.status(id).flag(keys::ENTERED) && !is_eliminated(l, id)
+}
+
+/// Current combat strength: the reduced side's when flipped, 0 when eliminated.
+pub fn strength<L: Look + ?Sized>(l: &L, id: PieceId) -> i32 {
+    let Some(u) = unit(l, id) else { return 0 };
+    let s = l.status(id);
+    if s.flag(keys::ELIMINATED) {
+        0
+    } else if s.flag(keys::REDUCED) {
+        u.stat("reduced_strength")
+    } else {
+        u.stat("strength")
+    }
+}
+
+/// The printed morale of the side showing.
+pub fn printed_morale<L: Look + ?Sized>(l: &L, id: PieceId) -> i32 {
+    let Some(u) = unit(l, id) else { return 0 };
+    if l.status(id).flag(keys::REDUCED) {
+        u.stat("reduced_morale")
+    } else {
+        u.stat("morale")
+    }
+}
+
+/// The overall leader of a side.
+pub fn overall_leader<L: Look + ?Sized>(l: &L, side: usize) -> Option<PieceId> {
+    let r = l.roster();
+    r.ids()
+        .find(|&p| r.side_of(p) == side && r.leader(p).is_some_and(|x| x.has(OVERALL)))
+}
+
+/// The leader a unit answers to by the army file.
+pub fn leader_of<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<PieceId> {
+    let u = unit(l, id)?;
+    let side = l.roster().side_of(id);
+    u.leader
+        .as_deref()
+        .and_then(|lid| l.roster().find(side, lid))
+}
+
+/// A leader's chit.
+pub fn chit<L: Look + ?Sized>(l: &L, leader: PieceId) -> Option<Chit> {
+    l.status(leader).mark(keys::CHIT).and_then(Chit::parse)
+}
+
+/// The chit a unit obeys: its leader's, or the Overall Leader's when its own has none.
+pub fn obeyed_chit<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<(PieceId, Chit)> {
+    let side = l.roster().side_of(id);
+    [leader_of(l, id), overall_leader(l, side)]
+        .into_iter()
+        .flatten()
+        .find_map(|p| chit(l, p).map(|c| (p, c)))
+}
+
+/// The command whose effects a unit gets now: none when out of command, Muster when routed,
+/// Attack for non-cavalry under a Charge leader (§1.5.1, VIII.A).
+pub fn unit_command<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<Chit> {
+    let s = l.status(id);
+    if s.flag(keys::OUT_OF_COMMAND) {
+        return None;
+    }
+    if s.flag(keys::ROUTED) {
+        return Some(Chit::Muster);
+    }
+    let (_, c) = obeyed_chit(l, id)?;
+    match c {
+        Chit::Charge(_) if !unit(l, id).is_some_and(can_charge) => Some(Chit::Attack),
+        c => Some(c),
+    }
+}
+
+/// A non-cavalry unit, in command and not routed, under a Charge leader.
+pub fn charge_follower<L: Look + ?Sized>(l: &L, id: PieceId) -> bool {
+    let s = l.status(id);
+    !s.flag(keys::OUT_OF_COMMAND)
+        && !s.flag(keys::ROUTED)
+        && !unit(l, id).is_some_and(can_charge)
+        && obeyed_chit(l, id).is_some_and(|(_, c)| c.is_charge())
+}
+
+/// The current morale rating with its parts ("printed 7", "−1 Step-Loss marker").
+pub fn morale_rating<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> (i32, Vec<String>) {
+    let m = &t.modifiers;
+    let base = printed_morale(l, id);
+    let mut total = base;
+    let mut parts = vec![format!("printed {base}")];
+    let markers = unit(l, id).map_or(0, |u| step_state(u, t, steps_lost(l, id)).markers);
+    if markers > 0 {
+        let v = markers * m.get(mk::MORALE_MARKER);
+        total += v;
+        parts.push(format!("{v:+} Step-Loss marker(s) (W VII.C.5)"));
+    }
+    if unit_command(l, id).is_some_and(Chit::is_charge) {
+        let v = m.get(mk::MORALE_CHARGE_CAV);
+        total += v;
+        parts.push(format!("{v:+} Charge (W-cmd)"));
+    } else if charge_follower(l, id) {
+        let v = m.get(mk::MORALE_CHARGE_OTHER);
+        total += v;
+        parts.push(format!("{v:+} non-cavalry under a Charge leader (W-cmd)"));
+    }
+    (total, parts)
+}
+
+/// A leader's rating, from the replacement side when it shows and the file gives one.
+pub fn rating<L: Look + ?Sized>(l: &L, id: PieceId, stat: &str) -> i32 {
+    let Some(x) = leader(l, id) else { return 0 };
+    let repl = format!("replacement_{stat}");
+    if l.status(id).flag(keys::REPLACEMENT) && x.stats.contains_key(&repl) {
+        x.stat(&repl)
+    } else {
+        x.stat(stat)
+    }
+}
+
+/// The units a leader commands that are on the map.
+pub fn force<L: Look + ?Sized>(l: &L, leader: PieceId) -> Vec<PieceId> {
+    l.roster().commanded_by(leader)
+}
+
+/// Whether a leader commands any cavalry (so may take Charge).
+pub fn commands_cavalry<L: Look + ?Sized>(l: &L, leader: PieceId) -> bool {
+    force(l, leader)
+        .into_iter()
+        .any(|u| unit(l, u).is_some_and(can_charge))
+}
+
+/// How many of a leader's units are eliminated or routed (for the free Muster).
+pub fn broken_units<L: Look + ?Sized>(l: &L, leader: PieceId) -> i32 {
+    force(l, leader)
+        .into_iter()
+        .filter(|&u| is_eliminated(l, u) || is_routed(l, u))
+        .count() as i32
+}
+
+/// The loss points a unit costs now (W-8): full strength if eliminated or routed, full minus
+/// reduced if flipped, nothing otherwise.
+pub fn unit_losses<L: Look + ?Sized>(l: &L, id: PieceId) -> i32 {
+    let Some(u) = unit(l, id) else { return 0 };
+    let s = l.status(id);
+    if s.flag(keys::ELIMINATED) || s.flag(keys::ROUTED) {
+        u.stat("strength")
+    } else if s.flag(keys::REDUCED) {
+        u.stat("strength") - u.stat("reduced_strength")
+    } else {
+        0
+    }
+}
+
+/// A side's loss points, computed live (W-8): units now plus every leader casualty so far.
+pub fn side_losses<L: Look + ?Sized>(l: &L, side: usize) -> i32 {
+    let r = l.roster();
+    let units: i32 = r
+        .ids()
+        .filter(|&p| r.side_of(p) == side)
+        .map(|p| unit_losses(l, p))
+        .sum();
+    units + l.side_status(side).track(keys::LEADER_LOSSES)
+}

@@ -1,0 +1,381 @@
+//! Melee (RULES.md §1.10, W VII.C): the attackers check morale (a failure only keeps a unit out),
+//! defending cavalry under Retreat or Stand may withdraw from infantry, the defenders check
+//! morale (a failure routs 3 hexes), each side rolls 1D6 on its own strength column, the
+//! results hit the opposing side at once — step losses top of stack first, the defender
+//! choosing which attacking hex takes them — and the morale checks they call for follow. Then
+//! leader casualties, the advance, and the cavalry second combat option.
+//!
+//! Selection: the attacking units (each in its own hex, W-18) and optionally the leader
+//! stacked with the first of them; the units of the defending hex, top first, and optionally
+//! the leader stacked with them.
+
+use super::effects::{self, CheckKind, OnFail};
+use super::fire::{NONE, outcome};
+use super::keys::{self, Chit, param};
+use super::look::{self, Arm, Look};
+use super::melee_drm;
+use super::phases;
+use super::proc::{is_yes, pick, refuse, yes_no};
+use super::run::{Need, Run, choice};
+use super::tables::{MeleeResult, Tables};
+use crate::battle::state::{Context, Role};
+use crate::event::{FactKind, PieceId};
+use crate::procedure::{Call, ChoiceRequest, ParamSpec, Refusal};
+
+const RULE: &str = "RULES.md §1.10 (W VII.C)";
+
+/// The pieces of a melee call, split by role.
+struct Sides {
+    attackers: Vec<PieceId>,
+    attacker_leader: Option<PieceId>,
+    defenders: Vec<PieceId>,
+    defender_leader: Option<PieceId>,
+}
+
+fn split(ctx_roster: &crate::battle::state::Roster, call: &Call) -> Result<Sides, Refusal> {
+    let part = |ids: &[PieceId]| -> Result<(Vec<PieceId>, Option<PieceId>), Refusal> {
+        let units: Vec<PieceId> = ids
+            .iter()
+            .copied()
+            .filter(|&p| ctx_roster.piece(p).role == Role::Unit)
+            .collect();
+        let leaders: Vec<PieceId> = ids
+            .iter()
+            .copied()
+            .filter(|&p| ctx_roster.piece(p).role == Role::Leader)
+            .collect();
+        if leaders.len() > 1 {
+            return refuse("at most one leader stacked per side", RULE);
+        }
+        Ok((units, leaders.first().copied()))
+    };
+    let (attackers, attacker_leader) = part(&call.actors)?;
+    let (defenders, defender_leader) = part(&call.targets)?;
+    Ok(Sides {
+        attackers,
+        attacker_leader,
+        defenders,
+        defender_leader,
+    })
+}
+
+pub fn params(t: &Tables, cavalry: bool) -> Vec<ParamSpec> {
+    let mut sides = vec![NONE.to_string()];
+    sides.extend(t.terrain.hexsides());
+    let mut p = vec![
+        pick(
+            param::TERRAIN,
+            "Defender's hex terrain",
+            t.terrain.hexes(),
+            0,
+        ),
+        pick(param::HEXSIDE, "Attacking across", sides, 0),
+        yes_no(
+            param::FLANK_REAR,
+            "Attacking through the defender's flank or rear",
+            false,
+        ),
+    ];
+    if cavalry {
+        p.push(yes_no(
+            param::SECOND_COMBAT,
+            "Cavalry Second Combat Option",
+            false,
+        ));
+    }
+    p
+}
+
+pub fn check(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+    let s = split(ctx.roster, call)?;
+    if s.attackers.is_empty() || s.defenders.is_empty() {
+        return refuse(
+            "select the attacking units and the units of the defending hex",
+            RULE,
+        );
+    }
+    if ctx.state.phase != phases::MELEE {
+        return refuse(
+            "melee happens in the Melee Phase",
+            "RULES.md §1.4 (W IV.C.2)",
+        );
+    }
+    let side = ctx.state.side;
+    for &a in &s.attackers {
+        let name = ctx.roster.name(a);
+        if ctx.roster.side_of(a) != side || !look::on_map(ctx, a) {
+            return refuse(format!("{name} is not a phasing unit on the map"), RULE);
+        }
+        if look::is_routed(ctx, a) {
+            return refuse(
+                format!("{name} is routed: routed units may not initiate melee"),
+                "RULES.md §1.10.1 (W VII.C)",
+            );
+        }
+        if ctx.status(a).flag(keys::OUT_OF_COMMAND) {
+            return refuse(
+                format!("{name} is out of command: OC units may not initiate melee"),
+                "RULES.md §1.6 (W V.C.3, VII.C)",
+            );
+        }
+        match look::unit_command(ctx, a) {
+            Some(Chit::Advance | Chit::Stand | Chit::Attack | Chit::Charge(_)) => {}
+            _ => {
+                return refuse(
+                    format!(
+                        "{name}'s command does not allow melee (Advance, Stand, Charge or Attack)"
+                    ),
+                    "RULES.md §1.10.1 (W VII.C.1)",
+                );
+            }
+        }
+        if is_yes(call, param::SECOND_COMBAT) {
+            if look::arm(ctx, a) != Arm::Cavalry {
+                return refuse(
+                    "only cavalry take the Second Combat Option",
+                    "RULES.md §1.10.2 (W-cmd)",
+                );
+            }
+            if ctx.status(a).flag(keys::SECOND_COMBAT_USED) {
+                return refuse(
+                    format!("{name} has already made its second combat"),
+                    "RULES.md §1.10.2 (W-cmd)",
+                );
+            }
+        }
+    }
+    for &d in &s.defenders {
+        if ctx.roster.side_of(d) == side || !look::on_map(ctx, d) {
+            return refuse("the defenders must be enemy units on the map", RULE);
+        }
+    }
+    for l in [s.attacker_leader, s.defender_leader].into_iter().flatten() {
+        if !ctx.status(l).flag(keys::ENTERED) {
+            return refuse(format!("{} is not on the map", ctx.roster.name(l)), RULE);
+        }
+    }
+    if s.attacker_leader
+        .is_some_and(|l| ctx.roster.side_of(l) != side)
+        || s.defender_leader
+            .is_some_and(|l| ctx.roster.side_of(l) == side)
+    {
+        return refuse("a stacked leader must be on its own units' side", RULE);
+    }
+    Ok(())
+}
+
+fn names(run: &Run, ids: &[PieceId]) -> String {
+    ids.iter()
+        .map(|&p| run.name(p))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub fn melee(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
+    let s = split(run.roster(), call).unwrap_or(Sides {
+        attackers: call.actors.clone(),
+        attacker_leader: None,
+        defenders: call.targets.clone(),
+        defender_leader: None,
+    });
+    if is_yes(call, param::SECOND_COMBAT) {
+        for &a in &s.attackers {
+            run.flag(a, keys::SECOND_COMBAT_USED, true);
+        }
+    }
+    // 1. Attackers' morale: a failure keeps the unit out, no rout.
+    let mut attackers = Vec::new();
+    for (i, &a) in s.attackers.iter().enumerate() {
+        let stacked = i == 0 && s.attacker_leader.is_some();
+        if effects::morale_check(run, t, a, stacked, CheckKind::Free, OnFail::Abstain)?
+            == Some(true)
+        {
+            attackers.push(a);
+        }
+    }
+    if attackers.is_empty() {
+        run.fact(
+            FactKind::Melee,
+            None,
+            "Every attacker failed its morale check: no melee",
+        );
+        return Ok("attack called off".into());
+    }
+    // 2. Cavalry under Retreat or Stand may withdraw from infantry.
+    let mut withdrew = Vec::new();
+    let infantry = attackers
+        .iter()
+        .all(|&a| look::arm(run, a) == Arm::Infantry);
+    for &d in &s.defenders {
+        let may = infantry
+            && look::arm(run, d) == Arm::Cavalry
+            && matches!(
+                look::unit_command(run, d),
+                Some(Chit::Retreat | Chit::Stand)
+            )
+            && !look::is_routed(run, d);
+        if !may {
+            continue;
+        }
+        let name = run.name(d);
+        let pick = run.choose(choice(
+            format!("{name} may withdraw 1–3 hexes from the infantry"),
+            "RULES.md §1.10.2 (W VII.C.2)",
+            &["Stands and fights", "Withdraws 1–3 hexes"],
+        ))?;
+        if pick == 1 {
+            run.fact(
+                FactKind::Movement,
+                Some(d),
+                format!("{name} withdraws before the melee"),
+            );
+            withdrew.push(d);
+        }
+    }
+    // 3. Defenders' morale: a failure routs 3 hexes to the rear.
+    let mut defenders = Vec::new();
+    for &d in s.defenders.iter().filter(|d| !withdrew.contains(d)) {
+        let stacked = s.defender_leader.is_some();
+        if effects::morale_check(
+            run,
+            t,
+            d,
+            stacked,
+            CheckKind::Free,
+            OnFail::Rout("3 (to its rear)"),
+        )? == Some(true)
+        {
+            defenders.push(d);
+        }
+    }
+    let mut summary = Vec::new();
+    if defenders.is_empty() {
+        summary.push("no defender stands".to_string());
+    } else {
+        // 4. Both rolls, then the results at once.
+        let a_roll = melee_drm::attacker(run, t, &attackers, s.attacker_leader, call);
+        let d_roll = melee_drm::defender(run, t, &defenders, s.defender_leader);
+        let (a_band, a_read) = run.roll_reading(a_roll.request.clone())?;
+        let (d_band, d_read) = run.roll_reading(d_roll.request.clone())?;
+        let on_defenders = t
+            .melee
+            .result(a_roll.column, a_roll.request.bands[a_band].from);
+        let on_attackers = t
+            .melee
+            .result(d_roll.column, d_roll.request.bands[d_band].from);
+        run.fact(
+            FactKind::Melee,
+            None,
+            format!(
+                "Melee: {} ({}) against {} ({}); attackers roll {a_read}: {}, defenders roll {d_read}: {}",
+                names(run, &attackers),
+                a_roll.strength,
+                names(run, &defenders),
+                d_roll.strength,
+                on_defenders.cell(),
+                on_attackers.cell()
+            ),
+        );
+        summary.push(format!(
+            "A {} / D {}",
+            on_defenders.cell(),
+            on_attackers.cell()
+        ));
+        if let MeleeResult::Steps(n) = on_defenders {
+            effects::lose_steps(run, t, &defenders, n, "melee");
+        }
+        if let MeleeResult::Steps(n) = on_attackers {
+            let order = loss_order(run, &attackers)?;
+            effects::lose_steps(run, t, &order, n, "melee");
+        }
+        // 5. The morale checks the results call for, once per unit this Melee Phase.
+        for (result, units) in [(on_defenders, &defenders), (on_attackers, &attackers)] {
+            if result == MeleeResult::None {
+                continue;
+            }
+            for &u in units.iter() {
+                if look::is_eliminated(run, u) {
+                    summary.push(format!("{} eliminated", run.name(u)));
+                    continue;
+                }
+                let stacked = if units == &defenders {
+                    s.defender_leader.is_some()
+                } else {
+                    s.attacker_leader.is_some() && s.attackers.first() == Some(&u)
+                };
+                let r = effects::morale_check(
+                    run,
+                    t,
+                    u,
+                    stacked,
+                    CheckKind::Melee,
+                    OnFail::Rout("1–3"),
+                )?;
+                summary.push(outcome(run, u, r));
+            }
+        }
+    }
+    after(run, t, &s, &attackers);
+    Ok(summary.join("; "))
+}
+
+/// The order the attackers take losses in: the hex the defender chooses first (W-16).
+fn loss_order(run: &mut Run, attackers: &[PieceId]) -> Need<Vec<PieceId>> {
+    if attackers.len() < 2 {
+        return Ok(attackers.to_vec());
+    }
+    let options: Vec<String> = attackers.iter().map(|&a| run.name(a)).collect();
+    let first = run.choose(ChoiceRequest {
+        label: "The defender chooses which attacking hex takes the losses".into(),
+        rule: "RULES.md §1.10.3 (W-16)".into(),
+        options,
+        assumed: 0,
+    })?;
+    let mut order = vec![attackers[first]];
+    order.extend(attackers.iter().copied().filter(|&a| a != attackers[first]));
+    Ok(order)
+}
+
+/// Leader casualties, the advance into a vacated hex and the second combat option.
+fn after(run: &mut Run, t: &Tables, s: &Sides, fought: &[PieceId]) {
+    let gone = |run: &Run, u: PieceId| look::is_eliminated(run, u) || look::is_routed(run, u);
+    let vacated = s
+        .defenders
+        .iter()
+        .all(|&d| gone(run, d) || run_withdrew(run, d));
+    if let Some(l) = s.attacker_leader
+        && s.attackers
+            .first()
+            .is_some_and(|&a| look::is_eliminated(run, a))
+    {
+        effects::leader_casualty(run, t, l);
+    }
+    if vacated {
+        if let Some(l) = s.defender_leader {
+            effects::leader_casualty(run, t, l);
+        }
+        let able: Vec<PieceId> = fought.iter().copied().filter(|&a| !gone(run, a)).collect();
+        if !able.is_empty() {
+            run.fact(
+                FactKind::Movement,
+                None,
+                "The defending hex is vacated: the attacking units of one hex must advance into it (W VII.C.7)",
+            );
+            if able.iter().any(|&a| look::arm(run, a) == Arm::Cavalry)
+                && !able
+                    .iter()
+                    .any(|&a| run.status(a).flag(keys::SECOND_COMBAT_USED))
+            {
+                run.fact(
+                    FactKind::Movement,
+                    None,
+                    "Cavalry that advanced may take the Second Combat Option: 2 more hexes, face, and attack again after all other melee",
+                );
+            }
+        }
+    }
+}
+
+fn run_withdrew(run: &Run, d: PieceId) -> bool {
+    run.events.iter().any(|e| matches!(e, crate::event::Event::Fact { piece: Some(p), text, .. } if *p == d && text.ends_with("withdraws before the melee")))
+}

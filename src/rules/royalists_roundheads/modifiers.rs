@@ -1,0 +1,335 @@
+//! The modifier values and small numeric rules of System W, as data: each with its key (for
+//! override files), its label, the rule it comes from and that rule's source tag.
+
+use std::collections::BTreeMap;
+
+use crate::rules::{Source, Table};
+
+/// One modifier value or numeric rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ModSpec {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub rule: &'static str,
+    pub tag: &'static str,
+    pub default: i32,
+}
+
+const fn m(
+    key: &'static str,
+    label: &'static str,
+    rule: &'static str,
+    tag: &'static str,
+    default: i32,
+) -> ModSpec {
+    ModSpec {
+        key,
+        label,
+        rule,
+        tag,
+        default,
+    }
+}
+
+/// Every modifier System W knows, with its default.
+pub const MODIFIERS: &[ModSpec] = &[
+    m(
+        "morale_leader_stacked",
+        "Morale roll: leader stacked",
+        "W VII.C.4",
+        "[SEED]",
+        -1,
+    ),
+    m(
+        "morale_routed",
+        "Morale roll: unit routed",
+        "W VIII.A",
+        "[SEED]",
+        1,
+    ),
+    m(
+        "morale_marker",
+        "Morale rating per Step-Loss marker",
+        "W VII.C.5",
+        "[SEED]",
+        -1,
+    ),
+    m(
+        "morale_charge_cavalry",
+        "Morale rating: cavalry under Charge",
+        "W-cmd Charge",
+        "[SEED]",
+        1,
+    ),
+    m(
+        "morale_charge_other",
+        "Morale rating: non-cavalry under a Charge leader",
+        "W-cmd Charge; W-20",
+        "[SEED]",
+        2,
+    ),
+    m(
+        "rally_leader_stacked",
+        "Rally roll: leader stacked",
+        "W VIII.B",
+        "[SEED]",
+        -1,
+    ),
+    m(
+        "rally_routed",
+        "Rally roll: routed modifier",
+        "W-20",
+        "[DEFAULT]",
+        0,
+    ),
+    m(
+        "command_within_span",
+        "Command change: within the Overall Leader's span",
+        "W III.A.3",
+        "[SEED]",
+        -1,
+    ),
+    m(
+        "melee_attack_cavalry",
+        "Melee: cavalry with Attack, attacking",
+        "W-2 (melee page)",
+        "[FOUND]",
+        2,
+    ),
+    m(
+        "melee_attack_infantry",
+        "Melee: infantry with Attack, attacking",
+        "W-2 (melee page)",
+        "[FOUND]",
+        1,
+    ),
+    m(
+        "melee_charge",
+        "Melee: cavalry with Charge",
+        "W-cmd Charge",
+        "[SEED]",
+        2,
+    ),
+    m(
+        "melee_stand_defending",
+        "Melee: Stand, defending",
+        "W-cmd Stand",
+        "[SEED]",
+        1,
+    ),
+    m(
+        "melee_routed_defending",
+        "Melee: routed, defending",
+        "W VIII.A",
+        "[SEED]",
+        -1,
+    ),
+    m(
+        "melee_flank_rear",
+        "Melee: attacking through flank or rear",
+        "W-1 (melee page)",
+        "[FOUND]",
+        1,
+    ),
+    m(
+        "charge_strength_multiplier",
+        "Melee strength multiplier under Charge",
+        "W-cmd Charge",
+        "[SEED]",
+        2,
+    ),
+    m(
+        "charge_mp_bonus",
+        "Movement points added by Charge",
+        "W-cmd Charge",
+        "[SEED]",
+        2,
+    ),
+    m(
+        "muster_span_bonus",
+        "Command span added by Muster",
+        "W-cmd Muster",
+        "[SEED]",
+        1,
+    ),
+    m(
+        "muster_losses_needed",
+        "Units eliminated or routed for a free Muster",
+        "W-cmd Muster; W-10",
+        "[SEED]",
+        2,
+    ),
+    m(
+        "steps_with_reverse",
+        "Steps of a unit with a reduced side",
+        "W VII.C.5",
+        "[SEED]",
+        4,
+    ),
+    m(
+        "steps_without_reverse",
+        "Steps of a one-SP unit",
+        "W VII.C.5",
+        "[SEED]",
+        2,
+    ),
+    m(
+        "dragoon_steps",
+        "Step loss that eliminates dragoons",
+        "W VII.C.6; W-9",
+        "[DEFAULT]",
+        3,
+    ),
+    m(
+        "infantry_fires",
+        "Infantry fire on the Dismounted Dragoons column (1 yes, 0 no)",
+        "W-15",
+        "[DEFAULT]",
+        1,
+    ),
+    m(
+        "entry_roll_from_turn",
+        "First turn of the Array / Hobart entry roll",
+        "W scenario",
+        "[SEED]",
+        7,
+    ),
+    m(
+        "entry_roll_needed",
+        "1D6 roll that brings the Array / Hobart",
+        "W scenario",
+        "[SEED]",
+        6,
+    ),
+    m(
+        "charge_trigger_hexes",
+        "Reactive charge trigger distance (hexes)",
+        "W-cmd; W-13",
+        "[DEFAULT]",
+        3,
+    ),
+    m(
+        "leader_loss_overall",
+        "Loss points: Overall Leader casualty",
+        "W IX",
+        "[SEED]",
+        5,
+    ),
+    m(
+        "leader_loss_other",
+        "Loss points: other leader casualty",
+        "W IX",
+        "[SEED]",
+        3,
+    ),
+    m("last_turn", "Turns in the game", "W scenario", "[SEED]", 13),
+];
+
+/// Keys whose values are die-roll or rating modifiers (printed with a sign).
+const DRM_PREFIXES: [&str; 4] = ["morale_", "rally_", "command_", "melee_"];
+
+/// Modifier keys the procedures read.
+pub mod key {
+    pub const MORALE_LEADER: &str = "morale_leader_stacked";
+    pub const MORALE_ROUTED: &str = "morale_routed";
+    pub const MORALE_MARKER: &str = "morale_marker";
+    pub const MORALE_CHARGE_CAV: &str = "morale_charge_cavalry";
+    pub const MORALE_CHARGE_OTHER: &str = "morale_charge_other";
+    pub const RALLY_LEADER: &str = "rally_leader_stacked";
+    pub const RALLY_ROUTED: &str = "rally_routed";
+    pub const COMMAND_SPAN: &str = "command_within_span";
+    pub const ATTACK_CAV: &str = "melee_attack_cavalry";
+    pub const ATTACK_INF: &str = "melee_attack_infantry";
+    pub const CHARGE: &str = "melee_charge";
+    pub const STAND: &str = "melee_stand_defending";
+    pub const ROUTED_DEF: &str = "melee_routed_defending";
+    pub const FLANK_REAR: &str = "melee_flank_rear";
+    pub const CHARGE_MULT: &str = "charge_strength_multiplier";
+    pub const MUSTER_LOSSES: &str = "muster_losses_needed";
+    pub const STEPS_REVERSE: &str = "steps_with_reverse";
+    pub const STEPS_NO_REVERSE: &str = "steps_without_reverse";
+    pub const DRAGOON_STEPS: &str = "dragoon_steps";
+    pub const INFANTRY_FIRES: &str = "infantry_fires";
+    pub const ENTRY_FROM: &str = "entry_roll_from_turn";
+    pub const ENTRY_NEED: &str = "entry_roll_needed";
+    pub const LOSS_OVERALL: &str = "leader_loss_overall";
+    pub const LOSS_OTHER: &str = "leader_loss_other";
+    pub const LAST_TURN: &str = "last_turn";
+}
+
+/// The modifier values in force.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Modifiers {
+    pub source: Source,
+    pub values: BTreeMap<&'static str, i32>,
+}
+
+impl Default for Modifiers {
+    fn default() -> Modifiers {
+        Modifiers {
+            source: Source::Seed,
+            values: MODIFIERS.iter().map(|s| (s.key, s.default)).collect(),
+        }
+    }
+}
+
+impl Modifiers {
+    /// A value; unknown keys read 0 (the keys are this module's constants).
+    pub fn get(&self, key: &str) -> i32 {
+        self.values.get(key).copied().unwrap_or(0)
+    }
+
+    /// The spec of a key, for labels and rule references.
+    pub fn spec(key: &str) -> Option<&'static ModSpec> {
+        MODIFIERS.iter().find(|s| s.key == key)
+    }
+
+    /// A roll modifier built from a key: its value, its label and rule.
+    pub fn modifier(&self, key: &str) -> crate::dice::Modifier {
+        let spec = Modifiers::spec(key);
+        crate::dice::Modifier::new(
+            self.get(key),
+            spec.map_or(key, |s| s.label),
+            spec.map_or(String::new(), |s| format!("RULES.md §1, {}", s.rule)),
+        )
+    }
+
+    /// The values as a printed chart.
+    pub fn to_table(&self) -> Table {
+        Table {
+            id: "modifiers".into(),
+            title: "Modifiers".into(),
+            source: self.source.clone(),
+            header: vec![
+                "Modifier".into(),
+                "Value".into(),
+                "Rule".into(),
+                "Source".into(),
+                "Key".into(),
+            ],
+            rows: MODIFIERS
+                .iter()
+                .map(|s| {
+                    let v = self.get(s.key);
+                    let tag = if v == s.default {
+                        s.tag.to_string()
+                    } else {
+                        self.source.tag()
+                    };
+                    vec![
+                        s.label.into(),
+                        if DRM_PREFIXES.iter().any(|p| s.key.starts_with(p)) {
+                            format!("{v:+}")
+                        } else {
+                            v.to_string()
+                        },
+                        s.rule.into(),
+                        tag,
+                        s.key.into(),
+                    ]
+                })
+                .collect(),
+            note: "Each row carries its own source tag; an override file may set any key.".into(),
+        }
+    }
+}

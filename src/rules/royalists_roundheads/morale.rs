@@ -1,0 +1,277 @@
+//! One-unit procedures (RULES.md §1.6, §1.11, §1.12): a morale check the player calls (say for
+//! a fire result resolved by hand), a rally in the owner's Rally Phase, a step loss applied by
+//! hand, the OC marker, and dragoons mounting or dismounting.
+
+use super::effects::{self, CheckKind, OnFail};
+use super::keys::{self, Chit, param};
+use super::look::{self, Look};
+use super::phases;
+use super::proc::{is_yes, pick, refuse, yes_no};
+use super::run::{Need, Run};
+use super::tables::Tables;
+use crate::battle::state::Context;
+use crate::event::{FactKind, PieceId};
+use crate::procedure::{Call, ParamSpec, Refusal};
+
+/// The causes a called morale check may have.
+pub const CAUSES: [&str; 3] = ["Fire Combat", "Melee", "Other"];
+
+/// The one unit selected, on the map.
+pub fn the_unit(ctx: &Context, call: &Call, rule: &str) -> Result<PieceId, Refusal> {
+    let [u] = call.actors.as_slice() else {
+        return refuse("select one combat unit", rule.to_string());
+    };
+    if ctx.roster.unit(*u).is_none() {
+        return refuse("select one combat unit", rule.to_string());
+    }
+    if !look::on_map(ctx, *u) {
+        return refuse(
+            format!("{} is not on the map", ctx.roster.name(*u)),
+            rule.to_string(),
+        );
+    }
+    Ok(*u)
+}
+
+fn cause(call: &Call) -> CheckKind {
+    match call.param(param::CAUSE) {
+        Some(c) if c == CAUSES[0] => CheckKind::Fire,
+        Some(c) if c == CAUSES[1] => CheckKind::Melee,
+        _ => CheckKind::Free,
+    }
+}
+
+pub fn morale_params(ctx: &Context) -> Vec<ParamSpec> {
+    let default = match ctx.state.phase {
+        phases::FIRE => 0,
+        phases::MELEE => 1,
+        _ => 2,
+    };
+    vec![
+        pick(
+            param::CAUSE,
+            "Called for by",
+            CAUSES.map(String::from).to_vec(),
+            default,
+        ),
+        yes_no(
+            param::LEADER_STACKED,
+            "A leader is stacked with the unit",
+            false,
+        ),
+    ]
+}
+
+const MORALE_RULE: &str = "RULES.md §1.11 (W VII.C.4, VIII)";
+
+pub fn check_morale(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+    let u = the_unit(ctx, call, MORALE_RULE)?;
+    let kind = cause(call);
+    if let Some(flag) = kind.flag()
+        && ctx.status(u).flag(flag)
+    {
+        return refuse(
+            format!(
+                "{} has already made its one morale check this {}",
+                ctx.roster.name(u),
+                kind.phase_name()
+            ),
+            "RULES.md §1.11 (W VIII)",
+        );
+    }
+    Ok(())
+}
+
+pub fn morale_check(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
+    let u = call.actors[0];
+    let passed = effects::morale_check(
+        run,
+        t,
+        u,
+        is_yes(call, param::LEADER_STACKED),
+        cause(call),
+        OnFail::Rout("1–3"),
+    )?;
+    Ok(match passed {
+        Some(true) => "passes",
+        Some(false) if look::is_eliminated(run, u) => "fails: eliminated",
+        Some(false) if look::is_routed(run, u) => "fails: routs",
+        Some(false) => "fails: loses a step",
+        None => "no check",
+    }
+    .into())
+}
+
+pub fn rally_params() -> Vec<ParamSpec> {
+    vec![
+        yes_no(
+            param::LEADER_STACKED,
+            "A leader is stacked with the unit",
+            false,
+        ),
+        yes_no(param::IN_ENEMY_ZOC, "The unit is in an enemy ZOC", false),
+    ]
+}
+
+const RALLY_RULE: &str = "RULES.md §1.11 (W VIII.B)";
+
+pub fn check_rally(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+    let u = the_unit(ctx, call, RALLY_RULE)?;
+    let name = ctx.roster.name(u);
+    if !look::is_routed(ctx, u) {
+        return refuse(format!("{name} is not routed"), RALLY_RULE);
+    }
+    if ctx.state.phase != phases::RALLY || ctx.state.side != ctx.roster.side_of(u) {
+        return refuse("units rally in their owner's Rally Phase", RALLY_RULE);
+    }
+    if ctx.status(u).flag(keys::OUT_OF_COMMAND) {
+        return refuse(
+            format!("{name} is out of command: only units in command rally"),
+            RALLY_RULE,
+        );
+    }
+    if is_yes(call, param::IN_ENEMY_ZOC) {
+        return refuse(
+            format!("{name} is in an enemy ZOC: it may not rally"),
+            RALLY_RULE,
+        );
+    }
+    if ctx.status(u).flag(keys::RALLY_TRIED) {
+        return refuse(
+            format!("{name} has already tried to rally this phase"),
+            RALLY_RULE,
+        );
+    }
+    Ok(())
+}
+
+pub fn rally(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
+    let u = call.actors[0];
+    let name = run.name(u);
+    let req = effects::morale_request(run, t, u, is_yes(call, param::LEADER_STACKED), true);
+    let band = run.roll(req.clone())?;
+    run.flag(u, keys::RALLY_TRIED, true);
+    if req.bands[band].label.contains("passes") {
+        run.flag(u, keys::ROUTED, false);
+        run.fact(
+            FactKind::Rally,
+            Some(u),
+            format!("{name} rallies: the Rout marker is removed"),
+        );
+        Ok("rallies".into())
+    } else {
+        run.fact(FactKind::Rally, Some(u), format!("{name} fails to rally"));
+        effects::rout(run, t, u, "3 more")?;
+        Ok(if look::is_eliminated(run, u) {
+            "fails: eliminated"
+        } else {
+            "fails: routs again"
+        }
+        .into())
+    }
+}
+
+const STEP_RULE: &str = "RULES.md §1.12 (W VII.C.5)";
+
+pub fn check_lose_step(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+    the_unit(ctx, call, STEP_RULE).map(|_| ())
+}
+
+pub fn lose_step(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
+    let u = call.actors[0];
+    let gone = effects::lose_step(run, t, u, "applied by hand");
+    Ok(if gone { "eliminated" } else { "step lost" }.into())
+}
+
+const OC_RULE: &str = "RULES.md §1.6 (W V.C)";
+
+pub fn check_mark_oc(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+    let u = the_unit(ctx, call, OC_RULE)?;
+    if ctx.status(u).flag(keys::OUT_OF_COMMAND) {
+        return refuse("already out of command", OC_RULE);
+    }
+    if ctx.state.phase != phases::MOVEMENT || ctx.state.side != ctx.roster.side_of(u) {
+        return refuse(
+            "command is checked at the start of the unit's own Movement Phase",
+            OC_RULE,
+        );
+    }
+    Ok(())
+}
+
+pub fn mark_oc(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
+    let u = call.actors[0];
+    run.flag(u, keys::OUT_OF_COMMAND, true);
+    let name = run.name(u);
+    run.fact(
+        FactKind::Command,
+        Some(u),
+        format!("{name} is out of command (OC)"),
+    );
+    Ok("out of command".into())
+}
+
+pub fn check_clear_oc(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+    let u = the_unit(ctx, call, OC_RULE)?;
+    if !ctx.status(u).flag(keys::OUT_OF_COMMAND) {
+        return refuse("not out of command", OC_RULE);
+    }
+    Ok(())
+}
+
+pub fn clear_oc(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
+    let u = call.actors[0];
+    run.flag(u, keys::OUT_OF_COMMAND, false);
+    let name = run.name(u);
+    run.fact(
+        FactKind::Command,
+        Some(u),
+        format!("{name} is back in command"),
+    );
+    Ok("in command".into())
+}
+
+const FORMATION_RULE: &str = "RULES.md §1.12 (W VII.C.6, W-11)";
+
+pub fn check_formation(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+    let u = the_unit(ctx, call, FORMATION_RULE)?;
+    if !ctx.roster.unit(u).is_some_and(look::is_dragoons) {
+        return refuse("only dragoons mount and dismount", FORMATION_RULE);
+    }
+    if ctx.state.phase != phases::MOVEMENT || ctx.state.side != ctx.roster.side_of(u) {
+        return refuse(
+            "dragoons change formation at the start of their own Movement Phase",
+            FORMATION_RULE,
+        );
+    }
+    if look::obeyed_chit(ctx, u).map(|(_, c)| c) != Some(Chit::Stand)
+        || ctx.status(u).flag(keys::OUT_OF_COMMAND)
+    {
+        return refuse(
+            "dragoons change formation only while their leader's chit is Stand",
+            FORMATION_RULE,
+        );
+    }
+    let entry = ctx.roster.unit(u).map_or(1, |x| x.stat("entry_turn"));
+    if ctx.state.turn as i32 <= entry {
+        return refuse(
+            "dragoons enter mounted and may not change formation on their entry turn",
+            FORMATION_RULE,
+        );
+    }
+    Ok(())
+}
+
+pub fn change_formation(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
+    let u = call.actors[0];
+    let dismount = !run.status(u).flag(keys::DISMOUNTED);
+    run.flag(u, keys::DISMOUNTED, dismount);
+    let name = run.name(u);
+    let now = if dismount { "dismounts" } else { "mounts" };
+    run.fact(
+        FactKind::Movement,
+        Some(u),
+        format!("{name} {now} (it may still move 1 hex under Stand)"),
+    );
+    Ok(now.into())
+}

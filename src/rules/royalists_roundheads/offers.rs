@@ -1,0 +1,288 @@
+//! Which System W procedures a selection offers, and starting one from a call: every procedure
+//! id with its refusal check and body, so an offer is refused exactly when starting it would be.
+
+use std::sync::Arc;
+
+use super::keys::proc as id;
+use super::look::{self, Arm};
+use super::proc::{Body, Proc, offer, refuse};
+use super::tables::Tables;
+use super::{commands, fire, melee, morale, phases};
+use crate::battle::state::{Context, Role};
+use crate::event::PieceId;
+use crate::procedure::{Call, Offer, Procedure, Refusal};
+
+type Check = fn(&Context, &Tables, &Call) -> Result<(), Refusal>;
+
+/// Every procedure: id, refusal check, body.
+const PROCEDURES: &[(&str, Check, Body)] = &[
+    (id::NEXT_PHASE, phases::check, phases::next_phase),
+    (id::SET_CHIT, commands::check_set, commands::set_chit),
+    (
+        id::CHANGE_COMMAND,
+        commands::check_change,
+        commands::change_command,
+    ),
+    (
+        id::CHARGE_CHECK,
+        commands::check_charge,
+        commands::charge_check,
+    ),
+    (id::MORALE, morale::check_morale, morale::morale_check),
+    (id::RALLY, morale::check_rally, morale::rally),
+    (id::LOSE_STEP, morale::check_lose_step, morale::lose_step),
+    (id::MARK_OC, morale::check_mark_oc, morale::mark_oc),
+    (id::CLEAR_OC, morale::check_clear_oc, morale::clear_oc),
+    (
+        id::FORMATION,
+        morale::check_formation,
+        morale::change_formation,
+    ),
+    (id::FIRE, fire::check, fire::fire),
+    (id::MELEE, melee::check, melee::melee),
+];
+
+fn check_of(call_id: &str) -> Option<(Check, Body)> {
+    PROCEDURES
+        .iter()
+        .find(|(i, _, _)| *i == call_id)
+        .map(|&(_, c, b)| (c, b))
+}
+
+/// Starts a procedure, or refuses it with the rule that forbids it.
+pub fn start(
+    ctx: &Context,
+    tables: Arc<Tables>,
+    call: &Call,
+) -> Result<Box<dyn Procedure>, Refusal> {
+    let Some((check, body)) = check_of(&call.id) else {
+        return refuse(format!("no procedure '{}'", call.id), "RULES.md §1");
+    };
+    if call
+        .actors
+        .iter()
+        .chain(&call.targets)
+        .any(|p| usize::from(p.0) >= ctx.roster.pieces.len())
+    {
+        return refuse("a selected piece is not in this battle", "RULES.md §1");
+    }
+    check(ctx, &tables, call)?;
+    Ok(Box::new(Proc {
+        title: title(ctx, &tables, call),
+        notes: Vec::new(),
+        tables,
+        call: call.clone(),
+        body,
+    }))
+}
+
+fn title(ctx: &Context, t: &Tables, call: &Call) -> String {
+    let names = |ids: &[PieceId]| {
+        ids.iter()
+            .map(|&p| ctx.roster.name(p).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (a, d) = (names(&call.actors), names(&call.targets));
+    match call.id.as_str() {
+        id::NEXT_PHASE => phases::title(ctx, t),
+        id::SET_CHIT => format!("Command chit: {a}"),
+        id::CHANGE_COMMAND => format!("Change command: {a}"),
+        id::CHARGE_CHECK => format!("Charge check: {a} against {d}"),
+        id::MORALE => format!("Morale check: {a}"),
+        id::RALLY => format!("Rally: {a}"),
+        id::LOSE_STEP => format!("Step loss: {a}"),
+        id::MARK_OC => format!("Out of command: {a}"),
+        id::CLEAR_OC => format!("Back in command: {a}"),
+        id::FORMATION => format!("Mount / dismount: {a}"),
+        id::FIRE => format!("Fire: {a} at {d}"),
+        id::MELEE => format!("Melee: {a} against {d}"),
+        other => other.to_string(),
+    }
+}
+
+fn make(
+    ctx: &Context,
+    t: &Tables,
+    pid: &str,
+    label: String,
+    params: Vec<crate::procedure::ParamSpec>,
+    actors: &[PieceId],
+    targets: &[PieceId],
+) -> Offer {
+    let (check, _) = check_of(pid).expect("known procedure");
+    offer(
+        pid,
+        label,
+        params,
+        |call| check(ctx, t, call),
+        actors,
+        targets,
+    )
+}
+
+/// The procedures for a selection; with nothing selected, the phase advance.
+pub fn offers(ctx: &Context, t: &Tables, actors: &[PieceId], targets: &[PieceId]) -> Vec<Offer> {
+    let r = ctx.roster;
+    let mut out = Vec::new();
+    if actors
+        .iter()
+        .chain(targets)
+        .any(|p| usize::from(p.0) >= r.pieces.len())
+    {
+        return out;
+    }
+    if actors.is_empty() {
+        if targets.is_empty() {
+            out.push(make(
+                ctx,
+                t,
+                id::NEXT_PHASE,
+                format!("Next: {}", phases::title(ctx, t)),
+                Vec::new(),
+                actors,
+                targets,
+            ));
+        }
+        return out;
+    }
+    let units: Vec<PieceId> = actors
+        .iter()
+        .copied()
+        .filter(|&p| r.piece(p).role == Role::Unit)
+        .collect();
+    let leaders: Vec<PieceId> = actors
+        .iter()
+        .copied()
+        .filter(|&p| r.piece(p).role == Role::Leader)
+        .collect();
+    match (units.as_slice(), leaders.as_slice(), targets.is_empty()) {
+        ([], [l], true) => {
+            if look::chit(ctx, *l).is_none() {
+                out.push(make(
+                    ctx,
+                    t,
+                    id::SET_CHIT,
+                    "Place command chit".into(),
+                    commands::set_params(),
+                    actors,
+                    targets,
+                ));
+            } else {
+                out.push(make(
+                    ctx,
+                    t,
+                    id::CHANGE_COMMAND,
+                    "Change command".into(),
+                    commands::change_params(ctx, *l),
+                    actors,
+                    targets,
+                ));
+            }
+        }
+        ([], [l], false) => {
+            out.push(make(
+                ctx,
+                t,
+                id::CHARGE_CHECK,
+                "Charge check (enemy cavalry within range)".into(),
+                commands::charge_params(ctx, *l),
+                actors,
+                targets,
+            ));
+        }
+        ([u], _, true) => {
+            out.push(make(
+                ctx,
+                t,
+                id::MORALE,
+                "Morale check".into(),
+                morale::morale_params(ctx),
+                actors,
+                targets,
+            ));
+            if look::is_routed(ctx, *u) {
+                out.push(make(
+                    ctx,
+                    t,
+                    id::RALLY,
+                    "Rally".into(),
+                    morale::rally_params(),
+                    actors,
+                    targets,
+                ));
+            }
+            if ctx.status(*u).flag(super::keys::OUT_OF_COMMAND) {
+                out.push(make(
+                    ctx,
+                    t,
+                    id::CLEAR_OC,
+                    "Back in command".into(),
+                    Vec::new(),
+                    actors,
+                    targets,
+                ));
+            } else {
+                out.push(make(
+                    ctx,
+                    t,
+                    id::MARK_OC,
+                    "Mark out of command (OC)".into(),
+                    Vec::new(),
+                    actors,
+                    targets,
+                ));
+            }
+            if r.unit(*u).is_some_and(look::is_dragoons) {
+                let label = if look::arm(ctx, *u) == Arm::Cavalry {
+                    "Dismount"
+                } else {
+                    "Mount"
+                };
+                out.push(make(
+                    ctx,
+                    t,
+                    id::FORMATION,
+                    label.into(),
+                    Vec::new(),
+                    actors,
+                    targets,
+                ));
+            }
+            out.push(make(
+                ctx,
+                t,
+                id::LOSE_STEP,
+                "Apply a step loss".into(),
+                Vec::new(),
+                actors,
+                targets,
+            ));
+        }
+        (us, _, false) if !us.is_empty() => {
+            if let [u] = us {
+                out.push(make(
+                    ctx,
+                    t,
+                    id::FIRE,
+                    "Fire".into(),
+                    fire::params(t),
+                    &[*u],
+                    targets,
+                ));
+            }
+            let cavalry = us.iter().all(|&u| look::arm(ctx, u) == Arm::Cavalry);
+            out.push(make(
+                ctx,
+                t,
+                id::MELEE,
+                "Melee".into(),
+                melee::params(t, cavalry),
+                actors,
+                targets,
+            ));
+        }
+        _ => {}
+    }
+    out
+}

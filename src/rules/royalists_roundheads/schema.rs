@@ -1,0 +1,101 @@
+//! What a System W piece's and side's status is made of (RULES.md §1.3), for the window and the
+//! roster sheets: the step-loss track and ladder of each unit kind, the markers, and a leader's
+//! secret command chit.
+
+use super::keys::{self, Chit};
+use super::look;
+use super::tables::Tables;
+use crate::battle::state::Roster;
+use crate::event::PieceId;
+use crate::status::{FlagSpec, LadderSpec, MarkSpec, StatusSchema, TrackSpec, TrackStyle};
+
+fn flag(key: &'static str, label: &str) -> FlagSpec {
+    FlagSpec {
+        key,
+        label: label.into(),
+    }
+}
+
+/// A piece's schema.
+pub fn piece(roster: &Roster, piece: PieceId, t: &Tables) -> StatusSchema {
+    if roster.leader(piece).is_some() {
+        return StatusSchema {
+            marks: vec![MarkSpec {
+                key: keys::CHIT,
+                label: "Command".into(),
+                choices: Chit::ALL.iter().map(Chit::to_string).collect(),
+                secret: true,
+            }],
+            flags: vec![
+                flag(keys::ENTERED, "On the map"),
+                flag(keys::REPLACEMENT, "Replacement leader"),
+                flag(keys::COMMAND_TRIED, "Tried to change command"),
+                flag(keys::FRESH_MUSTER, "Muster adopted this turn"),
+            ],
+            ..StatusSchema::default()
+        };
+    }
+    let Some(u) = roster.unit(piece) else {
+        return StatusSchema::default();
+    };
+    let limit = look::step_limit(u, t);
+    let mut flags = vec![
+        flag(keys::ROUTED, "Routed"),
+        flag(keys::OUT_OF_COMMAND, "Out of command"),
+        flag(keys::STEP_LOSS_MARKER, "Step-Loss marker"),
+    ];
+    if look::is_dragoons(u) {
+        flags.push(flag(keys::SECOND_MARKER, "Second Step-Loss marker"));
+        flags.push(flag(keys::DISMOUNTED, "Dismounted"));
+    } else if u.stat("reduced_strength") > 0 {
+        flags.push(flag(keys::REDUCED, "Reduced side"));
+    }
+    flags.extend([
+        flag(keys::ENTERED, "On the map"),
+        flag(keys::ELIMINATED, "Eliminated"),
+        flag(keys::FIRED, "Fired this Combat Phase"),
+        flag(
+            keys::MORALE_CHECKED_FIRE,
+            "Morale checked this Fire Combat Phase",
+        ),
+        flag(
+            keys::MORALE_CHECKED_MELEE,
+            "Morale checked this Melee Phase",
+        ),
+    ]);
+    if look::can_charge(u) || look::is_dragoons(u) {
+        flags.push(flag(keys::SECOND_COMBAT_USED, "Second combat used"));
+    }
+    flags.push(flag(keys::RALLY_TRIED, "Tried to rally this phase"));
+    StatusSchema {
+        tracks: vec![TrackSpec {
+            key: keys::STEPS_LOST,
+            label: "Steps lost".into(),
+            min: 0,
+            max: limit,
+            style: TrackStyle::Boxes,
+        }],
+        ladders: vec![LadderSpec {
+            key: keys::STEP_LADDER,
+            label: "Steps".into(),
+            rungs: look::ladder_names(u, t),
+        }],
+        flags,
+        marks: Vec::new(),
+    }
+}
+
+/// A side's schema: leader-casualty loss points and the late reinforcement flag.
+pub fn side() -> StatusSchema {
+    StatusSchema {
+        tracks: vec![TrackSpec {
+            key: keys::LEADER_LOSSES,
+            label: "Loss points from leader casualties".into(),
+            min: 0,
+            max: 200,
+            style: TrackStyle::Number,
+        }],
+        flags: vec![flag(keys::REINFORCEMENTS_ENTERED, "Array / Hobart entered")],
+        ..StatusSchema::default()
+    }
+}

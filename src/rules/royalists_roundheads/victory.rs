@@ -1,0 +1,118 @@
+//! Victory (RULES.md §1.15, W-7, W-8): loss points computed live, the Victory Table roll a side
+//! makes in its own Victory Check Phase, the draw after the last turn, and each side's figures.
+
+use super::look::{self, Look};
+use super::run::{Need, Run, bands_by, request};
+use super::tables::Tables;
+use crate::battle::state::Context;
+use crate::dice::{Dice, Die};
+use crate::event::{Event, FactKind};
+use crate::rules::Figure;
+
+/// A side's name as its army file gives it.
+pub fn side_name<L: Look + ?Sized>(l: &L, side: usize) -> String {
+    let r = l.roster();
+    r.armies
+        .get(side)
+        .map(|a| a.side.clone())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| {
+            if side == 0 {
+                "Royalists".into()
+            } else {
+                "Parliament".into()
+            }
+        })
+}
+
+/// The Victory Check of `side`: rolls only if the enemy's losses reached the table.
+pub fn victory_check(run: &mut Run, t: &Tables, side: usize) -> Need<bool> {
+    let enemy = 1 - side;
+    let losses = look::side_losses(run, enemy);
+    let me = side_name(run, side);
+    let them = side_name(run, enemy);
+    let Some(need) = t.victory.need(side, losses) else {
+        let at = t.victory.threshold(side).unwrap_or(0);
+        run.fact(
+            FactKind::Victory,
+            None,
+            format!("{me}: no victory check ({them} loss points {losses}, below {at})"),
+        );
+        return Ok(false);
+    };
+    let dice = Dice::new(2, Die::D6);
+    let bands = bands_by(&dice, |v| {
+        if v >= need {
+            format!("{need}–12: victory to {me}")
+        } else {
+            "no victory".into()
+        }
+    });
+    let req = request(
+        format!("Victory check: {me} ({them} loss points {losses}; need {need}–12)"),
+        "RULES.md §1.15 (W IX)",
+        dice,
+        bands,
+    );
+    let band = run.roll(req.clone())?;
+    if req.bands[band].label.contains("victory to") {
+        let text =
+            format!("Victory to {me}: {them} loss points {losses}, victory roll in {need}–12");
+        run.fact(FactKind::Victory, None, text.clone());
+        run.emit(Event::Ended { result: text });
+        Ok(true)
+    } else {
+        run.fact(
+            FactKind::Victory,
+            None,
+            format!("Victory check by {me}: missed (needed {need}–12)"),
+        );
+        Ok(false)
+    }
+}
+
+/// The end of the last turn with no winner: a draw (W-7), losses given for information.
+pub fn draw(run: &mut Run, t: &Tables) {
+    let a = look::side_losses(run, 0);
+    let b = look::side_losses(run, 1);
+    let text = format!(
+        "Draw: no side has won by the end of turn {} (W-7). Loss points: {} {a}, {} {b}",
+        t.modifiers.get(super::modifiers::key::LAST_TURN),
+        side_name(run, 0),
+        side_name(run, 1)
+    );
+    run.fact(FactKind::Victory, None, text.clone());
+    run.emit(Event::Ended { result: text });
+}
+
+/// Each side's loss points, leader losses and victory threshold, for the across-the-table view.
+pub fn figures(ctx: &Context, t: &Tables) -> Vec<Figure> {
+    let mut out = Vec::new();
+    for side in 0..ctx.roster.armies.len().min(2) {
+        let losses = look::side_losses(ctx, side);
+        out.push(Figure {
+            side,
+            label: "Loss points".into(),
+            value: losses.to_string(),
+        });
+        out.push(Figure {
+            side,
+            label: "Leader losses".into(),
+            value: ctx.state.sides[side]
+                .track(super::keys::LEADER_LOSSES)
+                .to_string(),
+        });
+        let enemy = 1 - side;
+        let value = match (t.victory.threshold(enemy), t.victory.need(enemy, losses)) {
+            (_, Some(need)) => format!("enemy rolls {need}–12 to win"),
+            (Some(at), None) => format!("enemy checks from {at}"),
+            (None, None) => "no check".into(),
+        };
+        out.push(Figure {
+            side,
+            label: "Enemy victory check".into(),
+            value,
+        });
+    }
+    out
+}

@@ -1,0 +1,352 @@
+//! Firing (RULES.md §3.6): count the firing bases (pike never, artillery double, half once out
+//! of powder), apply the modifiers table to that number, and roll a D10: a score at or below
+//! the modified figures takes one formation level off the target. A gun rolling 0 runs out of
+//! powder. A Disordered target hit again draws: break or retire 4" (V-3). Reaction fire in the
+//! opponent's turn first needs its card; a leader with the target draws for casualty.
+//!
+//! The roll is read as D10 − figures, so each modifier to the figures shows with its sign
+//! reversed on the die: the shot hits on 0 or less.
+
+use super::common::{
+    Cursor, answer_of, choice, leader_card, loss_events, offer, pair, present, yes_no,
+};
+use super::keys::*;
+use super::manoeuvre::{Situation, best};
+use super::status::{active_leader, kind, set_flag, set_track};
+use super::tables::{Manoeuvre, VwsTables};
+use crate::battle::state::Context;
+use crate::cards::Card;
+use crate::dice::{Dice, Die, Modifier};
+use crate::event::{Event, FactKind, PieceId};
+use crate::procedure::{
+    Band, Call, CardRequest, DiceRequest, Input, Offer, ParamSpec, Procedure, Reading, Refusal,
+    Resolution, Step,
+};
+
+const RULE: &str = "RULES.md §3.6";
+
+/// The questions a shot needs answered.
+pub fn params(ctx: &Context, firer: PieceId) -> Vec<ParamSpec> {
+    let mut p = vec![
+        yes_no(
+            IN_RANGE,
+            "Target in range and straight ahead (muskets 4\", pistols 1\", guns 20\" cone)",
+            true,
+        ),
+        yes_no(
+            REACTION,
+            "Firing in the opponent's turn (needs a card)",
+            false,
+        ),
+        yes_no(COVER, "Target in cover (small arms −1)", false),
+        choice(
+            ANGLE,
+            "Line of fire",
+            &["frontal", "oblique", "enfilade or rear"],
+            0,
+        ),
+    ];
+    if kind(ctx, firer) == TRAIN {
+        p.push(yes_no(CLOSE_GUNS, "Target at 8\" or less (guns +2)", false));
+    }
+    p
+}
+
+/// Firing bases before modifiers.
+pub fn firing_figures(ctx: &Context, firer: PieceId) -> i32 {
+    let Some(u) = ctx.roster.unit(firer) else {
+        return 0;
+    };
+    let s = ctx.status(firer);
+    if s.flag(HEDGEHOG) {
+        return 1;
+    }
+    match u.kind.as_str() {
+        FOOT if u.has(ALL_PIKE) => 0,
+        FOOT => u.stat(BASES) - u.stat(PIKE),
+        HORSE_2_RANK => u.stat(BASES) / 2,
+        TRAIN if s.flag(OUT_OF_POWDER) => (u.stat(BASES) / 2).max(1) * 2,
+        TRAIN => u.stat(BASES) * 2,
+        _ => u.stat(BASES),
+    }
+}
+
+/// Whether this body may fire at that one now.
+pub fn check(ctx: &Context, firer: PieceId, target: PieceId) -> Result<(), Refusal> {
+    present(ctx, firer)?;
+    present(ctx, target)?;
+    let name = ctx.roster.name(firer);
+    let s = ctx.status(firer);
+    if ctx.roster.side_of(firer) == ctx.roster.side_of(target) || ctx.roster.unit(target).is_none()
+    {
+        return Err(Refusal::new("bodies fire at enemy bodies", RULE));
+    }
+    if s.rung(FORMATION) >= DISORDERED {
+        return Err(Refusal::new(
+            format!("{name} is Disordered or Broken: disordered bodies do not fire"),
+            "RULES.md §3.2, §3.6",
+        ));
+    }
+    let fired = if kind(ctx, firer) == HORSE_2_RANK {
+        s.track(SHOTS) >= 2
+    } else {
+        s.flag(FIRED)
+    };
+    if fired {
+        return Err(Refusal::new(
+            format!("{name} has fired this turn (once; 2-rank horse twice)"),
+            RULE,
+        ));
+    }
+    if kind(ctx, firer) == TRAIN && s.flag(LIMBERED) {
+        return Err(Refusal::new(
+            format!("{name} is limbered: a full turn to unlimber"),
+            "RULES.md §3.4",
+        ));
+    }
+    if firing_figures(ctx, firer) <= 0 {
+        return Err(Refusal::new(
+            format!("{name} has no firearms: pike bases do not count"),
+            RULE,
+        ));
+    }
+    Ok(())
+}
+
+/// The offer for a firer and target.
+pub fn offer_for(ctx: &Context, firer: PieceId, target: PieceId) -> Offer {
+    offer(
+        P_FIRE,
+        format!("Fire at {}", ctx.roster.name(target)),
+        params(ctx, firer),
+        check(ctx, firer, target),
+    )
+}
+
+/// Starts a shot, or refuses it.
+pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+    let (firer, target) = pair(call, RULE)?;
+    check(ctx, firer, target)?;
+    let specs = params(ctx, firer);
+    if answer_of(call, &specs, IN_RANGE) == 0 {
+        return Err(Refusal::new(
+            "the target is out of range or outside the arc",
+            RULE,
+        ));
+    }
+    let figures = firing_figures(ctx, firer);
+    let k = kind(ctx, firer);
+    let ts = ctx.status(target);
+    let trung = ts.rung(FORMATION);
+    let mut on = Vec::new();
+    let mut want = |key: &str, cond: bool| {
+        if cond {
+            on.push(key.to_string());
+        }
+    };
+    want("pistols", super::status::horse_kind(k));
+    want(
+        "firer_unsteady",
+        ctx.status(firer).rung(FORMATION) == UNSTEADY,
+    );
+    want("cover", k != TRAIN && answer_of(call, &specs, COVER) == 1);
+    want("oblique", answer_of(call, &specs, ANGLE) == 1);
+    want("enfilade", answer_of(call, &specs, ANGLE) == 2);
+    want("target_shaken", trung == UNSTEADY || trung == BROKEN);
+    want("target_disordered", trung == DISORDERED);
+    want("hedgehog", ts.flag(HEDGEHOG));
+    want(
+        "close_guns",
+        k == TRAIN && answer_of(call, &specs, CLOSE_GUNS) == 1,
+    );
+    let mut dice = Dice::new(1, Die::D10).with(Modifier::new(
+        -figures,
+        format!("{figures} firing figures (hit on a score ≤ figures)"),
+        RULE,
+    ));
+    for key in on {
+        if let Some(r) = t.fire(&key) {
+            dice = dice.with(Modifier::new(
+                -r.value,
+                format!("{} ({:+} figures)", r.label, r.value),
+                RULE,
+            ));
+        }
+    }
+    Ok(Box::new(Fire {
+        tables: t.clone(),
+        firer,
+        target,
+        dice,
+        guns: k == TRAIN,
+        reaction_draws: match answer_of(call, &specs, REACTION) {
+            0 => 0,
+            _ if active_leader(ctx, firer).is_some() => 2,
+            _ => 1,
+        },
+        target_rung: trung,
+        leader: active_leader(ctx, target),
+    }))
+}
+
+/// A shot in progress.
+pub struct Fire {
+    pub tables: VwsTables,
+    pub firer: PieceId,
+    pub target: PieceId,
+    pub dice: Dice,
+    pub guns: bool,
+    /// Cards for fire in the opponent's turn (0 in the firer's own turn).
+    pub reaction_draws: u8,
+    pub target_rung: u8,
+    pub leader: Option<PieceId>,
+}
+
+impl Fire {
+    fn request(&self) -> DiceRequest {
+        let m = self.dice.modifier_total();
+        let mut bands = Vec::new();
+        if self.guns {
+            let label = if m <= 0 {
+                "0: hit, and the gun is out of powder"
+            } else {
+                "0: miss, and the gun is out of powder"
+            };
+            bands.push(Band::new(m, m, label));
+            if m < 0 {
+                bands.push(Band::new(m + 1, 0, "hit: one formation level"));
+            }
+            bands.push(Band::new((m + 1).max(1), 9 + m, "miss"));
+        } else {
+            bands.push(Band::new(m, 0, "hit: one formation level"));
+            bands.push(Band::new(m.max(1), 9 + m, "miss"));
+        }
+        bands.retain(|b| b.from <= b.to);
+        DiceRequest {
+            label: "Fire: D10 − firing figures (hits on 0 or less)".into(),
+            rule: RULE.into(),
+            dice: self.dice.clone(),
+            reading: Reading::Total,
+            bands,
+        }
+    }
+}
+
+impl Procedure for Fire {
+    fn title(&self) -> String {
+        "Fire".into()
+    }
+
+    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
+        let mut cur = Cursor::new(inputs);
+        let name = ctx.roster.name(self.firer).to_string();
+        let tname = ctx.roster.name(self.target).to_string();
+        let mut events = Vec::new();
+        if self.reaction_draws > 0 {
+            let cards: Vec<Card> = (0..self.reaction_draws).map_while(|_| cur.card()).collect();
+            if cards.len() < usize::from(self.reaction_draws) {
+                return Step::Card(CardRequest {
+                    label: format!("{name}: fire in opponent's turn"),
+                    rule: "RULES.md §3.5".into(),
+                    draws: self.reaction_draws,
+                });
+            }
+            let (_, v) = best(
+                &self.tables,
+                Manoeuvre::ReactionFire,
+                &cards,
+                Situation::default(),
+            );
+            events.push(Event::fact(
+                FactKind::Command,
+                Some(self.firer),
+                v.why.clone(),
+            ));
+            if !v.allowed {
+                return Step::Done(Resolution {
+                    summary: "may not fire".into(),
+                    events,
+                });
+            }
+        }
+        let req = self.request();
+        let Some(rolled) = cur.dice() else {
+            return Step::Dice(req);
+        };
+        let value = req.read(&rolled.faces);
+        let hit = value <= 0;
+        let powder = self.guns && rolled.faces.first() == Some(&0);
+        let s = ctx.status(self.firer);
+        if kind(ctx, self.firer) == HORSE_2_RANK {
+            events.push(set_track(self.firer, SHOTS, s.track(SHOTS) + 1));
+        }
+        events.push(set_flag(self.firer, FIRED, true));
+        if powder {
+            events.push(set_flag(self.firer, OUT_OF_POWDER, true));
+            events.push(Event::fact(
+                FactKind::Supply,
+                Some(self.firer),
+                format!("{name} rolled 0: out of powder, half effect from now on"),
+            ));
+        }
+        let mut summary = if hit {
+            "hit".to_string()
+        } else {
+            "miss".to_string()
+        };
+        if powder {
+            summary.push_str(", out of powder");
+        }
+        if !hit {
+            events.push(Event::fact(
+                FactKind::Fire,
+                Some(self.target),
+                format!("{name} fires at {tname}: miss"),
+            ));
+        } else if self.target_rung == DISORDERED {
+            let Some(card) = cur.card() else {
+                return Step::Card(CardRequest {
+                    label: format!("{tname}: Disordered and hit again"),
+                    rule: "RULES.md §3.6, V-3".into(),
+                    draws: 1,
+                });
+            };
+            let suit = card.suit();
+            if suit.is_some_and(|s| self.tables.hit_again_breaks.contains(&s)) {
+                let (_, ev) = loss_events(
+                    ctx,
+                    self.target,
+                    1,
+                    &format!("{card}: hit again while Disordered, breaks"),
+                );
+                events.extend(ev);
+                summary.push_str(", breaks");
+            } else {
+                events.push(Event::fact(
+                    FactKind::Morale,
+                    Some(self.target),
+                    format!(
+                        "{card}: {tname} retires 4\" at once facing the enemy; counts as its move"
+                    ),
+                ));
+                summary.push_str(", retires 4\"");
+            }
+        } else {
+            let (_, ev) = loss_events(ctx, self.target, 1, &format!("fire from {name}"));
+            events.extend(ev);
+        }
+        if let Some(leader) = self.leader {
+            let Some(card) = cur.card() else {
+                return Step::Card(CardRequest {
+                    label: format!("Leader casualty: {}", ctx.roster.name(leader)),
+                    rule: "RULES.md §3.10, V-12".into(),
+                    draws: 1,
+                });
+            };
+            let (s, ev) = leader_card(&self.tables, ctx, leader, Some(self.target), card);
+            events.extend(ev);
+            summary = format!("{summary}; {s}");
+        }
+        Step::Done(Resolution { summary, events })
+    }
+}

@@ -1,0 +1,226 @@
+//! System VWS — *Victory Without Squares (v2)* (RULES.md §3): an open-table English Civil War
+//! game in inches, driven by one shared deck of playing cards and a D10. Bodies slide down the
+//! formation ladder Formed → Unsteady → Disordered → Broken (commanded shot and dragoons skip
+//! Unsteady); manoeuvres, reaction fire, rallies and reforms need a card; leaders may be
+//! unhorsed or killed on a picture card; an army with more broken or disordered bodies than
+//! otherwise at the end of a turn has lost all.
+//!
+//! Described in the core vocabulary: status ([`status`]), tables as data ([`tables`]), and
+//! procedures for manoeuvres, firing, combat, card tests and the turn. What the app cannot see
+//! (range, arc, cover, angle, terrain, obstacles, contact) comes in as parameters.
+//!
+//! One shared deck is used, as the issue asks; RULES.md V-11 proposes one deck per player.
+
+pub mod combat;
+pub mod common;
+pub mod draws;
+pub mod fire;
+pub mod keys;
+pub mod manoeuvre;
+pub mod spec;
+pub mod status;
+pub mod tables;
+pub mod turn;
+
+use std::sync::LazyLock;
+
+use keys::*;
+use tables::VwsTables;
+
+use crate::army::ArmySpec;
+use crate::battle::state::{Context, Roster};
+use crate::event::{Event, FactKind, PieceId};
+use crate::procedure::{Call, Offer, Procedure, Refusal};
+use crate::rules::{Figure, Phase, RuleSystem, Table};
+use crate::status::StatusSchema;
+
+/// The rule system, with its tables (the standard ones unless given).
+pub struct VictoryWithoutSquares {
+    tables: Option<VwsTables>,
+}
+
+/// The instance [`crate::rules::all`] lists.
+pub static SYSTEM: VictoryWithoutSquares = VictoryWithoutSquares { tables: None };
+
+static STANDARD: LazyLock<VwsTables> = LazyLock::new(VwsTables::standard);
+
+impl VictoryWithoutSquares {
+    /// The system with other tables in force (a player's override, a remapped column).
+    pub fn with_tables(tables: VwsTables) -> VictoryWithoutSquares {
+        VictoryWithoutSquares {
+            tables: Some(tables),
+        }
+    }
+
+    /// The tables in force.
+    pub fn data(&self) -> &VwsTables {
+        self.tables.as_ref().unwrap_or(&STANDARD)
+    }
+}
+
+fn unit_offers(ctx: &Context, unit: PieceId, target: Option<PieceId>) -> Vec<Offer> {
+    match target {
+        None => {
+            let mut o = manoeuvre::offers(ctx, unit);
+            o.push(draws::near_broken_offer(ctx, unit));
+            o.extend(draws::pursuit_offer(ctx, unit));
+            o
+        }
+        Some(t)
+            if ctx.roster.unit(t).is_some()
+                && ctx.roster.side_of(t) != ctx.roster.side_of(unit) =>
+        {
+            vec![
+                fire::offer_for(ctx, unit, t),
+                combat::offer_for(ctx, unit, t),
+            ]
+        }
+        Some(_) => Vec::new(),
+    }
+}
+
+impl RuleSystem for VictoryWithoutSquares {
+    fn id(&self) -> &'static str {
+        "victory_without_squares"
+    }
+
+    fn name(&self) -> &'static str {
+        "Victory Without Squares (v2)"
+    }
+
+    fn army_spec(&self) -> ArmySpec {
+        spec::army_spec()
+    }
+
+    fn piece_schema(&self, roster: &Roster, piece: PieceId) -> StatusSchema {
+        status::piece_schema(roster, piece)
+    }
+
+    fn side_schema(&self) -> StatusSchema {
+        status::side_schema()
+    }
+
+    fn phases(&self) -> Vec<Phase> {
+        vec![
+            Phase {
+                name: "Initiative".into(),
+                summary:
+                    "Each side rolls a D10; the highest decides who moves first (ties re-rolled)"
+                        .into(),
+            },
+            Phase {
+                name: "Divisions".into(),
+                summary: "Move a division at a time (dragoons and commanded shot in lieu of one), \
+                          each body moving and fighting in turn; then pass"
+                    .into(),
+            },
+        ]
+    }
+
+    fn setup(&self, roster: &Roster) -> Vec<Event> {
+        let mut events = vec![Event::fact(
+            FactKind::Note,
+            None,
+            "Victory Without Squares: one shared deck, reshuffled when empty; card columns ♥ ♦ ♣ ♠ [DEFAULT V-1]",
+        )];
+        for id in roster.ids() {
+            if let Some(u) = roster.unit(id) {
+                events.push(status::set_rung(id, FORMATION, FORMED));
+                if let Some(g) = &u.group {
+                    events.push(status::set_mark(id, DIVISION, Some(g.clone())));
+                }
+                if u.kind == DRAGOONS {
+                    events.push(status::set_flag(id, MOUNTED, true));
+                }
+            } else {
+                events.push(status::set_rung(id, LEADER, ACTIVE));
+            }
+        }
+        events
+    }
+
+    fn offers(&self, ctx: &Context, actors: &[PieceId], targets: &[PieceId]) -> Vec<Offer> {
+        match actors {
+            [] => turn::offers(ctx),
+            [a] if ctx.roster.leader(*a).is_some() => {
+                let mut o = vec![draws::leader_offer(ctx, *a)];
+                if let Some(&u) = targets.first() {
+                    let check = draws::attach_check(ctx, *a, u);
+                    o.push(common::offer(
+                        P_ATTACH,
+                        format!("Attach to {}", ctx.roster.name(u)),
+                        Vec::new(),
+                        check,
+                    ));
+                }
+                o
+            }
+            [a] => unit_offers(ctx, *a, targets.first().copied()),
+            _ => Vec::new(),
+        }
+    }
+
+    fn procedure(&self, ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+        let t = self.data();
+        match call.id.as_str() {
+            P_DIFFICULT | P_HALT | P_REFORM | P_RALLY => manoeuvre::build(ctx, t, call),
+            P_FIRE => fire::build(ctx, t, call),
+            P_COMBAT => combat::build(ctx, t, call),
+            P_LEADER_CARD | P_NEAR_BROKEN | P_PURSUIT | P_ATTACH => draws::build(ctx, t, call),
+            P_INITIATIVE | P_DIVISION | P_PASS => turn::build(ctx, call),
+            other => Err(Refusal::new(
+                format!("no procedure '{other}' in Victory Without Squares"),
+                "RULES.md §3",
+            )),
+        }
+    }
+
+    fn reminders(&self, ctx: &Context) -> Vec<String> {
+        if let Some(r) = &ctx.state.result {
+            return vec![format!("The battle is over: {r}")];
+        }
+        if ctx.state.phase == turn::PHASE_INITIATIVE {
+            return vec![format!(
+                "Turn {}: roll a D10 each for initiative",
+                ctx.state.turn
+            )];
+        }
+        let side = ctx.state.side;
+        let mut out = vec![format!(
+            "{}: move a division, a dragoon or commanded-shot body, or pass",
+            status::side_name(ctx, side)
+        )];
+        for u in status::on_table(ctx, side) {
+            let s = ctx.status(u);
+            if s.flag(MOVING) {
+                out.push(format!(
+                    "{} is moving: it needs a Halt card to stop",
+                    ctx.roster.name(u)
+                ));
+            }
+        }
+        out
+    }
+
+    fn figures(&self, ctx: &Context) -> Vec<Figure> {
+        (0..ctx.roster.armies.len())
+            .map(|side| {
+                let (bad, good) = status::alls_lost_count(ctx, side);
+                let beaten = if ctx.state.sides[side].flag(BEATEN) {
+                    " — All's Lost"
+                } else {
+                    ""
+                };
+                Figure {
+                    side,
+                    label: "Broken or disordered / others".into(),
+                    value: format!("{bad} / {good}{beaten}"),
+                }
+            })
+            .collect()
+    }
+
+    fn tables(&self) -> Vec<Table> {
+        self.data().render()
+    }
+}

@@ -1,0 +1,61 @@
+//! What a Victory Without Squares army file holds (RULES.md §3.1, §3.3): the six kinds of
+//! body, their base counts and relative quality, the traits bodies and leaders carry, and
+//! divisions given as each unit's and leader's `group` (left, centre, right).
+
+use super::keys::*;
+use crate::army::{ArmySpec, KindSpec, StatSpec};
+
+fn stat(
+    key: &'static str,
+    label: &'static str,
+    max: i32,
+    required: bool,
+    kinds: &'static [&'static str],
+) -> StatSpec {
+    StatSpec {
+        key,
+        label,
+        min: 0,
+        max,
+        required,
+        kinds,
+    }
+}
+
+/// The army-file description of this system.
+pub fn army_spec() -> ArmySpec {
+    let kind = |name, description| KindSpec { name, description };
+    ArmySpec {
+        unit_kinds: vec![
+            kind(
+                HORSE,
+                "3 bases in 1 rank, swords and pistols; 8\", pistols 1\"",
+            ),
+            kind(
+                HORSE_2_RANK,
+                "Parliamentarian horse, 6 bases in 2 ranks; fires twice, −1 attacking",
+            ),
+            kind(
+                FOOT,
+                "shot and pike, 6 bases in 2 ranks, pikes in the centre; 4\", muskets 4\"",
+            ),
+            kind(
+                COMMANDED_SHOT,
+                "musketeers, 2+ bases; Formed → Disordered; never attack or defend",
+            ),
+            kind(
+                DRAGOONS,
+                "mounted musketeers; Formed → Disordered; never attack or defend",
+            ),
+            kind(TRAIN, "ordnance: bases count double, 20\" cone"),
+        ],
+        unit_stats: vec![
+            stat(BASES, "Bases", 12, true, &[]),
+            stat(PIKE, "Pike bases", 6, false, &[FOOT]),
+            stat(QUALITY, "Quality rank (higher is better)", 9, true, &[]),
+        ],
+        leader_stats: Vec::new(),
+        unit_traits: vec![ALL_PIKE, POOR],
+        leader_traits: vec![OVERALL, SECOND],
+    }
+}

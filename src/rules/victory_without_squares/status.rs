@@ -1,0 +1,262 @@
+//! Status in the core vocabulary: the formation ladder Formed → Unsteady → Disordered →
+//! Broken (Commanded Shot and Dragoons skip Unsteady both ways), the per-body flags and
+//! counters, leaders active / unhorsed / killed, the side's beaten flag, and the events that
+//! change them. Also the All's Lost count (RULES.md §3.11).
+
+use super::keys::*;
+use crate::battle::state::{Context, Roster};
+use crate::event::{Event, PieceId};
+use crate::status::{Change, FlagSpec, LadderSpec, MarkSpec, StatusSchema, TrackSpec, TrackStyle};
+
+/// The formation rungs, top first.
+pub const RUNGS: [&str; 4] = ["Formed", "Unsteady", "Disordered", "Broken"];
+
+/// Whether a kind goes straight from Formed to Disordered (RULES.md §3.2).
+pub fn skips_unsteady(kind: &str) -> bool {
+    kind == COMMANDED_SHOT || kind == DRAGOONS
+}
+
+/// Whether a kind is mounted horse (Dragoons count when mounted: see [`is_horse`]).
+pub fn horse_kind(kind: &str) -> bool {
+    kind == HORSE || kind == HORSE_2_RANK
+}
+
+/// The rung after losing `steps` formation levels; Broken is the floor (V-10).
+pub fn lose(kind: &str, rung: u8, steps: u8) -> u8 {
+    let mut r = rung.min(BROKEN);
+    for _ in 0..steps {
+        r = (r + 1).min(BROKEN);
+        if r == UNSTEADY && skips_unsteady(kind) {
+            r = DISORDERED;
+        }
+    }
+    r
+}
+
+/// The rung after one successful reform or rally (one level up, skipping Unsteady).
+pub fn recover(kind: &str, rung: u8) -> u8 {
+    let r = rung.saturating_sub(1);
+    if r == UNSTEADY && skips_unsteady(kind) {
+        FORMED
+    } else {
+        r
+    }
+}
+
+fn flag(key: &'static str, label: &str) -> FlagSpec {
+    FlagSpec {
+        key,
+        label: label.into(),
+    }
+}
+
+fn track(key: &'static str, label: &str, max: i32) -> TrackSpec {
+    TrackSpec {
+        key,
+        label: label.into(),
+        min: 0,
+        max,
+        style: TrackStyle::Boxes,
+    }
+}
+
+fn mark(key: &'static str, label: &str, choices: Vec<String>) -> MarkSpec {
+    MarkSpec {
+        key,
+        label: label.into(),
+        choices,
+        secret: false,
+    }
+}
+
+/// What a body or a leader carries.
+pub fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
+    let side = roster.side_of(piece);
+    let Some(unit) = roster.unit(piece) else {
+        let units = roster.armies[side].units.iter().map(|u| u.name.clone());
+        return StatusSchema {
+            ladders: vec![LadderSpec {
+                key: LEADER,
+                label: "Leader".into(),
+                rungs: vec!["Active".into(), "Unhorsed (1 turn)".into(), "Killed".into()],
+            }],
+            marks: vec![mark(ATTACHED, "Attached to", units.collect())],
+            ..StatusSchema::default()
+        };
+    };
+    let kind = unit.kind.as_str();
+    let mut s = StatusSchema {
+        ladders: vec![LadderSpec {
+            key: FORMATION,
+            label: if skips_unsteady(kind) {
+                "Formation (skips Unsteady)".into()
+            } else {
+                "Formation".into()
+            },
+            rungs: RUNGS.map(String::from).to_vec(),
+        }],
+        tracks: vec![
+            track(ROUNDS, "Combat rounds this turn", 6),
+            track(PURSUIT_ROUNDS, "Pursuit rounds", 4),
+        ],
+        flags: vec![
+            flag(MOVING, "Moving (needs a Halt card to stop)"),
+            flag(FIRED, "Fired this turn"),
+            flag(PURSUING, "In pursuit"),
+            flag(RALLIED, "Previously broken and rallied"),
+            flag(REMOVED, "Removed (surrendered or left the table)"),
+        ],
+        marks: vec![
+            mark(ATTACHED, "Leader attached", Vec::new()),
+            mark(DIVISION, "Division", Vec::new()),
+        ],
+    };
+    match kind {
+        HORSE_2_RANK => s.tracks.push(track(SHOTS, "Shots this turn (2)", 2)),
+        DRAGOONS => s.flags.push(flag(MOUNTED, "Mounted")),
+        TRAIN => {
+            s.flags.push(flag(LIMBERED, "Limbered"));
+            s.flags
+                .push(flag(OUT_OF_POWDER, "Out of powder (half effect)"));
+        }
+        FOOT => {
+            s.flags.push(flag(HEDGEHOG, "In hedgehog"));
+            s.flags.push(flag(PIKE_LOST, "Pike thrown away (broken)"));
+        }
+        _ => {}
+    }
+    if !horse_kind(kind) && kind != TRAIN {
+        s.flags.push(flag(COLUMN, "In column (V-9)"));
+    }
+    s
+}
+
+/// What a side carries.
+pub fn side_schema() -> StatusSchema {
+    StatusSchema {
+        tracks: vec![track(DIVISIONS_MOVED, "Divisional moves this turn", 4)],
+        flags: vec![
+            flag(BEATEN, "All's Lost: beaten, may not advance"),
+            flag(PASSED, "Passed this turn"),
+            flag("moved_left", "Left division moved"),
+            flag("moved_centre", "Centre division moved"),
+            flag("moved_right", "Right division moved"),
+        ],
+        ..StatusSchema::default()
+    }
+}
+
+pub fn set_flag(piece: PieceId, key: &str, on: bool) -> Event {
+    Event::Piece {
+        piece,
+        change: Change::Flag {
+            key: key.into(),
+            on,
+        },
+    }
+}
+
+pub fn set_track(piece: PieceId, key: &str, to: i32) -> Event {
+    Event::Piece {
+        piece,
+        change: Change::Track {
+            key: key.into(),
+            to,
+        },
+    }
+}
+
+pub fn set_rung(piece: PieceId, key: &str, to: u8) -> Event {
+    Event::Piece {
+        piece,
+        change: Change::Ladder {
+            key: key.into(),
+            to,
+        },
+    }
+}
+
+pub fn set_mark(piece: PieceId, key: &str, to: Option<String>) -> Event {
+    Event::Piece {
+        piece,
+        change: Change::Mark {
+            key: key.into(),
+            to,
+        },
+    }
+}
+
+pub fn side_flag(side: usize, key: &str, on: bool) -> Event {
+    Event::Side {
+        side,
+        change: Change::Flag {
+            key: key.into(),
+            on,
+        },
+    }
+}
+
+pub fn side_track(side: usize, key: &str, to: i32) -> Event {
+    Event::Side {
+        side,
+        change: Change::Track {
+            key: key.into(),
+            to,
+        },
+    }
+}
+
+/// A unit's kind ("" for a leader).
+pub fn kind<'a>(ctx: &Context<'a>, piece: PieceId) -> &'a str {
+    ctx.roster.unit(piece).map_or("", |u| u.kind.as_str())
+}
+
+/// Whether a body fights as horse now (horse, or mounted dragoons).
+pub fn is_horse(ctx: &Context, piece: PieceId) -> bool {
+    let k = kind(ctx, piece);
+    horse_kind(k) || (k == DRAGOONS && ctx.status(piece).flag(MOUNTED))
+}
+
+/// The leader attached to a body, if one is and is active.
+pub fn active_leader(ctx: &Context, unit: PieceId) -> Option<PieceId> {
+    let id = ctx.status(unit).mark(ATTACHED)?;
+    let side = ctx.roster.side_of(unit);
+    let leader = ctx.roster.find(side, id)?;
+    (ctx.status(leader).rung(LEADER) == ACTIVE).then_some(leader)
+}
+
+/// The units of a side still on the table.
+pub fn on_table(ctx: &Context, side: usize) -> Vec<PieceId> {
+    ctx.roster
+        .ids()
+        .filter(|&p| {
+            ctx.roster.side_of(p) == side
+                && ctx.roster.unit(p).is_some()
+                && !ctx.status(p).flag(REMOVED)
+        })
+        .collect()
+}
+
+/// All's Lost count: (broken + disordered, the rest) of the bodies on the table (V-20).
+pub fn alls_lost_count(ctx: &Context, side: usize) -> (usize, usize) {
+    let units = on_table(ctx, side);
+    let bad = units
+        .iter()
+        .filter(|&&u| ctx.status(u).rung(FORMATION) >= DISORDERED)
+        .count();
+    (bad, units.len() - bad)
+}
+
+/// Whether a side is beaten: more broken or disordered bodies than otherwise.
+pub fn alls_lost(ctx: &Context, side: usize) -> bool {
+    let (bad, good) = alls_lost_count(ctx, side);
+    bad > good
+}
+
+/// The side's name ("Royalist").
+pub fn side_name(ctx: &Context, side: usize) -> String {
+    ctx.roster
+        .armies
+        .get(side)
+        .map_or_else(|| format!("Side {side}"), |a| a.side.clone())
+}

@@ -1,0 +1,224 @@
+//! Atomic file replacement: the only copy of a player's battle is never half-written.
+//!
+//! [`write_atomic`] writes the new bytes to a temp file in the same folder, syncs it, keeps the
+//! previous file as `<name>.bak` (a hard link to it, or a synced copy where links are not
+//! possible), renames the temp file over the old name and syncs the folder. Whenever it stops,
+//! the file under the old name is either the complete old version or the complete new one.
+//! [`write_atomic_with`] takes a hook that can fail or stop the sequence at each [`WriteStep`],
+//! so tests can check every point of failure.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::StoreError;
+
+/// The points in the write sequence, each just before the step it names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WriteStep {
+    /// Creating the temp file.
+    CreateTemp,
+    /// Writing the first half of the bytes.
+    WriteFirstHalf,
+    /// Writing the rest of the bytes (the temp file holds half of them).
+    WriteRest,
+    /// Syncing the temp file to disk.
+    SyncTemp,
+    /// Keeping the previous file as `<name>.bak`.
+    Backup,
+    /// Renaming the temp file over the old name.
+    Rename,
+    /// Syncing the folder so the rename is on disk (the new file is already in place).
+    SyncDir,
+}
+
+impl WriteStep {
+    /// Every step, in order.
+    pub const ALL: [WriteStep; 7] = [
+        WriteStep::CreateTemp,
+        WriteStep::WriteFirstHalf,
+        WriteStep::WriteRest,
+        WriteStep::SyncTemp,
+        WriteStep::Backup,
+        WriteStep::Rename,
+        WriteStep::SyncDir,
+    ];
+}
+
+/// What a hook makes happen at a step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// The step fails with this error (a full disk, a refused permission); the write cleans up
+    /// its temp file and reports the error.
+    Fail(io::ErrorKind),
+    /// Everything stops here, as if the power went: nothing is cleaned up.
+    Crash,
+}
+
+/// The backup of `path`: the same name with `.bak` added (`b.ron` → `b.ron.bak`).
+pub fn backup_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".bak");
+    path.with_file_name(name)
+}
+
+/// Whether a file name is one of this module's temp files (`.<name>.<pid>.<n>.tmp`).
+pub fn is_temp_name(name: &str) -> bool {
+    name.starts_with('.') && name.ends_with(".tmp")
+}
+
+/// Replaces the file at `path` with `bytes`, atomically, keeping the old one as `<name>.bak`.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    write_atomic_with(path, bytes, |_| None)
+}
+
+/// [`write_atomic`] with a hook called before each step; what it returns happens at that step.
+pub fn write_atomic_with(
+    path: &Path,
+    bytes: &[u8],
+    mut hook: impl FnMut(WriteStep) -> Option<Fault>,
+) -> Result<(), StoreError> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let temp = temp_path(path);
+    let mut at = |step: WriteStep| -> Result<(), Stop> {
+        match hook(step) {
+            None => Ok(()),
+            Some(Fault::Fail(kind)) => Err(Stop::Failed(io::Error::from(kind))),
+            Some(Fault::Crash) => Err(Stop::Crashed(step)),
+        }
+    };
+    let result = sequence(path, dir, &temp, bytes, &mut at);
+    match result {
+        Ok(()) => Ok(()),
+        Err((_, Stop::Crashed(step))) => Err(StoreError::Interrupted {
+            path: path.to_path_buf(),
+            step,
+        }),
+        Err((action, Stop::Failed(err))) => {
+            // The temp file is ours and unfinished; the old file was never touched.
+            let _ = fs::remove_file(&temp);
+            Err(StoreError::io(action, path, &err))
+        }
+    }
+}
+
+/// Why the sequence stopped: a real or injected error, or a simulated crash.
+enum Stop {
+    Failed(io::Error),
+    Crashed(WriteStep),
+}
+
+impl From<io::Error> for Stop {
+    fn from(err: io::Error) -> Stop {
+        Stop::Failed(err)
+    }
+}
+
+type StepResult = Result<(), (&'static str, Stop)>;
+
+/// The write sequence. Each error carries the action a player would understand.
+fn sequence(
+    path: &Path,
+    dir: &Path,
+    temp: &Path,
+    bytes: &[u8],
+    at: &mut impl FnMut(WriteStep) -> Result<(), Stop>,
+) -> StepResult {
+    let tag = |action: &'static str| move |stop: Stop| (action, stop);
+    let io = |action: &'static str| move |err: io::Error| (action, Stop::Failed(err));
+
+    at(WriteStep::CreateTemp).map_err(tag("write"))?;
+    // The name holds this process's id, so a file already there is left by a crashed
+    // process that had the same id: nobody is using it.
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(temp)
+        .map_err(io("write"))?;
+    let (first, rest) = bytes.split_at(bytes.len() / 2);
+    at(WriteStep::WriteFirstHalf).map_err(tag("write"))?;
+    file.write_all(first).map_err(io("write"))?;
+    at(WriteStep::WriteRest).map_err(tag("write"))?;
+    file.write_all(rest).map_err(io("write"))?;
+    at(WriteStep::SyncTemp).map_err(tag("write"))?;
+    file.sync_all().map_err(io("write"))?;
+    drop(file);
+
+    at(WriteStep::Backup).map_err(tag("back up"))?;
+    backup(path, dir).map_err(io("back up"))?;
+
+    at(WriteStep::Rename).map_err(tag("replace"))?;
+    fs::rename(temp, path).map_err(io("replace"))?;
+
+    at(WriteStep::SyncDir).map_err(tag("sync the folder of"))?;
+    sync_dir(dir).map_err(io("sync the folder of"))?;
+    Ok(())
+}
+
+/// Keeps the current file (if any) as `<name>.bak`, replacing an older backup atomically.
+fn backup(path: &Path, dir: &Path) -> io::Result<()> {
+    if !path.is_file() {
+        return Ok(());
+    }
+    let bak = backup_path(path);
+    let staged = temp_path(&bak);
+    let _ = fs::remove_file(&staged);
+    // A hard link shares the old file's bytes: complete, instant and needing no space.
+    if fs::hard_link(path, &staged).is_err() {
+        let copied = copy_synced(path, &staged);
+        if let Err(err) = copied {
+            let _ = fs::remove_file(&staged);
+            return Err(err);
+        }
+    }
+    if let Err(err) = fs::rename(&staged, &bak) {
+        let _ = fs::remove_file(&staged);
+        return Err(err);
+    }
+    sync_dir(dir)
+}
+
+/// Copies `from` to a new file `to` and syncs it, so the copy is complete before it is used.
+fn copy_synced(from: &Path, to: &Path) -> io::Result<()> {
+    let mut source = File::open(from)?;
+    let mut target = OpenOptions::new().write(true).create_new(true).open(to)?;
+    io::copy(&mut source, &mut target)?;
+    target.sync_all()
+}
+
+/// A temp file name beside `path`, unique within this process and among processes.
+fn temp_path(path: &Path) -> PathBuf {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    path.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()))
+}
+
+/// Syncs a folder, so a rename in it survives a power cut. Not possible on Windows.
+fn sync_dir(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        match File::open(dir).and_then(|d| d.sync_all()) {
+            // Some file systems cannot sync folders; the rename is still done.
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::InvalidInput | io::ErrorKind::Unsupported
+                ) =>
+            {
+                Ok(())
+            }
+            other => other,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        Ok(())
+    }
+}

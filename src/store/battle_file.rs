@@ -1,0 +1,242 @@
+//! The battle file: a battle as versioned RON.
+//!
+//! ```text
+//! // Adjutant battle file
+//! BattleFile(
+//!     version: 1,
+//!     system: "royalists_roundheads",
+//!     seed: 42,
+//!     armies: [Army(system: ..., name: ..., leaders: [...], units: [...]), ...],
+//!     log: [Entry(title: "Battle set up", action: Setup, events: [...]), ...],
+//!     redo: [...],
+//!     pending: None,
+//! )
+//! ```
+//!
+//! The file holds what the battle cannot recompute — the armies as they were at the start, the
+//! seed and the log (with the undone entries and any procedure under way) — never the state,
+//! which is the fold of the log. Loading finds the version (with a small probe when the file is
+//! not simply the current version), refuses a newer one, brings an older one up to date
+//! ([`migrate`]), checks that every event makes sense for these armies, and only then rebuilds
+//! the battle with [`Battle::from_parts`].
+
+use std::path::Path;
+
+use ron::ser::PrettyConfig;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::StoreError;
+use crate::army::Army;
+use crate::battle::{ActionError, Battle, Entry, Pending};
+
+/// The version this Adjutant writes, and the newest it reads.
+pub const BATTLE_VERSION: u32 = 1;
+
+/// The first line of every battle file (RON comments are ignored when reading).
+const HEADER: &str =
+    "// Adjutant battle file. A damaged file is refused and kept, never repaired.\n";
+
+/// A battle as saved (version [`BATTLE_VERSION`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleFile {
+    pub version: u32,
+    /// The rule system's id.
+    pub system: String,
+    pub seed: u64,
+    /// The armies as they were at the start, one per side.
+    pub armies: Vec<Army>,
+    /// Every entry done, the set-up first.
+    pub log: Vec<Entry>,
+    /// Entries undone, the next to redo last.
+    pub redo: Vec<Entry>,
+    /// A procedure under way.
+    pub pending: Option<Pending>,
+}
+
+/// The same shape as [`BattleFile`], borrowing from a battle, so saving copies nothing.
+#[derive(Serialize)]
+#[serde(rename = "BattleFile")]
+struct BattleFileRef<'a> {
+    version: u32,
+    system: &'a str,
+    seed: u64,
+    armies: &'a [Army],
+    log: &'a [Entry],
+    redo: &'a [Entry],
+    pending: Option<&'a Pending>,
+}
+
+/// Just the version, read before anything else; every other field is skipped.
+#[derive(Deserialize)]
+#[serde(rename = "BattleFile")]
+struct Probe {
+    version: u32,
+}
+
+impl BattleFile {
+    /// The file for a battle (a copy of its armies and log).
+    pub fn from_battle(battle: &Battle) -> BattleFile {
+        BattleFile {
+            version: BATTLE_VERSION,
+            system: battle.system.clone(),
+            seed: battle.seed,
+            armies: battle.armies().to_vec(),
+            log: battle.log().to_vec(),
+            redo: battle.redo_stack().to_vec(),
+            pending: battle.pending().cloned(),
+        }
+    }
+
+    /// Rebuilds the battle, folding the log. Does not check the log: see [`battle_from_ron`].
+    pub fn into_battle(self) -> Result<Battle, ActionError> {
+        Battle::from_parts(
+            self.system,
+            self.seed,
+            self.armies,
+            self.log,
+            self.redo,
+            self.pending,
+        )
+    }
+}
+
+/// How battle files are laid out: each entry over a few lines, each event on one line.
+fn pretty() -> PrettyConfig {
+    PrettyConfig::new()
+        .struct_names(true)
+        .depth_limit(4)
+        .indentor("  ")
+}
+
+/// The battle as the text of a battle file.
+pub fn battle_to_ron(battle: &Battle) -> Result<String, ron::Error> {
+    let file = BattleFileRef {
+        version: BATTLE_VERSION,
+        system: &battle.system,
+        seed: battle.seed,
+        armies: battle.armies(),
+        log: battle.log(),
+        redo: battle.redo_stack(),
+        pending: battle.pending(),
+    };
+    let mut text = String::from(HEADER);
+    text.push_str(&ron::ser::to_string_pretty(&file, pretty())?);
+    text.push('\n');
+    Ok(text)
+}
+
+/// Reads a battle from the text of a battle file; `path` is only used in messages.
+///
+/// A file of the current version is parsed once. Anything else — a parse error, an older or
+/// a newer version — is looked at again with the version probe, so the message says what
+/// matters most: a newer Adjutant's file is reported as that, not as a syntax error.
+pub fn battle_from_ron(text: &str, path: &Path) -> Result<Battle, StoreError> {
+    let file = match ron::from_str::<BattleFile>(text) {
+        Ok(file) if file.version == BATTLE_VERSION => file,
+        current => {
+            let version = match (probe(text, path), &current) {
+                (Ok(version), _) => version,
+                // The probe skips what it does not read, and reports positions in a broken
+                // file less well than the full parse does.
+                (Err(_), Err(err)) if !lacks_version(err) => {
+                    return Err(StoreError::parse(path, err));
+                }
+                (Err(err), _) => return Err(err),
+            };
+            match version {
+                v if v > BATTLE_VERSION => {
+                    return Err(StoreError::Newer {
+                        path: path.to_path_buf(),
+                        found: v,
+                        supported: BATTLE_VERSION,
+                    });
+                }
+                BATTLE_VERSION => current.map_err(|e| StoreError::parse(path, &e))?,
+                v => migrate(v, text, path)?,
+            }
+        }
+    };
+    super::check::check(&file).map_err(|message| corrupt(path, message))?;
+    file.into_battle().map_err(|e| corrupt(path, e.to_string()))
+}
+
+/// The file's version, read with [`Probe`], which skips every other field.
+fn probe(text: &str, path: &Path) -> Result<u32, StoreError> {
+    ron::from_str::<Probe>(text)
+        .map(|p| p.version)
+        .map_err(|err| match lacks_version(&err) {
+            true => corrupt(
+                path,
+                "it has no version: this is not an Adjutant battle file",
+            ),
+            false => StoreError::parse(path, &err),
+        })
+}
+
+/// Whether a parse failed only because there is no `version` field.
+fn lacks_version(err: &ron::error::SpannedError) -> bool {
+    matches!(
+        err.code,
+        ron::Error::MissingStructField {
+            field: "version",
+            ..
+        }
+    )
+}
+
+/// Reads the battle file at `path`. Never writes to it.
+pub fn read_battle(path: &Path) -> Result<Battle, StoreError> {
+    let bytes = std::fs::read(path).map_err(|e| StoreError::io("read", path, &e))?;
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        corrupt(
+            path,
+            format!("it is not text (bad UTF-8 at byte {})", e.valid_up_to()),
+        )
+    })?;
+    battle_from_ron(text, path)
+}
+
+/// Writes the battle to `path` atomically, keeping the previous file as `<name>.bak`.
+///
+/// This does not check what is at `path` now: [`super::BattleStore`] does, and refuses to
+/// overwrite a file that failed to load.
+pub fn write_battle(path: &Path, battle: &Battle) -> Result<(), StoreError> {
+    let text = battle_to_ron(battle).map_err(|e| StoreError::Format {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    super::atomic::write_atomic(path, text.as_bytes())
+}
+
+/// Reads a file of an older or the current `version` and brings it up to the current format.
+///
+/// Each version has an arm. When version 2 arrives: freeze today's types in a `v1` module,
+/// change the arm for 1 to `parse::<v1::BattleFile>(text, path).map(v1::upgrade)` (a plain
+/// function from a v1 file to a v2 one), and add `2 => parse::<BattleFile>(text, path)`.
+/// Version 3 then adds `v2::upgrade` and chains it after `v1::upgrade`.
+pub fn migrate(version: u32, text: &str, path: &Path) -> Result<BattleFile, StoreError> {
+    let mut file = match version {
+        1 => parse::<BattleFile>(text, path)?,
+        v => {
+            return Err(corrupt(
+                path,
+                format!("version {v} was never written by Adjutant"),
+            ));
+        }
+    };
+    file.version = BATTLE_VERSION;
+    Ok(file)
+}
+
+/// Parses the text as `T`, with the position of any error.
+fn parse<T: DeserializeOwned>(text: &str, path: &Path) -> Result<T, StoreError> {
+    ron::from_str(text).map_err(|e| StoreError::parse(path, &e))
+}
+
+fn corrupt(path: &Path, message: impl Into<String>) -> StoreError {
+    StoreError::Corrupt {
+        path: path.to_path_buf(),
+        message: message.into(),
+    }
+}

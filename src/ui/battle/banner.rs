@@ -1,0 +1,139 @@
+//! The turn banner over the centre of the battle: turn, phase and side to play with the phase's
+//! summary, what is due now, each side's key figures and side status, and the result once the
+//! battle is over.
+
+use iced::widget::{Column, Row, column, container, scrollable, table, text};
+use iced::{Element, Fill, Length};
+
+use adjutant::battle::Battle;
+use adjutant::status::Viewer;
+
+use super::status_view;
+use crate::ui::parts;
+use crate::ui::theme::{self, gap, size};
+
+/// Values up to this many characters are drawn large; longer ones are words, drawn as text.
+const SHORT: usize = 4;
+
+/// The banner; `compact` (while a procedure is under way) keeps only the clock and figures.
+pub fn view<'a, M: 'a>(game: &'a Battle, viewer: Viewer, compact: bool) -> Element<'a, M> {
+    let rules = game.rules();
+    let ctx = game.context();
+    let state = game.state();
+    let phases = rules.phases();
+    let phase = phases.get(state.phase);
+    let side = game
+        .armies()
+        .get(state.side)
+        .map_or_else(String::new, |a| a.side.clone());
+    let clock = match phase {
+        Some(p) => format!("Turn {} · {} · {}", state.turn, p.name, side),
+        None => format!("Turn {} · {}", state.turn, side),
+    };
+    let mut notes = Column::new().spacing(gap::XS);
+    if let Some(p) = phase.filter(|p| !p.summary.is_empty()) {
+        notes = notes.push(parts::body(p.summary.clone()));
+    }
+    for reminder in rules.reminders(&ctx) {
+        notes = notes.push(parts::body(format!("• {reminder}")));
+    }
+    let mut col = column![parts::heading(clock)].spacing(gap::XS);
+    if !compact {
+        col = col.push(
+            container(
+                scrollable(notes.padding(iced::padding::right(gap::M))).height(Length::Shrink),
+            )
+            .max_height(110),
+        );
+    }
+    if let Some(result) = &state.result {
+        col = col.push(
+            container(parts::strong(format!("Battle over: {result}")))
+                .padding(gap::XS)
+                .width(Fill)
+                .style(theme::info_banner),
+        );
+    }
+
+    col = col.push(figures_table(game));
+    let side_schema = rules.side_schema();
+    let mut sides = Row::new().spacing(gap::S);
+    let mut any = false;
+    for (i, army) in game.armies().iter().enumerate() {
+        let Some(status) = state.sides.get(i) else {
+            continue;
+        };
+        if status_view::is_empty(&side_schema, status) {
+            continue;
+        }
+        any = true;
+        sides = sides.push(
+            column![
+                parts::caption(army.side.clone()),
+                status_view::view(&side_schema, status, viewer.sees_secrets_of(i)),
+            ]
+            .width(Fill),
+        );
+    }
+    if any && !compact {
+        col = col.push(sides);
+    }
+
+    container(col)
+        .padding(gap::M)
+        .width(Fill)
+        .style(theme::panel)
+        .into()
+}
+
+/// Each side's key figures as a table: one row per figure, one column per side.
+fn figures_table<'a, M: 'a>(game: &'a Battle) -> Element<'a, M> {
+    let figures = game.rules().figures(&game.context());
+    let sides = game.armies().len();
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    for f in figures {
+        let at = match rows.iter().position(|(label, _)| *label == f.label) {
+            Some(at) => at,
+            None => {
+                rows.push((f.label.clone(), vec![String::new(); sides]));
+                rows.len() - 1
+            }
+        };
+        if let Some(cell) = rows[at].1.get_mut(f.side) {
+            *cell = f.value;
+        }
+    }
+    if rows.is_empty() {
+        return column![].into();
+    }
+    let mut columns = vec![
+        table::column(text(""), |(label, _): (String, Vec<String>)| {
+            parts::caption::<M>(label)
+        })
+        .width(Length::FillPortion(1)),
+    ];
+    for (i, army) in game.armies().iter().enumerate() {
+        columns.push(
+            table::column(
+                parts::strong(army.side.clone()),
+                move |(_, values): (String, Vec<String>)| {
+                    let value = values.get(i).cloned().unwrap_or_default();
+                    let text_size = if value.chars().count() <= SHORT {
+                        size::HEADING
+                    } else {
+                        size::BODY
+                    };
+                    text(value).size(text_size).font(theme::BOLD_FONT)
+                },
+            )
+            .width(Length::FillPortion(1))
+            .align_x(iced::Center)
+            .align_y(iced::Center),
+        );
+    }
+    table::table(columns, rows)
+        .padding_x(gap::S)
+        .padding_y(1)
+        .width(Fill)
+        .into()
+}

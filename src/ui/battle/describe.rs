@@ -1,0 +1,100 @@
+//! Events in words for the log and the procedure panel, using the rule system's labels for
+//! tracks, ladders, flags and marks. A secret mark's new value is left out for a viewer who
+//! may not see it.
+
+use adjutant::battle::Battle;
+use adjutant::event::Event;
+use adjutant::status::{Change, StatusSchema, Viewer};
+
+/// One line for an event, as `viewer` may read it.
+pub fn event(game: &Battle, event: &Event, viewer: Viewer) -> String {
+    match event {
+        Event::Rolled { label, rolled } => {
+            let how = if rolled.typed { " (typed)" } else { "" };
+            format!("{label}: {rolled}{how}")
+        }
+        Event::Drew { label, card } => format!("{label}: {card}"),
+        Event::Shuffled { order } => format!("The deck is shuffled ({} cards)", order.len()),
+        Event::Fact { text, .. } => text.clone(),
+        Event::Piece { piece, change } => {
+            let roster = &game.roster;
+            if usize::from(piece.0) >= roster.pieces.len() {
+                return "A piece not on the roster changed".into();
+            }
+            let schema = game.rules().piece_schema(roster, *piece);
+            let side = roster.side_of(*piece);
+            let name = roster.name(*piece);
+            format!(
+                "{name}: {}",
+                change_text(&schema, change, viewer.sees_secrets_of(side))
+            )
+        }
+        Event::Side { side, change } => {
+            let schema = game.rules().side_schema();
+            let name = game
+                .armies()
+                .get(*side)
+                .map_or("A side", |a| a.side.as_str());
+            format!(
+                "{name}: {}",
+                change_text(&schema, change, viewer.sees_secrets_of(*side))
+            )
+        }
+        Event::Clock { turn, phase, side } => {
+            let phase = game
+                .rules()
+                .phases()
+                .get(*phase)
+                .map_or_else(|| format!("phase {}", phase + 1), |p| p.name.clone());
+            let side = game.armies().get(*side).map_or("", |a| a.side.as_str());
+            format!("Turn {turn}: {phase} ({side})")
+        }
+        Event::Ended { result } => format!("Battle over: {result}"),
+    }
+}
+
+/// A status change in the schema's words.
+pub fn change_text(schema: &StatusSchema, change: &Change, show_secrets: bool) -> String {
+    match change {
+        Change::Track { key, to } => {
+            let label = schema
+                .tracks
+                .iter()
+                .find(|t| t.key == key)
+                .map_or(key.as_str(), |t| t.label.as_str());
+            format!("{label} → {to}")
+        }
+        Change::Ladder { key, to } => match schema.ladders.iter().find(|l| l.key == key) {
+            Some(l) => {
+                let rung = l
+                    .rungs
+                    .get(usize::from(*to))
+                    .map_or_else(|| to.to_string(), Clone::clone);
+                format!("{} → {rung}", l.label)
+            }
+            None => format!("{key} → {to}"),
+        },
+        Change::Flag { key, on } => {
+            let label = schema
+                .flags
+                .iter()
+                .find(|f| f.key == key)
+                .map_or(key.as_str(), |f| f.label.as_str());
+            if *on {
+                label.to_string()
+            } else {
+                format!("no longer {label}")
+            }
+        }
+        Change::Mark { key, to } => {
+            let spec = schema.marks.iter().find(|m| m.key == key);
+            let label = spec.map_or(key.as_str(), |m| m.label.as_str());
+            let secret = spec.is_some_and(|m| m.secret);
+            match to {
+                Some(_) if secret && !show_secrets => format!("{label} set (hidden)"),
+                Some(v) => format!("{label} → {v}"),
+                None => format!("{label} removed"),
+            }
+        }
+    }
+}

@@ -1,0 +1,345 @@
+//! The battle screen: both sides' pieces on the left, the turn banner and the procedures in
+//! the centre, the dice tray, the cards and the log on the right. Panels turn clicks into
+//! [`Command`]s; this module carries them out on the battle and saves it before anything is
+//! shown, keeping a banner up (with Retry) while the disk refuses.
+
+mod banner;
+mod cards;
+mod describe;
+mod log;
+mod odds;
+pub(super) mod procedure_panel;
+mod roster_panel;
+mod status_view;
+pub(super) mod tray;
+
+use iced::widget::{column, container, row, space};
+use iced::{Element, Fill, Length};
+
+use adjutant::army::Army;
+use adjutant::battle::{self as game, ActionError};
+use adjutant::dice::Dice;
+use adjutant::status::Viewer;
+
+use super::parts;
+use super::persist::Store;
+use super::theme::{self, gap};
+
+/// The battle screen's state.
+pub struct Battle {
+    game: game::Battle,
+    store: Store,
+    /// Why the last save failed; cleared by the next save that works.
+    unsaved: Option<String>,
+    viewer: Viewer,
+    shift: bool,
+    tab: Tab,
+    pieces: roster_panel::State,
+    procedure: procedure_panel::State,
+    tray: tray::State,
+    cards: cards::State,
+    log: log::State,
+}
+
+/// The tabs of the right column's upper half.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tab {
+    Dice,
+    Cards,
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    Pieces(roster_panel::Message),
+    Procedure(procedure_panel::Message),
+    Tray(tray::Message),
+    Cards(cards::Message),
+    Log(log::Message),
+    ViewerSelected(Viewer),
+    TabSelected(Tab),
+    RetrySave,
+    HomePressed,
+    ShiftChanged(bool),
+    Undo,
+    Redo,
+}
+
+/// What the battle screen asks the app to do.
+pub enum Action {
+    None,
+    Home,
+}
+
+/// A change to the battle that a panel asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    Start(game::Action),
+    Roll,
+    EnterFaces(String),
+    Draw,
+    Choose(usize),
+    Cancel,
+    Undo,
+    Redo,
+    /// Dice from the tray, rolled by Adjutant.
+    TrayRoll(Dice),
+    /// Dice from the tray, faces typed by the player (already checked by the tray).
+    TrayFaces(Dice, String),
+    /// A card from the card panel.
+    TrayDraw,
+}
+
+impl Battle {
+    /// A new battle between these armies, saved before it is shown.
+    pub fn start(store: Store, system: &str, armies: Vec<Army>) -> Result<Battle, ActionError> {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        let game = game::Battle::new(system, armies, seed)?;
+        let mut battle = Battle::with(store, game);
+        battle.save();
+        Ok(battle)
+    }
+
+    /// A saved battle, loaded back.
+    pub fn open(store: Store, path: &std::path::Path) -> Result<Battle, String> {
+        let game = store.load(path)?;
+        let mut battle = Battle::with(store, game);
+        // Remember it as the battle to resume; a failure shows in the banner.
+        battle.save();
+        Ok(battle)
+    }
+
+    /// A battle screen around a battle.
+    pub fn with(store: Store, game: game::Battle) -> Battle {
+        Battle {
+            game,
+            store,
+            unsaved: None,
+            viewer: Viewer::Umpire,
+            shift: false,
+            tab: Tab::Dice,
+            pieces: roster_panel::State::default(),
+            procedure: procedure_panel::State::default(),
+            tray: tray::State::default(),
+            cards: cards::State::default(),
+            log: log::State::default(),
+        }
+    }
+
+    /// The battle as it stands.
+    #[cfg(test)]
+    pub fn game(&self) -> &game::Battle {
+        &self.game
+    }
+
+    pub fn update(&mut self, message: Message) -> Action {
+        match message {
+            Message::Pieces(m) => self.pieces.update(m, self.shift),
+            Message::Procedure(m) => {
+                if let Some(cmd) = self.procedure.update(m, &self.pieces) {
+                    let result = self.perform(cmd);
+                    self.procedure.finished(result);
+                }
+            }
+            Message::Tray(m) => {
+                if let Some(cmd) = self.tray.update(m) {
+                    let result = self.perform(cmd);
+                    self.tray.finished(result);
+                }
+            }
+            Message::Cards(m) => {
+                let cmd = self.cards.update(m);
+                let result = self.perform(cmd);
+                self.cards.finished(result);
+            }
+            Message::Log(m) => {
+                let cmd = self.log.update(m);
+                self.log_command(cmd);
+            }
+            Message::Undo => self.log_command(Command::Undo),
+            Message::Redo => self.log_command(Command::Redo),
+            Message::ViewerSelected(v) => self.viewer = v,
+            Message::TabSelected(t) => self.tab = t,
+            Message::RetrySave => self.save(),
+            Message::HomePressed => return Action::Home,
+            Message::ShiftChanged(shift) => self.shift = shift,
+        }
+        Action::None
+    }
+
+    fn log_command(&mut self, cmd: Command) {
+        let result = self.perform(cmd);
+        self.log.finished(result);
+    }
+
+    /// Carries out a command; when the battle changed, saves it before returning.
+    fn perform(&mut self, cmd: Command) -> Result<(), String> {
+        let before = self.fingerprint();
+        let result = self.apply(cmd);
+        if self.fingerprint() != before {
+            self.save();
+        }
+        result.map_err(|e| e.to_string())
+    }
+
+    fn apply(&mut self, cmd: Command) -> Result<(), ActionError> {
+        let g = &mut self.game;
+        match cmd {
+            Command::Start(action) => g.start(action),
+            Command::Roll => g.roll(),
+            Command::EnterFaces(text) => g.enter_faces(&text),
+            Command::Draw => g.draw(),
+            Command::Choose(i) => g.choose(i),
+            Command::Cancel => g.cancel(),
+            Command::Undo => g.undo(),
+            Command::Redo => g.redo(),
+            Command::TrayRoll(dice) => {
+                g.start(game::Action::Roll(dice))?;
+                g.roll().inspect_err(|_| {
+                    let _ = g.cancel();
+                })
+            }
+            Command::TrayFaces(dice, text) => {
+                g.start(game::Action::Roll(dice))?;
+                g.enter_faces(&text).inspect_err(|_| {
+                    let _ = g.cancel();
+                })
+            }
+            Command::TrayDraw => {
+                g.start(game::Action::Draw)?;
+                g.draw().inspect_err(|_| {
+                    let _ = g.cancel();
+                })
+            }
+        }
+    }
+
+    /// Enough of the battle to tell whether a command changed it, without cloning the log.
+    fn fingerprint(&self) -> (usize, usize, Option<usize>) {
+        (
+            self.game.log().len(),
+            self.game.redo_stack().len(),
+            self.game.pending().map(|p| p.inputs.len()),
+        )
+    }
+
+    /// Saves the battle; on failure keeps it in memory and puts up the banner.
+    fn save(&mut self) {
+        self.unsaved = self.store.save(&self.game).err();
+    }
+
+    pub fn view(&self) -> Element<'_, Message> {
+        let mut page = column![self.top_bar()].spacing(gap::S);
+        if let Some(reason) = &self.unsaved {
+            page = page.push(container(parts::error_banner(
+                format!(
+                    "Not saved: {reason} — your battle is kept in memory and will be saved at the next action"
+                ),
+                Some(("Retry", Message::RetrySave)),
+            ))
+            .padding([0.0, gap::M]));
+        }
+        let left = container(
+            self.pieces
+                .view(&self.game, self.viewer)
+                .map(Message::Pieces),
+        )
+        .width(Length::Fixed(372.0))
+        .height(Fill);
+        let centre = column![
+            banner::view(&self.game, self.viewer, self.game.pending().is_some()),
+            self.procedure
+                .view(&self.game, &self.pieces, self.viewer)
+                .map(Message::Procedure),
+        ]
+        .spacing(gap::S)
+        .width(Fill)
+        .height(Fill);
+        let right = column![
+            container(self.right_tab()).height(Length::FillPortion(3)),
+            container(self.log.view(&self.game, self.viewer).map(Message::Log))
+                .height(Length::FillPortion(2)),
+        ]
+        .spacing(gap::S)
+        .width(Length::Fixed(384.0))
+        .height(Fill);
+        page.push(
+            row![left, centre, right]
+                .spacing(gap::S)
+                .padding([0.0, gap::S])
+                .height(Fill),
+        )
+        .push(space().height(gap::XS))
+        .into()
+    }
+
+    fn top_bar(&self) -> Element<'_, Message> {
+        let names: Vec<String> = self.game.armies().iter().map(|a| a.name.clone()).collect();
+        let mut viewers = row![parts::caption("View as")]
+            .spacing(gap::XS)
+            .align_y(iced::Center);
+        let mut choices = vec![(Viewer::Umpire, "Umpire".to_string())];
+        choices.extend(
+            self.game
+                .armies()
+                .iter()
+                .enumerate()
+                .map(|(i, a)| (Viewer::Side(i), a.side.clone())),
+        );
+        for (viewer, label) in choices {
+            viewers = viewers.push(
+                parts::button_text(label)
+                    .style(theme::toggle(self.viewer == viewer))
+                    .on_press(Message::ViewerSelected(viewer)),
+            );
+        }
+        container(
+            row![
+                parts::button_text("← Home")
+                    .style(theme::quiet)
+                    .on_press(Message::HomePressed),
+                parts::heading(names.join(" vs ")),
+                space::horizontal(),
+                if self.unsaved.is_none() {
+                    iced::widget::text("Saved")
+                        .size(theme::size::CAPTION)
+                        .style(theme::success_text)
+                } else {
+                    iced::widget::text("Not saved")
+                        .size(theme::size::CAPTION)
+                        .style(theme::danger_text)
+                },
+                viewers,
+            ]
+            .spacing(gap::M)
+            .align_y(iced::Center),
+        )
+        .padding([gap::XS, gap::M])
+        .width(Fill)
+        .style(theme::top_bar)
+        .into()
+    }
+
+    fn right_tab(&self) -> Element<'_, Message> {
+        let tabs = row![
+            parts::button_text("Dice tray")
+                .style(theme::toggle(self.tab == Tab::Dice))
+                .on_press(Message::TabSelected(Tab::Dice)),
+            parts::button_text("Cards")
+                .style(theme::toggle(self.tab == Tab::Cards))
+                .on_press(Message::TabSelected(Tab::Cards)),
+        ]
+        .spacing(gap::XS);
+        let body = match self.tab {
+            Tab::Dice => self.tray.view(&self.game).map(Message::Tray),
+            Tab::Cards => self.cards.view(&self.game).map(Message::Cards),
+        };
+        container(column![tabs, body].spacing(gap::S))
+            .padding(gap::S)
+            .width(Fill)
+            .height(Fill)
+            .style(theme::panel)
+            .into()
+    }
+}

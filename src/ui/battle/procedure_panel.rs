@@ -1,0 +1,369 @@
+//! The centre of the battle: the procedures the rule system offers for the selection (refused
+//! ones disabled, with the rule that forbids them) with a picker for each parameter, and, once
+//! one is under way, its request — the dice with every modifier and the exact odds of each
+//! band, a card to draw or a choice to make — with the odds of the whole procedure.
+
+use std::collections::BTreeMap;
+
+use iced::widget::{Column, column, container, pick_list, row, scrollable, space, text_input};
+use iced::{Element, Fill, Length};
+
+use adjutant::battle::{Action, Battle, Pending};
+use adjutant::procedure::{Call, DiceRequest, Offer, Reading, Step};
+use adjutant::status::Viewer;
+
+use super::roster_panel::State as Selection;
+use super::{Command, describe, odds};
+use crate::ui::parts;
+use crate::ui::theme::{self, gap, size};
+
+/// How many lines of the last procedure's result the panel repeats (the log has them all).
+const LAST_LINES: usize = 3;
+
+/// The widget id of the field for faces rolled on the table.
+pub const FACES: &str = "procedure-faces";
+
+#[derive(Debug, Clone, Default)]
+pub struct State {
+    /// The answers picked so far, by offer id and parameter key.
+    params: BTreeMap<(String, String), String>,
+    faces: String,
+    error: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    ParamPicked {
+        offer: String,
+        key: String,
+        value: String,
+    },
+    Started {
+        offer: String,
+        params: BTreeMap<String, String>,
+    },
+    Roll,
+    FacesChanged(String),
+    FacesEntered,
+    Draw,
+    Chose(usize),
+    Cancel,
+}
+
+impl State {
+    pub fn update(&mut self, message: Message, selection: &Selection) -> Option<Command> {
+        match message {
+            Message::ParamPicked { offer, key, value } => {
+                self.params.insert((offer, key), value);
+                None
+            }
+            Message::Started { offer, params } => Some(Command::Start(Action::Procedure(Call {
+                id: offer,
+                actors: selection.actors.clone(),
+                targets: selection.targets.clone(),
+                params,
+            }))),
+            Message::Roll => Some(Command::Roll),
+            Message::FacesChanged(s) => {
+                self.faces = s;
+                self.error = None;
+                None
+            }
+            Message::FacesEntered => Some(Command::EnterFaces(self.faces.clone())),
+            Message::Draw => Some(Command::Draw),
+            Message::Chose(i) => Some(Command::Choose(i)),
+            Message::Cancel => Some(Command::Cancel),
+        }
+    }
+
+    pub fn finished(&mut self, result: Result<(), String>) {
+        match result {
+            Ok(()) => {
+                self.faces.clear();
+                self.error = None;
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    pub fn view<'a>(
+        &'a self,
+        game: &'a Battle,
+        selection: &Selection,
+        viewer: Viewer,
+    ) -> Element<'a, Message> {
+        let content = match game.pending() {
+            Some(pending) => self.pending_view(game, pending, viewer),
+            None => self.offers_view(game, selection, viewer),
+        };
+        container(scrollable(content.padding(iced::padding::right(gap::M))).height(Fill))
+            .padding(gap::M)
+            .width(Fill)
+            .height(Fill)
+            .style(theme::panel)
+            .into()
+    }
+
+    fn offers_view<'a>(
+        &'a self,
+        game: &'a Battle,
+        sel: &Selection,
+        viewer: Viewer,
+    ) -> Column<'a, Message> {
+        let names = |ids: &[adjutant::event::PieceId]| {
+            ids.iter()
+                .map(|&id| game.roster.name(id).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let picked = match (sel.actors.is_empty(), sel.targets.is_empty()) {
+            (true, true) => "Nothing picked: procedures for the battle and the phase.".to_string(),
+            (false, true) => format!("Acting: {}", names(&sel.actors)),
+            (true, false) => format!("At: {}", names(&sel.targets)),
+            (false, false) => format!(
+                "Acting: {} — at: {}",
+                names(&sel.actors),
+                names(&sel.targets)
+            ),
+        };
+        let mut col = column![parts::heading("Procedures"), parts::body(picked)].spacing(gap::S);
+        if let Some(e) = &self.error {
+            col = col.push(parts::error_line(e.as_str()));
+        }
+        if let Some(last) = game
+            .log()
+            .last()
+            .filter(|e| matches!(e.action, Action::Procedure(_)))
+        {
+            let mut lines = Column::new()
+                .spacing(2)
+                .push(parts::strong(format!("Last: {}", last.title)));
+            for e in last.events.iter().take(LAST_LINES) {
+                lines = lines.push(parts::body(describe::event(game, e, viewer)));
+            }
+            if last.events.len() > LAST_LINES {
+                lines = lines.push(parts::caption("… the rest is in the log"));
+            }
+            col = col.push(
+                container(lines)
+                    .padding(gap::S)
+                    .width(Fill)
+                    .style(theme::info_banner),
+            );
+        }
+        let offers = game
+            .rules()
+            .offers(&game.context(), &sel.actors, &sel.targets);
+        if offers.is_empty() {
+            col = col.push(parts::caption(
+                "The rules offer nothing for this selection.",
+            ));
+        }
+        for offer in offers {
+            col = col.push(self.offer_view(offer));
+        }
+        col
+    }
+
+    fn offer_view<'a>(&'a self, offer: Offer) -> Element<'a, Message> {
+        let mut answers = BTreeMap::new();
+        let mut pickers = Column::new().spacing(gap::XS);
+        for p in &offer.params {
+            let chosen = self
+                .params
+                .get(&(offer.id.clone(), p.key.to_string()))
+                .filter(|v| p.choices.contains(v))
+                .cloned()
+                .or_else(|| p.choices.get(p.default).cloned());
+            if let Some(v) = &chosen {
+                answers.insert(p.key.to_string(), v.clone());
+            }
+            let (id, key) = (offer.id.clone(), p.key.to_string());
+            pickers = pickers.push(
+                row![
+                    parts::body(p.label.clone()),
+                    space::horizontal(),
+                    pick_list(p.choices.clone(), chosen, move |value| {
+                        Message::ParamPicked {
+                            offer: id.clone(),
+                            key: key.clone(),
+                            value,
+                        }
+                    })
+                    .text_size(size::BODY),
+                ]
+                .spacing(gap::S)
+                .align_y(iced::Center),
+            );
+        }
+        let start = parts::button_text("Start")
+            .style(theme::action)
+            .on_press_maybe(offer.refused.is_none().then(|| Message::Started {
+                offer: offer.id.clone(),
+                params: answers,
+            }));
+        let mut col = column![
+            row![
+                container(parts::strong(offer.label.clone())).width(Fill),
+                start
+            ]
+            .spacing(gap::S)
+            .align_y(iced::Center)
+        ]
+        .spacing(gap::XS);
+        match &offer.refused {
+            Some(r) => {
+                col = col.push(parts::caption(format!(
+                    "Not allowed: {} ({})",
+                    r.reason, r.rule
+                )))
+            }
+            None => col = col.push(pickers),
+        }
+        parts::card(col)
+    }
+
+    fn pending_view<'a>(
+        &'a self,
+        game: &'a Battle,
+        pending: &'a Pending,
+        viewer: Viewer,
+    ) -> Column<'a, Message> {
+        let mut col = column![parts::heading(pending.title.as_str())].spacing(gap::S);
+        if let Some(procedure) = game.pending_procedure() {
+            for note in procedure.notes() {
+                col = col.push(parts::body(format!("• {note}")));
+            }
+        }
+        for e in &pending.events {
+            col = col.push(parts::body(describe::event(game, e, viewer)));
+        }
+        let request: Element<'a, Message> = match game.step() {
+            Some(Step::Dice(req)) => self.dice_view(req),
+            Some(Step::Card(req)) => {
+                let draws = if req.draws > 1 {
+                    format!("Draw {} cards; the better one counts.", req.draws)
+                } else {
+                    "Draw one card.".to_string()
+                };
+                column![
+                    parts::strong(req.label),
+                    parts::caption(req.rule),
+                    parts::body(draws),
+                    parts::button_text("Draw")
+                        .style(theme::action)
+                        .on_press(Message::Draw),
+                ]
+                .spacing(gap::S)
+                .into()
+            }
+            Some(Step::Choice(req)) => {
+                let mut c =
+                    column![parts::strong(req.label), parts::caption(req.rule)].spacing(gap::S);
+                for (i, option) in req.options.into_iter().enumerate() {
+                    let label = if i == req.assumed {
+                        format!("{option} (the odds assume this)")
+                    } else {
+                        option
+                    };
+                    c = c.push(
+                        parts::button_text(label)
+                            .style(theme::action)
+                            .on_press(Message::Chose(i)),
+                    );
+                }
+                c.into()
+            }
+            Some(Step::Done(_)) | None => parts::body("Nothing is asked for."),
+        };
+        col = col.push(
+            container(request)
+                .padding(gap::M)
+                .width(Fill)
+                .style(theme::request),
+        );
+        if let Some(e) = &self.error {
+            col = col.push(parts::error_line(e.as_str()));
+        }
+        let can_cancel = pending.events.is_empty();
+        col = col.push(
+            row![
+                parts::button_text("Cancel")
+                    .style(theme::quiet)
+                    .on_press_maybe(can_cancel.then_some(Message::Cancel)),
+                parts::caption(if can_cancel {
+                    ""
+                } else {
+                    "Cancel is refused: dice are already rolled for this procedure. Finish it, then undo it."
+                }),
+            ]
+            .spacing(gap::S)
+            .align_y(iced::Center),
+        );
+        col.push(odds::view(game, pending))
+    }
+
+    fn dice_view<'a>(&'a self, req: DiceRequest) -> Element<'a, Message> {
+        let reading = match req.reading {
+            Reading::Total => format!("Roll {}", req.dice),
+            Reading::Successes { at_least } => {
+                format!(
+                    "Roll {}; count the dice showing {at_least} or more",
+                    req.dice
+                )
+            }
+        };
+        let mut c = column![parts::strong(req.label.clone())].spacing(gap::S);
+        if !req.rule.is_empty() {
+            c = c.push(parts::caption(req.rule.clone()));
+        }
+        c = c.push(parts::body(reading));
+        if req.dice.modifiers.is_empty() {
+            c = c.push(parts::caption("No modifiers."));
+        }
+        for m in &req.dice.modifiers {
+            let rule = if m.rule.is_empty() {
+                String::new()
+            } else {
+                format!("  ({})", m.rule)
+            };
+            c = c.push(parts::body(format!("{:+}  {}{rule}", m.value, m.label)));
+        }
+        let (readings, _) = req.readings();
+        let low = readings.keys().next().copied().unwrap_or(0);
+        let high = readings.keys().last().copied().unwrap_or(0);
+        for (band, ways, outcomes) in req.band_odds() {
+            let (from, to) = (band.from.max(low), band.to.min(high));
+            let range = if from == to {
+                from.to_string()
+            } else {
+                format!("{from}–{to}")
+            };
+            c = c.push(parts::odds_row(
+                format!("{range} · {}", band.label),
+                ways,
+                outcomes,
+            ));
+        }
+        c = c.push(
+            row![
+                parts::button_text("Roll")
+                    .style(theme::action)
+                    .on_press(Message::Roll),
+                text_input("faces rolled, e.g. 3 4", &self.faces)
+                    .id(FACES)
+                    .on_input(Message::FacesChanged)
+                    .on_submit(Message::FacesEntered)
+                    .size(size::BODY)
+                    .width(Fill),
+                parts::button_text("Enter")
+                    .style(theme::quiet)
+                    .on_press(Message::FacesEntered),
+            ]
+            .spacing(gap::S)
+            .align_y(iced::Center)
+            .width(Length::Fill),
+        );
+        c.into()
+    }
+}

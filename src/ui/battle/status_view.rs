@@ -1,0 +1,133 @@
+//! Draws a piece's or a side's status from the rule system's [`StatusSchema`]: tracks as tick
+//! boxes or numbers, ladders with the current rung highlighted, flags as chips, marks as
+//! labelled chips — secret marks hidden from a viewer who may not see them.
+
+use iced::widget::{Row, container, row, text, tooltip};
+use iced::{Element, Length};
+
+use adjutant::status::{Status, StatusSchema, TrackStyle};
+
+use crate::ui::theme::{self, gap, size};
+
+/// The most boxes a track is drawn with before it falls back to a number.
+const MAX_BOXES: i32 = 12;
+
+/// Every item of the schema, wrapped onto as many lines as the width needs.
+pub fn view<'a, M: 'a>(
+    schema: &StatusSchema,
+    status: &Status,
+    show_secrets: bool,
+) -> Element<'a, M> {
+    let mut items: Vec<Element<'a, M>> = Vec::new();
+    for t in &schema.tracks {
+        let value = status.track(t.key);
+        let span = t.max - t.min;
+        if t.style == TrackStyle::Boxes && span > 0 && span <= MAX_BOXES {
+            let filled = (value - t.min).clamp(0, span) as usize;
+            items.push(
+                row![
+                    label(format!("{} ", t.label)),
+                    text("■".repeat(filled))
+                        .size(size::BODY)
+                        .style(theme::track_filled),
+                    text("□".repeat(span as usize - filled))
+                        .size(size::BODY)
+                        .style(theme::muted),
+                ]
+                .into(),
+            );
+        } else {
+            items.push(
+                row![
+                    text(value.to_string())
+                        .size(size::BODY)
+                        .font(theme::BOLD_FONT),
+                    label(t.label.clone())
+                ]
+                .spacing(gap::XS)
+                .align_y(iced::Center)
+                .into(),
+            );
+        }
+    }
+    for l in &schema.ladders {
+        // A ladder as a row of pips, the current rung filled and named; every rung on hover.
+        let current = usize::from(status.rung(l.key)).min(l.rungs.len().saturating_sub(1));
+        let pips: String = (0..l.rungs.len())
+            .map(|i| if i == current { '●' } else { '○' })
+            .collect();
+        let name = l.rungs.get(current).cloned().unwrap_or_default();
+        let all = l
+            .rungs
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                if i == current {
+                    format!("▶ {r}")
+                } else {
+                    format!("   {r}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let shown = row![
+            label(format!("{} ", l.label)),
+            text(pips).size(size::CAPTION),
+            container(text(name).size(size::CAPTION))
+                .padding([0.0, gap::XS])
+                .style(theme::rung_current),
+        ]
+        .spacing(gap::XS)
+        .align_y(iced::Center);
+        items.push(
+            tooltip(
+                shown,
+                container(text(format!("{}:\n{all}", l.label)).size(size::CAPTION))
+                    .padding(gap::S)
+                    .style(theme::card),
+                tooltip::Position::Bottom,
+            )
+            .into(),
+        );
+    }
+    for f in schema.flags.iter().filter(|f| status.flag(f.key)) {
+        items.push(chip(f.label.clone()));
+    }
+    for m in &schema.marks {
+        let Some(value) = status.mark(m.key) else {
+            continue;
+        };
+        let shown = if m.secret && !show_secrets {
+            format!("{}: hidden", m.label)
+        } else {
+            format!("{}: {value}", m.label)
+        };
+        items.push(chip(shown));
+    }
+    Row::with_children(items)
+        .spacing(gap::S)
+        .align_y(iced::Center)
+        .width(Length::Fill)
+        .wrap()
+        .vertical_spacing(gap::XS)
+        .into()
+}
+
+/// Whether the schema draws anything for this status.
+pub fn is_empty(schema: &StatusSchema, status: &Status) -> bool {
+    schema.tracks.is_empty()
+        && schema.ladders.is_empty()
+        && !schema.flags.iter().any(|f| status.flag(f.key))
+        && !schema.marks.iter().any(|m| status.mark(m.key).is_some())
+}
+
+fn label<'a>(content: String) -> text::Text<'a> {
+    text(content).size(size::CAPTION).style(theme::muted)
+}
+
+fn chip<'a, M: 'a>(content: String) -> Element<'a, M> {
+    container(text(content).size(size::CAPTION))
+        .padding([1.0, gap::S])
+        .style(theme::chip)
+        .into()
+}

@@ -1,0 +1,184 @@
+//! The home screen: the shipped and the player's armies grouped by rule system (files that
+//! failed to load show every problem), a new-battle picker with one army per side, the last
+//! battle to resume and the list of saved battles.
+
+mod armies;
+mod picker;
+
+use std::path::PathBuf;
+
+use iced::widget::{Column, column, container, pick_list, row, scrollable, space};
+use iced::{Element, Fill, Length};
+
+use adjutant::army::{Army, ArmyFile};
+
+use super::parts;
+use super::persist::{SavedBattle, Store};
+use super::theme::{self, Choice, gap};
+pub use picker::{ArmyPick, SystemPick};
+
+/// The home screen's state.
+pub struct Home {
+    armies: Vec<ArmyFile>,
+    saved: Vec<SavedBattle>,
+    last: Option<SavedBattle>,
+    user_dir: PathBuf,
+    picker: picker::Picker,
+    /// Something the player should know: a battle that would not open, settings not saved.
+    pub notice: Option<String>,
+    store_problem: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    RosterOpened(usize),
+    SystemSelected(SystemPick),
+    ArmySelected(usize, ArmyPick),
+    SidesSwapped,
+    NewBattle,
+    BattleOpened(PathBuf),
+    ThemeSelected(Choice),
+    NoticeDismissed,
+}
+
+/// What the home screen asks the app to do.
+pub enum Action {
+    None,
+    OpenRoster(Box<Army>),
+    NewBattle { system: String, armies: Vec<Army> },
+    OpenBattle(PathBuf),
+    ThemeChosen(Choice),
+}
+
+impl Home {
+    /// The home screen with the armies and battles found in the store.
+    pub fn new(store: &Store) -> Home {
+        let saved = store.battles();
+        let armies = store.armies();
+        Home {
+            picker: picker::Picker::new(&armies),
+            armies,
+            last: store.last_battle(&saved),
+            saved,
+            user_dir: store.user_armies_dir(),
+            notice: None,
+            store_problem: store.problem.clone(),
+        }
+    }
+
+    pub fn update(&mut self, message: Message) -> Action {
+        match message {
+            Message::RosterOpened(i) => match self.armies.get(i).map(|f| &f.loaded) {
+                Some(Ok(army)) => Action::OpenRoster(Box::new(army.clone())),
+                _ => Action::None,
+            },
+            Message::SystemSelected(s) => {
+                self.picker.select_system(&self.armies, s);
+                Action::None
+            }
+            Message::ArmySelected(side, pick) => {
+                self.picker.select_army(side, pick);
+                Action::None
+            }
+            Message::SidesSwapped => {
+                self.picker.swap();
+                Action::None
+            }
+            Message::NewBattle => match self.picker.chosen(&self.armies) {
+                Some((system, armies)) => Action::NewBattle { system, armies },
+                None => {
+                    self.notice =
+                        Some("Pick a rule system and one army for each side first.".into());
+                    Action::None
+                }
+            },
+            Message::BattleOpened(path) => Action::OpenBattle(path),
+            Message::ThemeSelected(c) => Action::ThemeChosen(c),
+            Message::NoticeDismissed => {
+                self.notice = None;
+                self.store_problem = None;
+                Action::None
+            }
+        }
+    }
+
+    pub fn view(&self, theme_choice: Choice) -> Element<'_, Message> {
+        let top = container(
+            row![
+                parts::title("Adjutant"),
+                space::horizontal(),
+                parts::caption("Theme"),
+                pick_list(Choice::ALL, Some(theme_choice), Message::ThemeSelected)
+                    .text_size(theme::size::BODY),
+            ]
+            .spacing(theme::gap::M)
+            .align_y(iced::Center),
+        )
+        .padding([gap::S, gap::L])
+        .width(Fill)
+        .style(theme::top_bar);
+
+        let mut page = Column::new().spacing(gap::M).push(top);
+        for problem in self.store_problem.iter().chain(&self.notice) {
+            page = page.push(
+                container(parts::error_banner(
+                    problem.as_str(),
+                    Some(("Dismiss", Message::NoticeDismissed)),
+                ))
+                .padding([0.0, gap::L]),
+            );
+        }
+        let body = row![
+            container(armies::panel(&self.armies, &self.user_dir)).width(Length::FillPortion(3)),
+            column![
+                container(self.picker.view(&self.armies)).height(Length::Shrink),
+                self.saved_panel()
+            ]
+            .spacing(gap::M)
+            .width(Length::FillPortion(2)),
+        ]
+        .spacing(gap::M)
+        .padding([0.0, gap::L]);
+        page.push(body).push(space().height(gap::S)).into()
+    }
+
+    fn saved_panel(&self) -> Element<'_, Message> {
+        let mut list = Column::new().spacing(gap::S);
+        match &self.last {
+            Some(last) => {
+                list = list.push(
+                    parts::button_text(format!("Resume: {}", last.title))
+                        .style(theme::action)
+                        .width(Fill)
+                        .on_press(Message::BattleOpened(last.path.clone())),
+                );
+            }
+            None => list = list.push(parts::body("No saved battle to resume yet.")),
+        }
+        for saved in &self.saved {
+            let detail = if saved.loads {
+                parts::caption(saved.detail.as_str())
+            } else {
+                parts::error_line(saved.detail.as_str())
+            };
+            list = list.push(parts::card(
+                row![
+                    column![parts::body(saved.title.as_str()), detail].width(Fill),
+                    parts::button_text("Open")
+                        .style(theme::quiet)
+                        .on_press_maybe(
+                            saved
+                                .loads
+                                .then(|| Message::BattleOpened(saved.path.clone()))
+                        ),
+                ]
+                .spacing(gap::S)
+                .align_y(iced::Center),
+            ));
+        }
+        parts::panel(
+            "Saved battles",
+            scrollable(list.padding(iced::padding::right(gap::M))).height(Fill),
+        )
+    }
+}

@@ -1,0 +1,133 @@
+//! Small view pieces every screen uses: titles, body text, captions, labelled sections,
+//! banners and odds bars, sized and styled from [`super::theme`].
+
+use iced::widget::{button, column, container, progress_bar, row, text};
+use iced::{Element, Fill, Length};
+
+use super::theme::{self, gap, size};
+
+/// A screen's title.
+pub fn title<'a, M: 'a>(content: impl text::IntoFragment<'a>) -> Element<'a, M> {
+    text(content)
+        .size(size::TITLE)
+        .font(theme::BOLD_FONT)
+        .into()
+}
+
+/// A panel's heading.
+pub fn heading<'a, M: 'a>(content: impl text::IntoFragment<'a>) -> Element<'a, M> {
+    text(content)
+        .size(size::HEADING)
+        .font(theme::BOLD_FONT)
+        .into()
+}
+
+/// Ordinary text.
+pub fn body<'a, M: 'a>(content: impl text::IntoFragment<'a>) -> Element<'a, M> {
+    text(content).size(size::BODY).into()
+}
+
+/// Bold ordinary text.
+pub fn strong<'a, M: 'a>(content: impl text::IntoFragment<'a>) -> Element<'a, M> {
+    text(content).size(size::BODY).font(theme::BOLD_FONT).into()
+}
+
+/// A secondary line: a rule reference, a count.
+pub fn caption<'a, M: 'a>(content: impl text::IntoFragment<'a>) -> Element<'a, M> {
+    text(content).size(size::CAPTION).style(theme::muted).into()
+}
+
+/// A line that reports a problem, inline where it happened.
+pub fn error_line<'a, M: 'a>(content: impl text::IntoFragment<'a>) -> Element<'a, M> {
+    text(content)
+        .size(size::BODY)
+        .style(theme::danger_text)
+        .into()
+}
+
+/// A large figure (a dice total, a side's loss points).
+pub fn figure<'a, M: 'a>(content: impl text::IntoFragment<'a>) -> Element<'a, M> {
+    text(content)
+        .size(size::FIGURE)
+        .font(theme::BOLD_FONT)
+        .into()
+}
+
+/// A button with body-sized text.
+pub fn button_text<'a, M: Clone + 'a>(label: impl text::IntoFragment<'a>) -> button::Button<'a, M> {
+    button(text(label).size(size::BODY)).padding([gap::XS + 2.0, gap::M])
+}
+
+/// A titled panel that fills its share of the screen.
+pub fn panel<'a, M: 'a>(
+    heading_text: impl text::IntoFragment<'a>,
+    content: impl Into<Element<'a, M>>,
+) -> Element<'a, M> {
+    container(column![heading(heading_text), content.into()].spacing(gap::S))
+        .padding(gap::M)
+        .width(Fill)
+        .height(Fill)
+        .style(theme::panel)
+        .into()
+}
+
+/// A boxed group inside a panel.
+pub fn card<'a, M: 'a>(content: impl Into<Element<'a, M>>) -> Element<'a, M> {
+    container(content)
+        .padding(gap::S)
+        .width(Fill)
+        .style(theme::card)
+        .into()
+}
+
+/// A full-width error banner with an optional action button.
+pub fn error_banner<'a, M: Clone + 'a>(
+    message: impl text::IntoFragment<'a>,
+    action: Option<(&'a str, M)>,
+) -> Element<'a, M> {
+    let mut line = row![text(message).size(size::BODY).width(Fill)]
+        .spacing(gap::M)
+        .align_y(iced::Center);
+    if let Some((label, on_press)) = action {
+        line = line.push(button_text(label).style(theme::risky).on_press(on_press));
+    }
+    container(line)
+        .padding(gap::S)
+        .width(Fill)
+        .style(theme::error_banner)
+        .into()
+}
+
+/// One row of an odds list: the label, a bar, the percentage and the exact count.
+pub fn odds_row<'a, M: 'a>(label: String, ways: u128, outcomes: u128) -> Element<'a, M> {
+    let p = if outcomes == 0 {
+        0.0
+    } else {
+        ways as f64 / outcomes as f64
+    };
+    odds_bar(label, p, format!("{ways}/{outcomes}"))
+}
+
+/// One row of an odds list from a probability, with `exact` (a count, or nothing) beside it.
+pub fn odds_bar<'a, M: 'a>(label: String, p: f64, exact: String) -> Element<'a, M> {
+    row![
+        text(label).size(size::BODY).width(Length::FillPortion(3)),
+        progress_bar(0.0..=1.0, p as f32)
+            .girth(14)
+            .length(Length::FillPortion(2))
+            .style(theme::odds_bar),
+        text(percent(p)).size(size::BODY).width(Length::Fixed(62.0)),
+        text(exact)
+            .size(size::CAPTION)
+            .style(theme::muted)
+            .width(Length::Fixed(64.0)),
+    ]
+    .spacing(gap::S)
+    .align_y(iced::Center)
+    .into()
+}
+
+/// A probability as a percentage with one decimal ("58.3%").
+pub fn percent(p: f64) -> String {
+    format!("{:.1}%", p * 100.0)
+}

@@ -1,0 +1,178 @@
+//! The window's one door to the disk: finding army files, saving and loading battles, and the
+//! player's settings, through the core's `store` and `army::discover`. Every other UI module
+//! goes through here. Errors come back as plain sentences for a banner; nothing here panics
+//! on a bad file or a read-only folder.
+
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use adjutant::army::discover::{discover, shipped_armies_dir};
+use adjutant::army::{ArmyFile, Origin};
+use adjutant::battle::Battle;
+use adjutant::store::{BattleStore, Paths, SettingsStore, ThemeChoice};
+
+use super::theme::Choice;
+
+/// Where things are kept. Clones share one battle store, so a file that failed to load stays
+/// protected from being written over for the whole session.
+#[derive(Debug, Clone)]
+pub struct Store {
+    paths: Paths,
+    inner: Rc<RefCell<Inner>>,
+    /// Set when the data folders could not be found or made: the window says so and runs on.
+    pub problem: Option<String>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    battles: BattleStore,
+    settings_file: SettingsStore,
+    settings: adjutant::store::Settings,
+}
+
+/// A saved battle as the home screen lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavedBattle {
+    pub path: PathBuf,
+    pub title: String,
+    /// "12 entries", or why the file would not load.
+    pub detail: String,
+    pub loads: bool,
+}
+
+/// The player's settings the window uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Settings {
+    pub theme: Choice,
+}
+
+impl Store {
+    /// The store under `data_dir` (from `--data-dir`), `ADJUTANT_DATA_DIR`, or the user's
+    /// folders.
+    pub fn open(data_dir: Option<PathBuf>) -> Store {
+        let (paths, mut problem) = match Paths::resolve(data_dir) {
+            Ok(paths) => (paths, None),
+            Err(e) => {
+                let fallback = std::env::temp_dir().join("adjutant");
+                let note = format!("{e}. Using {} for now.", fallback.display());
+                (Paths::portable(fallback), Some(note))
+            }
+        };
+        if let Err(e) = paths.create_dirs() {
+            problem = Some(format!("Battles cannot be saved: {e}"));
+        }
+        let mut settings_file = SettingsStore::new(&paths);
+        let (settings, settings_error) = settings_file.load();
+        if let Some(e) = settings_error {
+            problem.get_or_insert(format!("Settings were reset to the defaults: {e}"));
+        }
+        Store {
+            inner: Rc::new(RefCell::new(Inner {
+                battles: BattleStore::new(&paths),
+                settings_file,
+                settings,
+            })),
+            paths,
+            problem,
+        }
+    }
+
+    /// Every army file, shipped then the player's own, each loaded or with its problems.
+    pub fn armies(&self) -> Vec<ArmyFile> {
+        discover(&[
+            (shipped_armies_dir(), Origin::Shipped),
+            (self.paths.user_armies_dir(), Origin::User),
+        ])
+    }
+
+    /// The folder the player's own army files go in.
+    pub fn user_armies_dir(&self) -> PathBuf {
+        self.paths.user_armies_dir()
+    }
+
+    /// Saves a battle to its file (a new one the first time) and remembers it as the one to
+    /// resume.
+    pub fn save(&self, battle: &Battle) -> Result<(), String> {
+        let mut inner = self.inner.borrow_mut();
+        let path = inner.battles.save(battle).map_err(|e| e.to_string())?;
+        if inner.settings.last_battle.as_deref() != Some(path.as_path()) {
+            inner.settings.last_battle = Some(path);
+            let Inner {
+                settings_file,
+                settings,
+                ..
+            } = &mut *inner;
+            // The battle itself is saved; a settings file that cannot be written only loses
+            // the "resume" shortcut, which the list of battles still offers.
+            let _ = settings_file.save(settings);
+        }
+        Ok(())
+    }
+
+    /// Loads a saved battle. A file that fails to load is kept as it is and never overwritten.
+    pub fn load(&self, path: &Path) -> Result<Battle, String> {
+        self.inner
+            .borrow_mut()
+            .battles
+            .load(path)
+            .map_err(|e| format!("The battle was not opened: {e}"))
+    }
+
+    /// The saved battles, newest first, those that fail to load with the reason.
+    pub fn battles(&self) -> Vec<SavedBattle> {
+        let list = self.inner.borrow_mut().battles.list();
+        list.into_iter()
+            .map(|s| SavedBattle {
+                detail: match &s.ok_or_error {
+                    Ok(()) => format!("{} entries · {}", s.entries, file_name(&s.path)),
+                    Err(e) => e.to_string(),
+                },
+                loads: s.ok_or_error.is_ok(),
+                path: s.path,
+                title: s.title,
+            })
+            .collect()
+    }
+
+    /// The battle to resume: the one open when Adjutant last closed, else the newest that loads.
+    pub fn last_battle(&self, battles: &[SavedBattle]) -> Option<SavedBattle> {
+        let remembered = self.inner.borrow().settings.last_battle.clone();
+        remembered
+            .and_then(|p| battles.iter().find(|b| b.path == p && b.loads))
+            .or_else(|| battles.iter().find(|b| b.loads))
+            .cloned()
+    }
+
+    /// The settings read at start-up (defaults when missing or broken).
+    pub fn settings(&self) -> Settings {
+        let theme = match self.inner.borrow().settings.theme {
+            ThemeChoice::System => Choice::System,
+            ThemeChoice::Light => Choice::Light,
+            ThemeChoice::Dark => Choice::Dark,
+        };
+        Settings { theme }
+    }
+
+    /// Saves the settings.
+    pub fn save_settings(&self, settings: Settings) -> Result<(), String> {
+        let mut inner = self.inner.borrow_mut();
+        inner.settings.theme = match settings.theme {
+            Choice::System => ThemeChoice::System,
+            Choice::Light => ThemeChoice::Light,
+            Choice::Dark => ThemeChoice::Dark,
+        };
+        let Inner {
+            settings_file,
+            settings,
+            ..
+        } = &mut *inner;
+        settings_file.save(settings).map_err(|e| e.to_string())
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}

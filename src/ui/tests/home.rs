@@ -1,0 +1,84 @@
+//! The home screen: armies listed, a battle started from the default picks, broken army and
+//! battle files shown with their problems while the app keeps running.
+
+use super::simulator;
+use crate::ui::persist::Store;
+use crate::ui::{App, Message as AppMessage};
+
+#[test]
+fn the_home_screen_lists_armies_and_starts_a_battle() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(Store::open(Some(dir.path().to_path_buf())));
+    let messages: Vec<AppMessage> = {
+        let mut ui = simulator(app.view());
+        assert!(ui.find("Armies").is_ok());
+        assert!(ui.find("No saved battle to resume yet.").is_ok());
+        ui.click("Start the battle")
+            .expect("a default battle is picked");
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        let _ = app.update(m);
+    }
+    let mut ui = simulator(app.view());
+    assert!(
+        ui.find("1. Battle set up").is_ok(),
+        "the battle screen is up"
+    );
+    assert!(ui.find("Saved").is_ok());
+}
+
+#[test]
+fn broken_files_are_shown_with_their_problems_and_the_app_keeps_running() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(Some(dir.path().to_path_buf()));
+    let army = store.user_armies_dir().join("broken.ron");
+    std::fs::write(&army, "Army(\n    version: 1,\n    name: \n").unwrap();
+    let battles = dir.path().join("battles");
+    std::fs::write(battles.join("damaged.ron"), "BattleFile(version: 1, seed: ").unwrap();
+    std::fs::write(battles.join("future.ron"), "BattleFile(version: 99)").unwrap();
+
+    let mut app = App::new(store);
+    let mut ui = simulator(app.view());
+    assert!(ui.find("Files with problems (not loaded)").is_ok());
+    let problem = ui.find(|c: iced_test::selector::Candidate<'_>| match c {
+        iced_test::selector::Candidate::Text { content, .. }
+            if content.contains("broken.ron:")
+                && content
+                    .split(':')
+                    .nth(1)
+                    .is_some_and(|l| l.parse::<usize>().is_ok()) =>
+        {
+            Some(content.to_string())
+        }
+        _ => None,
+    });
+    assert!(
+        problem.is_ok(),
+        "each problem shows as path:line:col: message"
+    );
+    let newer = ui.find(|c: iced_test::selector::Candidate<'_>| match c {
+        iced_test::selector::Candidate::Text { content, .. }
+            if content.contains("newer Adjutant") =>
+        {
+            Some(())
+        }
+        _ => None,
+    });
+    assert!(newer.is_ok(), "a battle file from a newer Adjutant says so");
+    drop(ui);
+    // The home screen still starts a battle, and the damaged files are left as they were.
+    let messages: Vec<AppMessage> = {
+        let mut ui = simulator(app.view());
+        ui.click("Start the battle").unwrap();
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        let _ = app.update(m);
+    }
+    assert!(simulator(app.view()).find("1. Battle set up").is_ok());
+    assert_eq!(
+        std::fs::read_to_string(battles.join("damaged.ron")).unwrap(),
+        "BattleFile(version: 1, seed: "
+    );
+}

@@ -1,0 +1,87 @@
+//! Headless tests of the window with `iced_test`: the dice tray (roll, typed faces, a refused
+//! face), undo and redo, drawing a card, starting a procedure the rule system offers, the save
+//! banner when the disk refuses, and the home screen. They click and type as a player would,
+//! feed the messages back through `update`, and look for text on the rebuilt screen.
+
+mod battle;
+mod home;
+mod tray;
+
+use iced::keyboard;
+use iced::{Element, Settings};
+use iced_test::selector::id;
+use iced_test::{Error, Simulator};
+
+use adjutant::army::Army;
+use adjutant::rules;
+
+use super::battle::{Battle, Message};
+use super::persist::Store;
+use super::theme;
+
+/// A simulator of `view` at the window's default size, with the embedded font.
+pub fn simulator<'a, M>(view: Element<'a, M>) -> Simulator<'a, M> {
+    Simulator::with_size(
+        Settings {
+            fonts: vec![theme::FONT_REGULAR.into(), theme::FONT_BOLD.into()],
+            default_font: theme::BODY_FONT,
+            ..Settings::default()
+        },
+        (1280.0, 800.0),
+        view,
+    )
+}
+
+/// A battle between the first two shipped armies of the first rule system that has two, in a
+/// fresh data folder.
+pub fn battle(dir: &tempfile::TempDir) -> Battle {
+    let store = Store::open(Some(dir.path().to_path_buf()));
+    let armies: Vec<Army> = store
+        .armies()
+        .into_iter()
+        .filter_map(|f| f.loaded.ok())
+        .collect();
+    let system = rules::all()
+        .into_iter()
+        .find(|s| armies.iter().filter(|a| a.system == s.id()).count() >= 2)
+        .expect("a rule system with two shipped armies");
+    let two: Vec<Army> = armies
+        .into_iter()
+        .filter(|a| a.system == system.id())
+        .take(2)
+        .collect();
+    Battle::start(store, system.id(), two).expect("the battle sets up")
+}
+
+/// Runs `act` on a simulator of the screen, then feeds the messages it produced to `update`.
+pub fn interact(
+    screen: &mut Battle,
+    act: impl FnOnce(&mut Simulator<'_, Message>) -> Result<(), Error>,
+) {
+    let messages: Vec<Message> = {
+        let mut ui = simulator(screen.view());
+        act(&mut ui).expect("the interaction finds its widgets");
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        let _ = screen.update(m);
+    }
+}
+
+pub fn click(screen: &mut Battle, text: &'static str) {
+    interact(screen, |ui| ui.click(text).map(|_| ()));
+}
+
+pub fn shows(screen: &Battle, text: &str) -> bool {
+    simulator(screen.view()).find(text.to_string()).is_ok()
+}
+
+/// Types into the dice tray's faces field and presses Enter.
+pub fn type_faces(screen: &mut Battle, faces: &str) {
+    interact(screen, |ui| {
+        ui.click(id(super::battle::tray::FACES))?;
+        let _ = ui.typewrite(faces);
+        let _ = ui.tap_key(keyboard::key::Named::Enter);
+        Ok(())
+    });
+}

@@ -1,0 +1,83 @@
+//! The dice tray and the card panel, clicked and typed into as a player would: a roll shows
+//! in the history and the log, typed faces give their total, a face the die cannot show is
+//! refused, modifiers change the roll and its odds, and a drawn card is shown and counted.
+
+use iced::keyboard;
+use iced_test::selector::id;
+
+use super::{battle, click, interact, shows, type_faces};
+use crate::ui::battle::tray;
+
+#[test]
+fn rolling_in_the_tray_shows_the_result_in_the_history_and_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut screen = battle(&dir);
+    assert!(shows(&screen, "No tray rolls yet."));
+    click(&mut screen, "Roll 2D6");
+    assert_eq!(screen.game().log().len(), 2, "one entry for the roll");
+    assert!(shows(&screen, "2. Roll 2D6"), "the log shows the roll");
+    assert!(
+        !shows(&screen, "No tray rolls yet."),
+        "the history shows it"
+    );
+    assert!(shows(&screen, "Saved"));
+}
+
+#[test]
+fn typed_faces_give_their_total() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut screen = battle(&dir);
+    type_faces(&mut screen, "3 4");
+    assert!(
+        shows(&screen, "2D6 [3 4] = 7"),
+        "the history shows the typed roll"
+    );
+    assert!(
+        shows(&screen, "Roll 2D6: 2D6 [3 4] = 7 (typed)"),
+        "the log too"
+    );
+}
+
+#[test]
+fn a_face_the_die_cannot_show_is_refused_with_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut screen = battle(&dir);
+    click(&mut screen, "1");
+    assert!(shows(&screen, "Roll D6"));
+    type_faces(&mut screen, "7");
+    assert!(shows(&screen, "a D6 cannot show 7: its faces are 1–6"));
+    assert_eq!(screen.game().log().len(), 1, "nothing was recorded");
+}
+
+#[test]
+fn modifiers_are_added_to_the_roll_and_its_odds() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut screen = battle(&dir);
+    interact(&mut screen, |ui| {
+        ui.click(id(tray::MOD_LABEL))?;
+        let _ = ui.typewrite("uphill");
+        ui.click(id(tray::MOD_VALUE))?;
+        let _ = ui.typewrite("+1");
+        let _ = ui.tap_key(keyboard::key::Named::Enter);
+        Ok(())
+    });
+    assert!(shows(&screen, "+1 uphill"));
+    assert!(shows(&screen, "Roll 2D6 +1"));
+    assert!(shows(&screen, "13"), "the odds list reaches 13");
+    type_faces(&mut screen, "6 6");
+    assert!(shows(&screen, "2D6 [6 6] +1 uphill = 13"));
+}
+
+#[test]
+fn drawing_a_card_shows_it_and_counts_the_deck() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut screen = battle(&dir);
+    click(&mut screen, "Cards");
+    assert!(shows(&screen, "52 cards left"));
+    click(&mut screen, "Draw a card");
+    assert!(shows(&screen, "51 cards left"));
+    assert!(shows(&screen, "Discard pile (1)"));
+    let card = screen.game().state().deck.discards[0].to_string();
+    assert!(shows(&screen, &card), "the card drawn is shown");
+    assert!(shows(&screen, "2. Draw a card"));
+}

@@ -1,0 +1,141 @@
+//! Broken battle files: each gets its message, is quarantined, and is left byte for byte.
+
+use super::*;
+
+/// Writes `content` as a battle file, expects `load` to fail with a message containing each
+/// of `expected`, and checks the file is untouched and will not be saved over.
+fn assert_refused(content: &[u8], expected: &[&str]) -> StoreError {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.ron");
+    fs::write(&path, content).unwrap();
+    let mut store = BattleStore::in_dir(dir.path());
+    let err = store.load(&path).unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.starts_with(&path.display().to_string()), "{msg}");
+    for e in expected {
+        assert!(msg.contains(e), "{msg:?} lacks {e:?}");
+    }
+    assert!(store.is_quarantined(&path));
+    let refused = store.save_as(&battle(5), &path).unwrap_err();
+    assert!(
+        matches!(refused, StoreError::Quarantined { .. }),
+        "{refused}"
+    );
+    assert!(refused.to_string().contains("not overwritten"), "{refused}");
+    // A fresh store, which never tried to load it, refuses too.
+    let mut fresh = BattleStore::in_dir(dir.path());
+    assert!(fresh.save_as(&battle(5), &path).is_err());
+    // Listing shows it as broken; saving a new battle picks another name.
+    let list = fresh.list();
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0].title, "broken");
+    assert!(list[0].ok_or_error.is_err());
+    assert!(fresh.last().is_none());
+    let new_path = fresh.save(&battle(6)).unwrap();
+    assert_ne!(new_path, path);
+    assert_eq!(
+        fs::read(&path).unwrap(),
+        content,
+        "the file is byte for byte as it was"
+    );
+    assert!(!dir.path().join("broken.ron.bak").exists());
+    err
+}
+
+fn good_text() -> String {
+    battle_to_ron(&battle(7)).unwrap()
+}
+
+#[test]
+fn a_corrupt_file_gives_line_and_column() {
+    let text = good_text().replacen("seed: 7", "seed: seven", 1);
+    let line = text
+        .lines()
+        .position(|l| l.contains("seed: seven"))
+        .unwrap()
+        + 1;
+    // ron points just before the bad value: "  seed:" is 7 characters.
+    let err = assert_refused(text.as_bytes(), &[&format!(":{line}:8: Expected integer")]);
+    assert!(matches!(err, StoreError::Parse { col: 8, .. }), "{err}");
+}
+
+#[test]
+fn a_truncated_file_is_refused() {
+    let text = good_text();
+    // Cut anywhere: the error points at the line where the file stops.
+    for cut in [text.len() / 3, text.len() / 2, text.len() - 3] {
+        let line = text[..cut].lines().count();
+        let err = assert_refused(&text.as_bytes()[..cut], &[&format!(":{line}:")]);
+        assert!(matches!(err, StoreError::Parse { .. }), "{err}");
+    }
+    // Only the last parenthesis missing.
+    let cut = text.trim_end().len() - 1;
+    let line = text[..cut].lines().count();
+    assert_refused(
+        &text.as_bytes()[..cut],
+        &[&format!(":{line}:"), "Unexpected end of RON"],
+    );
+}
+
+#[test]
+fn an_empty_file_and_a_binary_file_are_refused() {
+    assert_refused(b"", &[":1:1: Expected opening `(` for struct `BattleFile`"]);
+    assert_refused(&[0xff, 0xfe, 0x00, 0x42], &["not text"]);
+    assert_refused(b"BattleFile(system: \"x\")", &["no version"]);
+}
+
+#[test]
+fn a_newer_version_is_refused_with_both_versions() {
+    let text = good_text().replacen("version: 1,", "version: 9, future_field: [1, 2],", 1);
+    let err = assert_refused(
+        text.as_bytes(),
+        &["written by a newer Adjutant (version 9); this one reads up to 1"],
+    );
+    assert!(matches!(
+        err,
+        StoreError::Newer {
+            found: 9,
+            supported: 1,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn events_about_a_piece_that_does_not_exist_make_the_file_corrupt() {
+    let mut b = battle(8);
+    b.start(Action::Roll(Dice::new(1, Die::D6))).unwrap();
+    b.roll().unwrap();
+    let text = battle_to_ron(&b).unwrap();
+    let text = text.replacen("piece: None", "piece: Some(PieceId(9999))", 1);
+    assert!(text.contains("PieceId(9999)"));
+    assert_refused(
+        text.as_bytes(),
+        &[
+            "corrupt battle file",
+            "piece 9999 does not exist (this battle has 3 pieces)",
+        ],
+    );
+}
+
+#[test]
+fn impossible_dice_cards_and_sides_make_the_file_corrupt() {
+    let text = good_text();
+    let faces = text.find("faces: [").unwrap() + "faces: [".len();
+    let seven = format!("{}7{}", &text[..faces], &text[faces + 1..]);
+    assert_refused(seven.as_bytes(), &["a D6 shows 7, but its faces are 1–6"]);
+    let drawn = text.find("Drew(").unwrap();
+    let card = drawn + text[drawn..].find("Rank(").unwrap() + "Rank(".len();
+    let end = card + text[card..].find(')').unwrap();
+    let value: u8 = text[card..end].parse().unwrap();
+    let other = if value == 1 { 2 } else { 1 };
+    let wrong = format!("{}{other}{}", &text[..card], &text[end..]);
+    assert_refused(wrong.as_bytes(), &["but the card on top of the deck was"]);
+    let fourteen = format!("{}14{}", &text[..card], &text[end..]);
+    assert_refused(
+        fourteen.as_bytes(),
+        &["rank 14 is not 1 (ace) to 13 (king)"],
+    );
+    let system = text.replacen(SYSTEM, "no_such_rules", 1);
+    assert_refused(system.as_bytes(), &["unknown rule system 'no_such_rules'"]);
+}

@@ -1,0 +1,643 @@
+//! Victory Without Squares (RULES.md §3): the Naseby armies, the formation ladder with the
+//! commanded shot and dragoon skip, every card-table cell under the default reading, fire and
+//! combat across the result table with fixed D10 faces, guns on a 0, leader cards by suit and
+//! rank, pursuit by colour, All's Lost at the exact threshold, refusals and exact odds.
+
+use std::path::Path;
+
+use adjutant::army::{Army, load_army};
+use adjutant::battle::{Action, Battle, Entry};
+use adjutant::cards::{Card, Suit};
+use adjutant::dice::Rolled;
+use adjutant::event::{Event, PieceId};
+use adjutant::odds::procedure_odds;
+use adjutant::procedure::{Call, Input, Step};
+use adjutant::rules::victory_without_squares::common::leader_card;
+use adjutant::rules::victory_without_squares::keys::*;
+use adjutant::rules::victory_without_squares::manoeuvre::{Situation, verdict};
+use adjutant::rules::victory_without_squares::status::{alls_lost, lose, recover};
+use adjutant::rules::victory_without_squares::tables::{Manoeuvre, VwsTables};
+use adjutant::rules::victory_without_squares::turn::alls_lost_events;
+use adjutant::rules::victory_without_squares::{SYSTEM, status};
+use adjutant::rules::{RuleSystem, Source};
+use adjutant::status::Change;
+
+fn load(name: &str) -> Army {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("armies/victory_without_squares")
+        .join(format!("{name}.ron"));
+    load_army(&path).unwrap_or_else(|p| panic!("{path:?}: {p:#?}"))
+}
+
+fn armies() -> Vec<Army> {
+    vec![load("naseby_royalists"), load("naseby_parliament")]
+}
+
+fn battle_of(armies: Vec<Army>) -> Battle {
+    Battle::new("victory_without_squares", armies, 11).unwrap()
+}
+
+fn battle() -> Battle {
+    battle_of(armies())
+}
+
+/// The battle with a position set up by hand.
+fn with(b: &Battle, events: Vec<Event>) -> Battle {
+    let mut log = b.log().to_vec();
+    log.push(Entry {
+        title: "position".into(),
+        action: Action::Setup,
+        events,
+    });
+    Battle::from_parts(
+        b.system.clone(),
+        b.seed,
+        b.armies().to_vec(),
+        log,
+        vec![],
+        None,
+    )
+    .unwrap()
+}
+
+fn id(b: &Battle, side: usize, name: &str) -> PieceId {
+    b.roster
+        .find(side, name)
+        .unwrap_or_else(|| panic!("no {name}"))
+}
+
+fn rung(p: PieceId, to: u8) -> Event {
+    Event::Piece {
+        piece: p,
+        change: Change::Ladder {
+            key: FORMATION.into(),
+            to,
+        },
+    }
+}
+
+fn flag(p: PieceId, key: &str) -> Event {
+    Event::Piece {
+        piece: p,
+        change: Change::Flag {
+            key: key.into(),
+            on: true,
+        },
+    }
+}
+
+fn mark(p: PieceId, key: &str, v: &str) -> Event {
+    Event::Piece {
+        piece: p,
+        change: Change::Mark {
+            key: key.into(),
+            to: Some(v.into()),
+        },
+    }
+}
+
+fn call(id: &str, actors: Vec<PieceId>, targets: Vec<PieceId>, params: &[(&str, &str)]) -> Call {
+    Call {
+        id: id.into(),
+        actors,
+        targets,
+        params: params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    }
+}
+
+fn card(s: &str) -> Card {
+    s.parse().unwrap()
+}
+
+/// Runs a procedure with dice faces and cards given in order, answering each request in turn.
+fn run(b: &Battle, c: &Call, faces: &[u8], cards: &[&str]) -> (String, Vec<Event>) {
+    let ctx = b.context();
+    let p = SYSTEM
+        .procedure(&ctx, c)
+        .unwrap_or_else(|r| panic!("refused: {r}"));
+    let (mut faces, mut cards) = (faces.iter(), cards.iter());
+    let mut inputs = Vec::new();
+    loop {
+        match p.step(&ctx, &inputs) {
+            Step::Dice(req) => inputs.push(Input::Dice(Rolled {
+                dice: req.dice.clone(),
+                faces: vec![*faces.next().expect("a face")],
+                typed: true,
+            })),
+            Step::Card(_) => inputs.push(Input::Card(card(cards.next().expect("a card")))),
+            Step::Choice(req) => inputs.push(Input::Choice(req.assumed)),
+            Step::Done(res) => return (res.summary, res.events),
+        }
+    }
+}
+
+fn rung_after(events: &[Event], p: PieceId) -> Option<u8> {
+    events.iter().rev().find_map(|e| match e {
+        Event::Piece {
+            piece,
+            change: Change::Ladder { key, to },
+        } if *piece == p && key == FORMATION => Some(*to),
+        _ => None,
+    })
+}
+
+#[test]
+fn naseby_armies_load_in_divisions() {
+    for army in armies() {
+        assert_eq!(army.system, "victory_without_squares");
+        let overall: Vec<_> = army.leaders.iter().filter(|l| l.has(OVERALL)).collect();
+        assert_eq!(overall.len(), 1, "{}: one overall commander", army.name);
+        for d in DIVISIONS {
+            assert!(
+                army.leaders
+                    .iter()
+                    .any(|l| l.group.as_deref() == Some(d) && !l.has(SECOND))
+            );
+            assert!(army.units.iter().any(|u| u.group.as_deref() == Some(d)));
+        }
+        assert!(army.leaders.iter().filter(|l| l.has(SECOND)).count() >= 3);
+        for kind in [HORSE, FOOT, COMMANDED_SHOT, DRAGOONS, TRAIN] {
+            assert!(
+                army.units.iter().any(|u| u.kind == kind),
+                "{} lacks {kind}",
+                army.name
+            );
+        }
+        assert!(
+            army.units
+                .iter()
+                .all(|u| u.stat(QUALITY) > 0 && u.stat(BASES) > 0)
+        );
+    }
+    assert!(armies()[1].units.iter().any(|u| u.kind == HORSE_2_RANK));
+}
+
+#[test]
+fn ladder_transitions_per_troop_type() {
+    for kind in [HORSE, HORSE_2_RANK, FOOT, TRAIN] {
+        assert_eq!(lose(kind, FORMED, 1), UNSTEADY, "{kind}");
+        assert_eq!(lose(kind, UNSTEADY, 1), DISORDERED);
+        assert_eq!(lose(kind, DISORDERED, 1), BROKEN);
+        assert_eq!(lose(kind, FORMED, 2), DISORDERED);
+        assert_eq!(lose(kind, FORMED, 3), BROKEN);
+        assert_eq!(lose(kind, UNSTEADY, 3), BROKEN, "Broken is the floor");
+        assert_eq!(recover(kind, DISORDERED), UNSTEADY);
+        assert_eq!(recover(kind, UNSTEADY), FORMED);
+    }
+    for kind in [COMMANDED_SHOT, DRAGOONS] {
+        assert_eq!(lose(kind, FORMED, 1), DISORDERED, "{kind} skips Unsteady");
+        assert_eq!(lose(kind, FORMED, 2), BROKEN);
+        assert_eq!(lose(kind, DISORDERED, 1), BROKEN);
+        assert_eq!(recover(kind, DISORDERED), FORMED);
+    }
+    let b = battle();
+    let drg = id(&b, 1, "okey_drg");
+    let schema = SYSTEM.piece_schema(&b.roster, drg);
+    assert_eq!(
+        schema.ladders[0].rungs,
+        ["Formed", "Unsteady", "Disordered", "Broken"]
+    );
+    assert!(b.context().status(drg).flag(MOUNTED));
+}
+
+#[test]
+fn every_card_table_cell_under_the_default_reading() {
+    let t = VwsTables::standard();
+    let plain = Situation::default();
+    let expect: [(Manoeuvre, [bool; 4]); 5] = [
+        (Manoeuvre::Difficult, [false, true, true, true]),
+        (Manoeuvre::ReactionFire, [true, true, true, false]),
+        (Manoeuvre::Halt, [true, true, false, false]),
+        (Manoeuvre::Reform, [true, true, false, false]),
+        (Manoeuvre::Rally, [true, false, false, false]),
+    ];
+    for (action, cells) in expect {
+        for (suit, allowed) in ["H", "D", "C", "S"].iter().zip(cells) {
+            for rank in ["A", "7", "K"] {
+                let v = verdict(&t, action, card(&format!("{rank}{suit}")), plain);
+                assert_eq!(v.allowed, allowed, "{action:?} {rank}{suit}: {}", v.why);
+            }
+        }
+    }
+    // * loses a step unless in column; # refuses under fire; $ refuses mounted except dragoons A–10.
+    let v = verdict(&t, Manoeuvre::Difficult, card("5S"), plain);
+    assert!(v.allowed && v.step_loss);
+    let col = Situation {
+        in_column: true,
+        ..plain
+    };
+    assert!(!verdict(&t, Manoeuvre::Difficult, card("5S"), col).step_loss);
+    let fire = Situation {
+        under_fire: true,
+        ..plain
+    };
+    assert!(!verdict(&t, Manoeuvre::Reform, card("5D"), fire).allowed);
+    assert!(verdict(&t, Manoeuvre::Reform, card("5H"), fire).allowed);
+    assert!(!verdict(&t, Manoeuvre::Rally, card("5H"), fire).allowed);
+    let horse = Situation {
+        mounted: true,
+        ..plain
+    };
+    assert!(!verdict(&t, Manoeuvre::Difficult, card("5D"), horse).allowed);
+    let drg = Situation {
+        mounted: true,
+        dragoons: true,
+        ..plain
+    };
+    assert!(verdict(&t, Manoeuvre::Difficult, card("10D"), drg).allowed);
+    assert!(!verdict(&t, Manoeuvre::Difficult, card("JD"), drg).allowed);
+    let tables = SYSTEM.tables();
+    assert_eq!(tables[0].header, ["Action", "♥", "♦", "♣", "♠"]);
+    assert_eq!(tables[0].source, Source::Default);
+}
+
+#[test]
+fn manoeuvre_draw_and_attached_leader_uses_the_better_card() {
+    let b = battle();
+    let h = id(&b, 0, "rupert_h");
+    let b = with(&b, vec![flag(h, MOVING)]);
+    let (s, ev) = run(&b, &call(P_HALT, vec![h], vec![], &[]), &[], &["3C"]);
+    assert_eq!(s, "not allowed");
+    assert!(!ev.is_empty());
+    let (s, _) = run(&b, &call(P_HALT, vec![h], vec![], &[]), &[], &["3D"]);
+    assert_eq!(s, "halts");
+    let b = with(&b, vec![mark(h, ATTACHED, "rupert")]);
+    let (s, ev) = run(&b, &call(P_HALT, vec![h], vec![], &[]), &[], &["3C", "QH"]);
+    assert_eq!(s, "halts");
+    assert!(ev.iter().any(|e| matches!(e, Event::Fact { text, .. } if text.contains("QH used") || text.contains("Q♥ used"))));
+    // Reform Disordered foot on ♥; rally broken on ♥ only.
+    let f = id(&b, 0, "bard_t");
+    let b2 = with(&b, vec![rung(f, DISORDERED)]);
+    let (_, ev) = run(&b2, &call(P_REFORM, vec![f], vec![], &[]), &[], &["9H"]);
+    assert_eq!(rung_after(&ev, f), Some(UNSTEADY));
+    let b3 = with(&b, vec![rung(f, BROKEN)]);
+    let (s, _) = run(&b3, &call(P_RALLY, vec![f], vec![], &[]), &[], &["9D"]);
+    assert_eq!(s, "not allowed");
+    let (_, ev) = run(&b3, &call(P_RALLY, vec![f], vec![], &[]), &[], &["9H"]);
+    assert_eq!(rung_after(&ev, f), Some(DISORDERED));
+}
+
+#[test]
+fn fire_hits_on_a_score_at_or_below_the_figures() {
+    let b = battle();
+    let foot = id(&b, 1, "fairfax_f"); // 4 firing figures
+    let horse = id(&b, 0, "rupert_h");
+    let c = call(P_FIRE, vec![foot], vec![horse], &[]);
+    for face in 0..=9u8 {
+        let (s, ev) = run(&b, &c, &[face], &[]);
+        if face <= 4 {
+            assert_eq!(s, "hit", "face {face}");
+            assert_eq!(rung_after(&ev, horse), Some(UNSTEADY));
+        } else {
+            assert_eq!(s, "miss", "face {face}");
+        }
+    }
+    // Target Unsteady +1, oblique +1: hits up to 6.
+    let b2 = with(&b, vec![rung(horse, UNSTEADY)]);
+    let c2 = call(P_FIRE, vec![foot], vec![horse], &[(ANGLE, "oblique")]);
+    assert_eq!(run(&b2, &c2, &[6], &[]).0, "hit");
+    assert_eq!(run(&b2, &c2, &[7], &[]).0, "miss");
+    // Pistols −1: horse (3 figures) hits up to 2.
+    let foot_t = id(&b, 0, "bard_t");
+    let c3 = call(P_FIRE, vec![id(&b, 1, "pye_h")], vec![foot_t], &[]);
+    assert_eq!(run(&b, &c3, &[2], &[]).0, "hit");
+    assert_eq!(run(&b, &c3, &[3], &[]).0, "miss");
+}
+
+#[test]
+fn guns_rolling_zero_run_out_of_powder() {
+    let b = battle();
+    let guns = id(&b, 1, "nma_train"); // 2 bases = 4 figures
+    let t = id(&b, 0, "bard_t");
+    let c = call(P_FIRE, vec![guns], vec![t], &[]);
+    let (s, ev) = run(&b, &c, &[0], &[]);
+    assert_eq!(s, "hit, out of powder");
+    assert!(ev.contains(&flag(guns, OUT_OF_POWDER)));
+    assert_eq!(run(&b, &c, &[4], &[]).0, "hit");
+    assert_eq!(run(&b, &c, &[5], &[]).0, "miss");
+    let b2 = with(&b, vec![flag(guns, OUT_OF_POWDER)]);
+    let (_, ev) = run(&b2, &c, &[3], &[]);
+    assert_eq!(
+        rung_after(&ev, t),
+        None,
+        "half effect: 2 figures, a 3 misses"
+    );
+}
+
+#[test]
+fn disordered_target_hit_again_draws_break_or_retire() {
+    let b = battle();
+    let foot = id(&b, 1, "fairfax_f");
+    let t = id(&b, 0, "bard_t");
+    let b = with(&b, vec![rung(t, DISORDERED)]);
+    let c = call(P_FIRE, vec![foot], vec![t], &[]);
+    let (s, ev) = run(&b, &c, &[0], &["4S"]);
+    assert_eq!(s, "hit, breaks");
+    assert_eq!(rung_after(&ev, t), Some(BROKEN));
+    let (s, ev) = run(&b, &c, &[0], &["4H"]);
+    assert_eq!(s, "hit, retires 4\"");
+    assert_eq!(rung_after(&ev, t), None);
+}
+
+#[test]
+fn combat_across_the_whole_result_table() {
+    let b = battle();
+    let att = id(&b, 0, "northampton_h"); // quality 4
+    let def = id(&b, 1, "vermuyden_h"); // quality 4, standing horse: mounted vs standing −1
+    let c = call(P_COMBAT, vec![att], vec![def], &[]);
+    let expect = |score: i32| -> (u8, u8) {
+        match score {
+            i32::MIN..=-1 => (3, 0),
+            0..=1 => (2, 0),
+            2..=3 => (1, 0),
+            4..=7 => (1, 1),
+            8..=9 => (0, 1),
+            10..=11 => (0, 2),
+            _ => (0, 3),
+        }
+    };
+    for face in 0..=9u8 {
+        let (s, _) = run(&b, &c, &[face], &["2H"]);
+        let (d, a) = expect(i32::from(face) - 1);
+        assert!(
+            s.contains(&format!("Defenders −{d}, Attackers −{a}")),
+            "face {face}: {s}"
+        );
+    }
+    // Strong attack: rear −2, following up −2 (replaces mounted −1): face 2 scores −2.
+    let strong = call(
+        P_COMBAT,
+        vec![att],
+        vec![def],
+        &[(DIRECTION, "rear"), (FOLLOW_UP, "yes")],
+    );
+    let (s, ev) = run(&b, &strong, &[2], &["2S"]);
+    assert!(s.starts_with("less than 0: Defenders −3"), "{s}");
+    assert_eq!(rung_after(&ev, def), Some(BROKEN));
+    assert!(s.ends_with("pursues"), "black must pursue: {s}");
+    let (s, _) = run(&b, &strong, &[2], &["2H"]);
+    assert!(s.ends_with("holds"), "red may (the odds assume hold): {s}");
+    // Weak attack: exposed rear +2, defenders' terrain +1, attacker Unsteady +1: face 9 → 12.
+    let b2 = with(&b, vec![rung(att, UNSTEADY)]);
+    let weak = call(
+        P_COMBAT,
+        vec![att],
+        vec![def],
+        &[(EXPOSED, "rear"), (TERRAIN, "defenders +1")],
+    );
+    let (s, ev) = run(&b2, &weak, &[9], &[]);
+    assert!(s.starts_with("12+: Defenders −0, Attackers −3"), "{s}");
+    assert_eq!(rung_after(&ev, att), Some(BROKEN));
+    let t = VwsTables::standard();
+    for score in -5..=15 {
+        let r = t.result(score).unwrap();
+        assert_eq!(
+            (r.defender_steps, r.attacker_steps),
+            expect(score),
+            "score {score}"
+        );
+    }
+}
+
+#[test]
+fn combat_and_fire_refusals_carry_their_rule() {
+    let b = battle();
+    let horse = id(&b, 0, "rupert_h");
+    let foot = id(&b, 1, "fairfax_f");
+    let ctx = b.context();
+    let r = SYSTEM
+        .procedure(&ctx, &call(P_COMBAT, vec![horse], vec![foot], &[]))
+        .err()
+        .unwrap();
+    assert!(r.reason.contains("head-on") && r.rule.contains("§3.8"));
+    let b2 = with(&b, vec![rung(foot, DISORDERED)]);
+    let ctx = b2.context();
+    let r = SYSTEM
+        .procedure(&ctx, &call(P_FIRE, vec![foot], vec![horse], &[]))
+        .err()
+        .unwrap();
+    assert!(r.reason.contains("Disordered"));
+    let r = SYSTEM
+        .procedure(
+            &ctx,
+            &call(P_COMBAT, vec![foot], vec![horse], &[(DIRECTION, "rear")]),
+        )
+        .err()
+        .unwrap();
+    assert!(r.reason.contains("never attack"));
+    let mut a = armies();
+    a[0].units
+        .iter_mut()
+        .find(|u| u.id == "bard_t")
+        .unwrap()
+        .traits
+        .insert(ALL_PIKE.into());
+    let b3 = battle_of(a);
+    let pike = id(&b3, 0, "bard_t");
+    let b3 = with(&b3, vec![rung(pike, BROKEN)]);
+    let r = SYSTEM
+        .procedure(&b3.context(), &call(P_RALLY, vec![pike], vec![], &[]))
+        .err()
+        .unwrap();
+    assert!(r.reason.contains("pike") && r.rule.contains("§3.2"));
+    let shot = id(&b, 1, "forlorn");
+    let b4 = with(&b, vec![rung(shot, BROKEN)]);
+    let c = call(P_RALLY, vec![shot], vec![], &[(NEXT_TO_ENEMY, "yes")]);
+    let r = SYSTEM.procedure(&b4.context(), &c).err().unwrap();
+    assert!(r.reason.contains("next to the enemy"));
+    let r = SYSTEM
+        .procedure(&b4.context(), &call(P_HALT, vec![shot], vec![], &[]))
+        .err()
+        .unwrap();
+    assert!(r.rule.contains("§3.4"));
+}
+
+#[test]
+fn leader_cards_by_suit_and_rank() {
+    let b = battle();
+    let ctx = b.context();
+    let t = VwsTables::standard();
+    let rupert = id(&b, 0, "rupert");
+    for (c, fate) in [
+        ("JH", "unhorsed"),
+        ("QD", "unhorsed"),
+        ("KC", "killed"),
+        ("JS", "killed"),
+        ("10S", "unhurt"),
+        ("AH", "unhurt"),
+        ("7C", "unhurt"),
+    ] {
+        let (s, ev) = leader_card(&t, &ctx, rupert, None, card(c));
+        assert!(s.ends_with(fate), "{c}: {s}");
+        let want = match fate {
+            "unhorsed" => Some(UNHORSED),
+            "killed" => Some(KILLED),
+            _ => None,
+        };
+        let got = ev.iter().find_map(|e| match e {
+            Event::Piece {
+                change: Change::Ladder { to, .. },
+                ..
+            } => Some(*to),
+            _ => None,
+        });
+        assert_eq!(got, want, "{c}");
+    }
+}
+
+#[test]
+fn near_broken_friends_draw_by_suit() {
+    let b = battle();
+    let f = id(&b, 0, "astley_t");
+    let c = call(P_NEAR_BROKEN, vec![f], vec![], &[]);
+    assert_eq!(run(&b, &c, &[], &["3S"]).0, "−2 steps");
+    assert_eq!(run(&b, &c, &[], &["3C"]).0, "−1 steps");
+    assert_eq!(run(&b, &c, &[], &["3H"]).0, "−0 steps");
+}
+
+#[test]
+fn alls_lost_at_the_exact_threshold() {
+    let b = battle();
+    let units: Vec<PieceId> = status::on_table(&b.context(), 0);
+    assert_eq!(units.len(), 19);
+    // 18 on the table: 9 broken or disordered against 9 is not "more".
+    let mut ev = vec![flag(units[18], REMOVED)];
+    ev.extend(
+        units[..9]
+            .iter()
+            .enumerate()
+            .map(|(i, &u)| rung(u, if i % 2 == 0 { BROKEN } else { DISORDERED })),
+    );
+    let b9 = with(&b, ev.clone());
+    assert!(!alls_lost(&b9.context(), 0));
+    assert!(alls_lost_events(&b9.context(), 0).is_empty());
+    ev.push(rung(units[9], DISORDERED));
+    let b10 = with(&b, ev);
+    assert!(alls_lost(&b10.context(), 0));
+    let events = alls_lost_events(&b10.context(), 0);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Fact { text, .. } if text.starts_with("All's Lost")))
+    );
+    let shot = id(&b, 0, "royal_shot");
+    assert_eq!(
+        rung_after(&events, shot),
+        Some(BROKEN),
+        "commanded shot break"
+    );
+    // Passing twice ends the turn and checks it.
+    let mut b = with(
+        &b10,
+        vec![Event::Clock {
+            turn: 1,
+            phase: 1,
+            side: 0,
+        }],
+    );
+    b.start(Action::Procedure(call(P_PASS, vec![], vec![], &[])))
+        .unwrap();
+    b.start(Action::Procedure(call(P_PASS, vec![], vec![], &[])))
+        .unwrap();
+    assert!(b.state().sides[0].flag(BEATEN));
+    assert!(!b.state().sides[1].flag(BEATEN));
+    assert_eq!((b.state().turn, b.state().phase), (2, 0));
+}
+
+#[test]
+fn a_manoeuvre_draw_through_the_battle_uses_the_shared_deck() {
+    let mut b = battle();
+    let f = id(&b, 0, "bard_t");
+    b = with(&b, vec![rung(f, UNSTEADY)]);
+    let left = b.state().deck.cards_left();
+    b.start(Action::Procedure(call(P_REFORM, vec![f], vec![], &[])))
+        .unwrap();
+    b.draw().unwrap();
+    assert!(b.pending().is_none());
+    assert_eq!(b.state().deck.cards_left(), left - 1);
+    assert!(
+        b.log()
+            .last()
+            .unwrap()
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Drew { .. }))
+    );
+}
+
+#[test]
+fn odds_sum_to_one() {
+    let b = battle();
+    let horse = id(&b, 0, "rupert_h");
+    let foot = id(&b, 1, "fairfax_f");
+    let guns = id(&b, 1, "nma_train");
+    let def = id(&b, 1, "vermuyden_h");
+    let b = with(
+        &b,
+        vec![mark(horse, ATTACHED, "rupert"), flag(horse, MOVING)],
+    );
+    let ctx = b.context();
+    let calls = [
+        call(P_FIRE, vec![foot], vec![horse], &[(REACTION, "yes")]),
+        call(P_FIRE, vec![guns], vec![horse], &[(CLOSE_GUNS, "yes")]),
+        call(P_COMBAT, vec![horse], vec![def], &[(DIRECTION, "rear")]),
+        call(P_HALT, vec![horse], vec![], &[]),
+        call(P_INITIATIVE, vec![], vec![], &[]),
+    ];
+    for c in calls {
+        let p = SYSTEM
+            .procedure(&ctx, &c)
+            .unwrap_or_else(|r| panic!("{}: {r}", c.id));
+        let odds = procedure_odds(p.as_ref(), &ctx, &[]);
+        assert!((odds.total() - 1.0).abs() < 1e-9, "{}: {odds:?}", c.id);
+        assert!(odds.unexplored < 1e-3, "{}: {odds:?}", c.id);
+    }
+    let p = SYSTEM
+        .procedure(&ctx, &call(P_INITIATIVE, vec![], vec![], &[]))
+        .unwrap();
+    let odds = procedure_odds(p.as_ref(), &ctx, &[]);
+    assert!((odds.p("tie: roll again") - 0.1).abs() < 1e-9);
+    assert!(
+        (odds.p("Royalist moves first") - 0.45).abs() < 1e-9,
+        "{odds:?}"
+    );
+    // Halt with a leader: fail only if both cards are black: (26·25)/(52·51).
+    let p = SYSTEM
+        .procedure(&ctx, &call(P_HALT, vec![horse], vec![], &[]))
+        .unwrap();
+    let odds = procedure_odds(p.as_ref(), &ctx, &[]);
+    assert!(
+        (odds.p("not allowed") - 650.0 / 2652.0).abs() < 1e-9,
+        "{odds:?}"
+    );
+}
+
+#[test]
+fn tables_are_data_and_overridable() {
+    let mut t = VwsTables::standard();
+    t.columns = [Suit::Spades, Suit::Diamonds, Suit::Clubs, Suit::Hearts];
+    assert!(verdict(&t, Manoeuvre::Rally, card("2S"), Situation::default()).allowed);
+    let text = ron::to_string(&VwsTables::standard()).unwrap();
+    let back = VwsTables::from_ron(&text, "mine.ron").unwrap();
+    assert_eq!(back.render()[0].source, Source::Override("mine.ron".into()));
+    assert_eq!(SYSTEM.tables().len(), 5);
+}
+
+#[test]
+fn every_piece_has_a_schema_and_offers() {
+    let b = battle();
+    let ctx = b.context();
+    assert!(!SYSTEM.offers(&ctx, &[], &[]).is_empty());
+    let enemy = id(&b, 1, "fairfax_f");
+    for p in b.roster.ids() {
+        let schema = SYSTEM.piece_schema(&b.roster, p);
+        assert_eq!(schema.ladders.len(), 1, "{}", b.roster.name(p));
+        let _ = SYSTEM.offers(&ctx, &[p], &[]);
+        let _ = SYSTEM.offers(&ctx, &[p], &[enemy]);
+    }
+    assert_eq!(SYSTEM.figures(&ctx).len(), 2);
+    assert!(adjutant::rules::by_id("victory_without_squares").is_some());
+}
