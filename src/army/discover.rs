@@ -1,10 +1,16 @@
-//! Army files on disk: where the shipped armies live, finding every `*.ron` file under a
-//! set of folders and loading each, and the report behind `adjutant check FILE...`.
+//! Army files on disk: reading one safely (refusing what is too big or not text), where the
+//! shipped armies live, finding every `*.ron` file under a set of folders and loading each,
+//! and the report behind `adjutant check FILE...`.
 
 use std::fmt::Write as _;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::{ArmyFile, Origin, load_army};
+use super::locate::Locator;
+use super::{ArmyFile, Origin, Problem, load_army};
+
+/// Army files bigger than this are refused unread (the shipped ones are a few kilobytes).
+pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
 
 /// Set this environment variable to a folder to use it instead of the shipped armies.
 pub const ARMIES_DIR_VAR: &str = "ADJUTANT_ARMIES_DIR";
@@ -104,4 +110,49 @@ fn collect_ron_files(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
+}
+
+/// Reads an army file as text, refusing folders, files over [`MAX_FILE_BYTES`] (without
+/// reading them) and anything that is not UTF-8 (at the first bad byte).
+pub fn read_army_text(path: &Path) -> Result<String, Problem> {
+    let name = path.display().to_string();
+    let whole = |message: String| Problem::whole_file(&name, message);
+    let file =
+        std::fs::File::open(path).map_err(|e| whole(format!("cannot open the file: {e}")))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| whole(format!("cannot read the file: {e}")))?;
+    if meta.is_dir() {
+        return Err(whole("this is a folder, not an army file".into()));
+    }
+    if meta.len() > MAX_FILE_BYTES as u64 {
+        return Err(whole(too_big(meta.len())));
+    }
+    // The size can lie (pipes, files still growing), so never read past the limit either.
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| whole(format!("cannot read the file: {e}")))?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(whole(too_big(bytes.len() as u64)));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let prefix = std::str::from_utf8(&e.as_bytes()[..good]).unwrap_or_default();
+        let byte = e.as_bytes().get(good).copied().unwrap_or(0);
+        let (line, col) = Locator::new(prefix).position(good);
+        let message = format!(
+            "the file is not UTF-8 text (byte 0x{byte:02X} here); save it as UTF-8 in your text editor"
+        );
+        Problem { path: name.clone(), line, col, message }
+    })
+}
+
+/// The message for a file over [`MAX_FILE_BYTES`].
+pub fn too_big(bytes: u64) -> String {
+    format!(
+        "the file is {:.1} MiB; army files may be at most {} MiB, so this is not one",
+        bytes as f64 / (1024.0 * 1024.0),
+        MAX_FILE_BYTES / (1024 * 1024)
+    )
 }

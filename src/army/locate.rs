@@ -1,10 +1,85 @@
 //! Army files: turning places in the source text into the `line:col` positions that
-//! problems are reported at. Lines and columns count from 1, and columns count characters
-//! (not bytes), the way RON's own error positions do.
+//! problems are reported at ([`Locator`]), RON's errors into positioned messages, and
+//! collecting the problems found in one file ([`Reporter`]). Lines and columns count from 1,
+//! and columns count characters (not bytes), the way RON's own errors do.
 
-use ron::error::Position;
+use ron::Error as E;
+use ron::error::{Position, SpannedError};
 
-use super::schema::Spanned;
+use super::Problem;
+use super::schema::{Spanned, explain};
+
+/// A line and column.
+pub type At = (usize, usize);
+
+/// The most problems reported for one file; a file with more is not worth reading further.
+pub const MAX_PROBLEMS: usize = 500;
+
+/// The problems found in one source text so far.
+#[derive(Debug)]
+pub struct Reporter<'a> {
+    pub loc: Locator<'a>,
+    found: Vec<(At, String)>,
+}
+
+impl<'a> Reporter<'a> {
+    pub fn new(text: &'a str) -> Reporter<'a> {
+        Reporter {
+            loc: Locator::new(text),
+            found: Vec::new(),
+        }
+    }
+
+    pub fn report(&mut self, at: At, message: impl Into<String>) {
+        self.found.push((at, message.into()));
+    }
+
+    pub fn is_clean(&self) -> bool {
+        self.found.is_empty()
+    }
+
+    /// The problems, in the order they appear in the file, labelled with `path`; past
+    /// [`MAX_PROBLEMS`], one last problem says how many more there are.
+    pub fn into_problems(mut self, path: &str) -> Vec<Problem> {
+        self.found.sort_by_key(|(at, _)| *at);
+        if self.found.len() > MAX_PROBLEMS {
+            let more = self.found.len() - MAX_PROBLEMS;
+            self.found.truncate(MAX_PROBLEMS + 1);
+            self.found[MAX_PROBLEMS].1 = format!("... and {more} more problems");
+        }
+        let problems = self.found.into_iter();
+        let problem = |((line, col), message)| Problem {
+            path: path.to_string(),
+            line,
+            col,
+            message,
+        };
+        problems.map(problem).collect()
+    }
+
+    /// The parsed value, or `None` after reporting why its text did not parse.
+    pub fn value<'s, T>(&mut self, spanned: &'s Spanned<T>, fallback: At) -> Option<&'s T> {
+        if let Some((at, message)) = self.loc.value_problem(spanned, fallback) {
+            self.report(at, message);
+        }
+        spanned.ok()
+    }
+
+    /// A string that must not be empty (`what` names it in the message).
+    pub fn text(&mut self, spanned: &Spanned<String>, what: &str, fallback: At) -> String {
+        let value = self.value(spanned, fallback).cloned().unwrap_or_default();
+        if spanned.ok().is_some_and(|v| v.trim().is_empty()) {
+            self.report(self.loc.at(spanned, fallback), format!("{what} is empty"));
+        }
+        value
+    }
+
+    /// An optional reference or label: left out, `None` and `""` all mean none.
+    pub fn optional(&mut self, spanned: &Spanned<Option<String>>, fallback: At) -> Option<String> {
+        let value = self.value(spanned, fallback)?.as_deref()?.trim();
+        (!value.is_empty()).then(|| value.to_string())
+    }
+}
 
 /// Finds lines and columns in one source text.
 #[derive(Debug)]
@@ -12,18 +87,53 @@ pub struct Locator<'a> {
     text: &'a str,
     /// Byte offset of the start of each line.
     line_starts: Vec<usize>,
+    /// Every [`MARK_STRIDE`] bytes (at a character boundary): the byte offset and how many
+    /// characters come before it, so that a column on a very long line costs little.
+    marks: Vec<(usize, usize)>,
 }
+
+const MARK_STRIDE: usize = 4096;
 
 impl<'a> Locator<'a> {
     pub fn new(text: &'a str) -> Locator<'a> {
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
-        Locator { text, line_starts }
+        let mut marks = vec![(0, 0)];
+        let mut next = MARK_STRIDE;
+        while next < text.len() {
+            let offset = (0..=next)
+                .rev()
+                .find(|&o| text.is_char_boundary(o))
+                .unwrap_or(0);
+            let &(last, chars) = marks.last().unwrap_or(&(0, 0));
+            marks.push((offset, chars + text[last..offset].chars().count()));
+            next += MARK_STRIDE;
+        }
+        Locator {
+            text,
+            line_starts,
+            marks,
+        }
+    }
+
+    /// How many characters come before a byte offset (a character boundary in the text).
+    fn chars_before(&self, offset: usize) -> usize {
+        let mark = self.marks.partition_point(|&(o, _)| o <= offset);
+        let (start, chars) = self
+            .marks
+            .get(mark.saturating_sub(1))
+            .copied()
+            .unwrap_or((0, 0));
+        chars
+            + self
+                .text
+                .get(start..offset)
+                .map_or(0, |s| s.chars().count())
     }
 
     /// The line and column of a byte offset (clamped into the text).
-    pub fn position(&self, offset: usize) -> (usize, usize) {
+    pub fn position(&self, offset: usize) -> At {
         let mut offset = offset.min(self.text.len());
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
@@ -34,10 +144,7 @@ impl<'a> Locator<'a> {
             .get(line.saturating_sub(1))
             .copied()
             .unwrap_or(0);
-        let col = self
-            .text
-            .get(start..offset)
-            .map_or(0, |s| s.chars().count());
+        let col = self.chars_before(offset) - self.chars_before(start);
         (line.max(1), col + 1)
     }
 
@@ -50,19 +157,14 @@ impl<'a> Locator<'a> {
     }
 
     /// Where a parsed value starts, or `fallback` for a value the file left out.
-    pub fn at<T>(&self, spanned: &Spanned<T>, fallback: (usize, usize)) -> (usize, usize) {
+    pub fn at<T>(&self, spanned: &Spanned<T>, fallback: At) -> At {
         self.offset_of(spanned)
             .map_or(fallback, |offset| self.position(offset))
     }
 
     /// Where a position inside a parsed value's own text (as in the span of the error that
     /// text gave) lies in the whole source.
-    pub fn within<T>(
-        &self,
-        spanned: &Spanned<T>,
-        inner: Position,
-        fallback: (usize, usize),
-    ) -> (usize, usize) {
+    pub fn within<T>(&self, spanned: &Spanned<T>, inner: Position, fallback: At) -> At {
         let (line, col) = self.at(spanned, fallback);
         if inner.line <= 1 {
             (line, col + inner.col.saturating_sub(1))
@@ -73,8 +175,125 @@ impl<'a> Locator<'a> {
 
     /// Where the first thing that is not blank or a comment starts (`Army(` in a good
     /// file), for problems with the army as a whole.
-    pub fn first_token(&self) -> (usize, usize) {
+    pub fn first_token(&self) -> At {
         self.position(first_token_offset(self.text))
+    }
+
+    /// The byte offset of a line and column (clamped into the text).
+    pub fn offset(&self, (line, col): At) -> usize {
+        let Some(&start) = self.line_starts.get(line.saturating_sub(1)) else {
+            return self.text.len();
+        };
+        let end = self
+            .line_starts
+            .get(line)
+            .copied()
+            .unwrap_or(self.text.len());
+        let rest = self.text.get(start..end).unwrap_or_default();
+        let rest = rest.strip_suffix('\n').unwrap_or(rest);
+        let skip = rest.char_indices().nth(col.saturating_sub(1));
+        start + skip.map_or(rest.len(), |(i, _)| i)
+    }
+
+    /// The first line and column at or after `at` that is not blank or a comment.
+    pub fn next_token(&self, at: At) -> At {
+        let offset = self.offset(at);
+        let rest = &self.text[offset..];
+        let skip = first_token_offset(rest);
+        match skip == 0 && rest.trim().is_empty() {
+            true => at,
+            false => self.position(offset + skip),
+        }
+    }
+
+    /// The line on which the last string before `at` opened, when that string runs over a
+    /// line break or never closes — the usual sign of a missing closing quote.
+    pub fn open_quote_before(&self, at: At) -> Option<usize> {
+        let (end, bytes) = (self.offset(at), self.text.as_bytes());
+        let (mut i, mut last) = (0, None);
+        while i < end.min(bytes.len()) {
+            match (bytes[i], bytes.get(i + 1)) {
+                (b'/', Some(b'/' | b'*')) => match first_token_offset(&self.text[i..]) {
+                    0 => break, // the comment runs to the end
+                    skip => i += skip,
+                },
+                (b'"', _) => {
+                    let start = i;
+                    i += 1;
+                    let mut suspicious = true; // until it closes on its own line
+                    while i < bytes.len() {
+                        match bytes[i] {
+                            b'\\' => i += 2,
+                            b'\n' => break,
+                            b'"' => {
+                                suspicious = false;
+                                i += 1;
+                                break;
+                            }
+                            _ => i += 1,
+                        }
+                    }
+                    if suspicious {
+                        // Skip to the string's real end, as RON reads it.
+                        while i < bytes.len() && bytes[i] != b'"' {
+                            i += if bytes[i] == b'\\' { 2 } else { 1 };
+                        }
+                        i += 1;
+                    }
+                    last = Some((start, suspicious));
+                }
+                _ => i += 1,
+            }
+        }
+        last.filter(|&(_, suspicious)| suspicious)
+            .map(|(start, _)| self.position(start).0)
+    }
+
+    /// Where and what a syntax error that stopped the whole parse is.
+    pub fn syntax_problem(&self, e: &SpannedError) -> (At, String) {
+        let mut at = (e.span.start.line, e.span.start.col);
+        let mut message = explain(&e.code);
+        match e.code {
+            _ if self.text.trim().is_empty() => {
+                at = (1, 1);
+                message = "the file is empty; an army file starts with `Army(`".into();
+            }
+            E::MissingStructField { .. } => at = self.first_token(),
+            E::TrailingCharacters => at = self.next_token(at),
+            E::UnclosedBlockComment => {
+                at = self.position(self.offset(at).saturating_sub(2)); // back to the `/*`
+            }
+            _ => {
+                if let Some(line) = self.open_quote_before(at) {
+                    message += &format!(" (is the quote opened on line {line} closed?)");
+                }
+            }
+        }
+        (at, message)
+    }
+
+    /// Where and what is wrong with a value whose text did not parse, if it did not.
+    pub fn value_problem<T>(&self, spanned: &Spanned<T>, fallback: At) -> Option<(At, String)> {
+        let e = spanned.value.as_ref().err()?;
+        let start = self.at(spanned, fallback);
+        let text = self.text_of(spanned);
+        let short = text.filter(|t| t.len() <= 40 && !t.contains('\n'));
+        Some(match (&e.code, short) {
+            // RON puts this at the closing bracket; the item's start is clearer.
+            (E::MissingStructField { .. }, _) => (start, explain(&e.code)),
+            // RON reads `7.5` as `7` followed by stray text.
+            (E::TrailingCharacters, Some(t)) if t.parse::<f64>().is_ok() => {
+                (start, format!("expected a whole number, not {t}"))
+            }
+            (
+                E::ExpectedString | E::ExpectedInteger | E::ExpectedArray | E::ExpectedMap,
+                Some(t),
+            ) => (start, format!("{}, not {t}", explain(&e.code))),
+            _ => (
+                self.within(spanned, e.span.start, fallback),
+                explain(&e.code),
+            ),
+        })
     }
 
     /// The text of a parsed value, if it lies in this text.
@@ -135,6 +354,35 @@ mod tests {
         assert_eq!(loc.position(7), (3, 1));
         assert_eq!(loc.position(8), (4, 1));
         assert_eq!(loc.position(99), (4, 2));
+    }
+
+    #[test]
+    fn columns_on_a_long_line() {
+        let text = format!("{}\n{}x", "é".repeat(10_000), "ab".repeat(5_000));
+        let loc = Locator::new(&text);
+        assert_eq!(loc.position(20_000), (1, 10_001));
+        assert_eq!(loc.position(20_001 + 10_000), (2, 10_001));
+        assert_eq!(loc.position(9_999), (1, 5_000)); // inside an é: back to its start
+    }
+
+    #[test]
+    fn offsets_and_tokens() {
+        let loc = Locator::new("ab\nçd  // x\n  e");
+        assert_eq!(loc.offset((2, 2)), 5);
+        assert_eq!(loc.offset((2, 99)), 12);
+        assert_eq!(loc.offset((9, 1)), 16);
+        assert_eq!(loc.next_token((2, 3)), (3, 3));
+        assert_eq!(loc.next_token((3, 4)), (3, 4));
+    }
+
+    #[test]
+    fn open_quotes_are_found() {
+        let loc = Locator::new("a: \"ok\",\nb: \"open,\nc: \"x\"\n");
+        assert_eq!(loc.open_quote_before((3, 5)), Some(2));
+        assert_eq!(loc.open_quote_before((2, 3)), None);
+        let loc = Locator::new("a: \"ok\", /* \" */ b: \"never");
+        assert_eq!(loc.open_quote_before((1, 30)), Some(1));
+        assert_eq!(loc.open_quote_before((1, 10)), None);
     }
 
     #[test]

@@ -211,8 +211,8 @@ pub fn explain(error: &ron::Error) -> String {
     use ron::Error as E;
     match error {
         E::Eof => "the file ends too soon: a bracket or a quote is never closed".into(),
-        E::ExpectedComma => "expected a comma here".into(),
-        E::ExpectedArray => "expected a list in square brackets, like [\"a\", \"b\"]".into(),
+        E::ExpectedComma => "a comma is missing before this".into(),
+        E::ExpectedArray => "expected a list in square brackets".into(),
         E::ExpectedArrayEnd => "expected `]` to close the list".into(),
         E::ExpectedMap => r#"expected a table in braces, like {"strength": 4}"#.into(),
         E::ExpectedMapEnd => "expected `}` to close the table".into(),
@@ -223,10 +223,9 @@ pub fn explain(error: &ron::Error) -> String {
         E::ExpectedDifferentStructName { expected, found } => {
             format!("expected `{expected}(...)` here, not `{found}(...)`")
         }
-        E::ExpectedString | E::ExpectedStringEnd => {
-            "expected text in double quotes, like \"Cavalry\"".into()
-        }
-        E::ExpectedInteger | E::IntegerOutOfBounds => "expected a whole number".into(),
+        E::ExpectedString | E::ExpectedStringEnd => "expected text in double quotes".into(),
+        E::ExpectedInteger => "expected a whole number".into(),
+        E::IntegerOutOfBounds => "this number is too large".into(),
         E::InvalidValueForType { expected, found } => {
             format!("expected {} but found {found}", plain_type(expected))
         }
@@ -234,11 +233,19 @@ pub fn explain(error: &ron::Error) -> String {
             expected,
             found,
             outer,
-        } => format!(
-            "`{}` has no field called `{found}`; the fields are: {}",
-            outer.as_deref().unwrap_or("this"),
-            expected.join(", ")
-        ),
+        } => {
+            let outer = outer.as_deref().unwrap_or("this");
+            match did_you_mean(found, expected.iter().copied()) {
+                Some(field) => format!("`{outer}` has no field `{found}`; did you mean `{field}`?"),
+                None => format!(
+                    "`{outer}` has no field `{found}`; its fields are: {}",
+                    expected.join(", ")
+                ),
+            }
+        }
+        E::MissingStructField {
+            field: "version", ..
+        } => format!("the army file has no `version`; add `version: {CURRENT_VERSION},`"),
         E::MissingStructField { field, outer } => format!(
             "`{}` is missing its `{field}` field",
             outer.as_deref().unwrap_or("this")
@@ -269,5 +276,55 @@ fn plain_type(expected: &str) -> &str {
         "a string" => "text in double quotes",
         "a sequence" => "a list in square brackets",
         other => other,
+    }
+}
+
+/// The candidate `word` was most likely meant to be: the same but for case, or a letter
+/// or two (one per four letters) out.
+pub fn did_you_mean<'c>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'c str>,
+) -> Option<&'c str> {
+    let word: Vec<char> = word.to_lowercase().chars().collect();
+    let limit = (word.len() / 4).max(1);
+    candidates
+        .into_iter()
+        .map(|c| {
+            (
+                edits(&word, &c.to_lowercase().chars().collect::<Vec<_>>()),
+                c,
+            )
+        })
+        .filter(|&(distance, _)| distance <= limit && distance < word.len())
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, c)| c)
+}
+
+/// The Levenshtein distance between two words.
+fn edits(a: &[char], b: &[char]) -> usize {
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitute = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::did_you_mean;
+
+    #[test]
+    fn suggests_near_misses_only() {
+        let stats = ["strength", "reduced_strength", "morale", "movement"];
+        assert_eq!(did_you_mean("strenght", stats), Some("strength"));
+        assert_eq!(did_you_mean("Morale", stats), Some("morale"));
+        assert_eq!(did_you_mean("pikes", stats), None);
+        assert_eq!(did_you_mean("m", ["x"]), None);
     }
 }
