@@ -26,7 +26,7 @@ pub fn shipped_armies_dir() -> PathBuf {
         return PathBuf::from(dir);
     }
     let installed = std::env::current_exe().ok().and_then(|exe| {
-        let dir = exe.parent()?.join("../share/adjutant/armies");
+        let dir = exe.parent()?.parent()?.join("share/adjutant/armies");
         dir.is_dir().then_some(dir)
     });
     installed.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("armies"))

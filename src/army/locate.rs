@@ -23,6 +23,7 @@ pub struct Reporter<'a> {
 }
 
 impl<'a> Reporter<'a> {
+    /// Starts with no problems found in `text`.
     pub fn new(text: &'a str) -> Reporter<'a> {
         Reporter {
             loc: Locator::new(text),
@@ -30,10 +31,12 @@ impl<'a> Reporter<'a> {
         }
     }
 
+    /// Adds a problem at a line and column.
     pub fn report(&mut self, at: At, message: impl Into<String>) {
         self.found.push((at, message.into()));
     }
 
+    /// Whether nothing has been found wrong.
     pub fn is_clean(&self) -> bool {
         self.found.is_empty()
     }
@@ -65,11 +68,26 @@ impl<'a> Reporter<'a> {
         spanned.ok()
     }
 
+    /// Reports a problem at the start of a parsed value.
+    pub fn report_at<T>(&mut self, spanned: &Spanned<T>, fallback: At, message: impl Into<String>) {
+        self.report(self.loc.at(spanned, fallback), message);
+    }
+
+    /// The items of a parsed list (none if it did not parse).
+    pub fn list<'s, T>(&mut self, spanned: &'s Spanned<Vec<T>>, fallback: At) -> &'s [T] {
+        self.value(spanned, fallback).map_or(&[], Vec::as_slice)
+    }
+
+    /// A string that may be empty (notes, a description).
+    pub fn string(&mut self, spanned: &Spanned<String>, fallback: At) -> String {
+        self.value(spanned, fallback).cloned().unwrap_or_default()
+    }
+
     /// A string that must not be empty (`what` names it in the message).
     pub fn text(&mut self, spanned: &Spanned<String>, what: &str, fallback: At) -> String {
-        let value = self.value(spanned, fallback).cloned().unwrap_or_default();
+        let value = self.string(spanned, fallback);
         if spanned.ok().is_some_and(|v| v.trim().is_empty()) {
-            self.report(self.loc.at(spanned, fallback), format!("{what} is empty"));
+            self.report_at(spanned, fallback, format!("{what} is empty"));
         }
         value
     }
@@ -95,6 +113,7 @@ pub struct Locator<'a> {
 const MARK_STRIDE: usize = 4096;
 
 impl<'a> Locator<'a> {
+    /// Indexes `text`'s lines (and long stretches of characters) once, up front.
     pub fn new(text: &'a str) -> Locator<'a> {
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))

@@ -12,13 +12,15 @@
 //!     side: "Royalist",
 //!     description: "Optional text.",    // optional, default ""
 //!     leaders: [                        // optional, default []
+//!         Leader(id: "widdrington", name: "Sir William Widdrington",
+//!                stats: {"span": 4, "bonus": 1, "entry_turn": 1}, traits: ["overall"]),
 //!         Leader(
-//!             id: "widdrington",        // unique in the file (leaders and units together)
-//!             name: "Sir William Widdrington",
-//!             stats: {"span": 4, "bonus": 1, "entry_turn": 1},
-//!             traits: ["overall"],      // optional, default []
-//!             group: "Turn 1",          // optional: an entry group, a division
-//!             superior: "newcastle",    // optional: the id of the leader this one answers to
+//!             id: "henderson",          // unique in the file (leaders and units together)
+//!             name: "Sir John Henderson",
+//!             stats: {"command": 4, "span": 3, "bonus": 1, "entry_turn": 2},
+//!             traits: [],               // optional, default []
+//!             group: "Turn 2",          // optional: an entry group, a division
+//!             superior: "widdrington",  // optional: the id of the leader this one answers to
 //!             notes: "",                // optional, default ""
 //!         ),
 //!     ],
@@ -54,7 +56,7 @@ use ron::value::RawValue;
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
-/// The army file format this Adjutant writes and reads.
+/// The army file format version this Adjutant reads.
 pub const CURRENT_VERSION: i64 = 1;
 
 /// How deeply brackets may nest before the file is refused (army files need about six).
@@ -289,11 +291,11 @@ pub fn did_you_mean<'c>(
     let limit = (word.len() / 4).max(1);
     candidates
         .into_iter()
+        // Words whose lengths differ by more than the limit cannot be near enough.
+        .filter(|c| c.chars().count().abs_diff(word.len()) <= limit)
         .map(|c| {
-            (
-                edits(&word, &c.to_lowercase().chars().collect::<Vec<_>>()),
-                c,
-            )
+            let candidate: Vec<char> = c.to_lowercase().chars().collect();
+            (edits(&word, &candidate), c)
         })
         .filter(|&(distance, _)| distance <= limit && distance < word.len())
         .min_by_key(|&(distance, _)| distance)

@@ -129,33 +129,26 @@ impl<'r, 'a> Checker<'r, 'a> {
             let message = format!(
                 "unsupported army file version {version}; the current version is {CURRENT_VERSION}"
             );
-            self.file.report(self.file.loc.at(&s.version, top), message);
+            self.file.report_at(&s.version, top, message);
         }
         let system = self.file.text(&s.system, "the rule system", top);
         let spec = rules::by_id(&system).map(|r| r.army_spec());
         if spec.is_none() && !system.trim().is_empty() {
             let ids: Vec<&str> = rules::all().iter().map(|r| r.id()).collect();
-            self.file.report(
-                self.file.loc.at(&s.system, top),
+            self.file.report_at(
+                &s.system,
+                top,
                 unknown("rule system", &system, &ids, "Adjutant knows"),
             );
         }
         let spec = spec.as_ref();
         let name = self.file.text(&s.name, "the army's name", top);
         let side = self.file.text(&s.side, "the side", top);
-        let description = self
-            .file
-            .value(&s.description, top)
-            .cloned()
-            .unwrap_or_default();
+        let description = self.file.string(&s.description, top);
 
         let mut leaders = Vec::new();
         let mut superiors = Vec::new();
-        for item in self
-            .file
-            .value(&s.leaders, top)
-            .map_or(&[][..], Vec::as_slice)
-        {
+        for item in self.file.list(&s.leaders, top) {
             let at = self.file.loc.at(item, top);
             if let Some(leader) = self.file.value(item, at) {
                 leaders.push(self.leader(leader, spec, at));
@@ -181,13 +174,9 @@ impl<'r, 'a> Checker<'r, 'a> {
         }
 
         let mut units = Vec::new();
-        let given = self
-            .file
-            .value(&s.units, top)
-            .map_or(&[][..], Vec::as_slice);
+        let given = self.file.list(&s.units, top);
         if given.is_empty() && s.units.ok().is_some() {
-            self.file
-                .report(self.file.loc.at(&s.units, top), "the army has no units");
+            self.file.report_at(&s.units, top, "the army has no units");
         }
         for item in given {
             let at = self.file.loc.at(item, top);
@@ -220,7 +209,7 @@ impl<'r, 'a> Checker<'r, 'a> {
             traits: self.traits(&l.traits, allowed.as_ref(), at),
             group: self.file.optional(&l.group, at),
             superior: self.file.optional(&l.superior, at),
-            notes: self.file.value(&l.notes, at).cloned().unwrap_or_default(),
+            notes: self.file.string(&l.notes, at),
             id,
         }
     }
@@ -240,8 +229,9 @@ impl<'r, 'a> Checker<'r, 'a> {
             Some(spec) if spec.kind(&kind).is_some() => Some(kind.as_str()),
             Some(spec) if !kind.trim().is_empty() => {
                 let kinds: Vec<&str> = spec.unit_kinds.iter().map(|k| k.name).collect();
-                self.file.report(
-                    self.file.loc.at(&u.kind, at),
+                self.file.report_at(
+                    &u.kind,
+                    at,
                     unknown("unit kind", &kind, &kinds, "the kinds are"),
                 );
                 None
@@ -252,10 +242,8 @@ impl<'r, 'a> Checker<'r, 'a> {
         if let Some(leader_id) = &leader
             && !leader_ids.contains(leader_id.as_str())
         {
-            self.file.report(
-                self.file.loc.at(&u.leader, at),
-                no_such_leader(leader_id, leaders),
-            );
+            self.file
+                .report_at(&u.leader, at, no_such_leader(leader_id, leaders));
         }
         let owner = format!("unit \"{id}\"");
         let allowed = spec.map(|s| Allowed {
@@ -268,7 +256,7 @@ impl<'r, 'a> Checker<'r, 'a> {
             stats: self.stats(&u.stats, allowed.as_ref(), &owner, at),
             traits: self.traits(&u.traits, allowed.as_ref(), at),
             group: self.file.optional(&u.group, at),
-            notes: self.file.value(&u.notes, at).cloned().unwrap_or_default(),
+            notes: self.file.string(&u.notes, at),
             id,
             name,
             kind,
@@ -289,18 +277,17 @@ impl<'r, 'a> Checker<'r, 'a> {
         let Some(entries) = self.file.value(spanned, at) else {
             return stats;
         };
-        let (mut seen, mut meant) = (Vec::new(), Vec::new());
+        let (mut seen, mut meant) = (HashSet::new(), Vec::new());
         for (key_spanned, value_spanned) in &entries.0 {
             let key_at = self.file.loc.at(key_spanned, at);
             let Some(key) = self.stat_name(key_spanned, at) else {
                 continue;
             };
-            if seen.contains(&key) {
+            if !seen.insert(key.clone()) {
                 self.file
                     .report(key_at, format!("stat \"{key}\" is given twice"));
                 continue;
             }
-            seen.push(key.clone());
             let Some(&value) = self.file.value(value_spanned, key_at) else {
                 continue;
             };
@@ -336,7 +323,7 @@ impl<'r, 'a> Checker<'r, 'a> {
             }
         }
         for s in allowed.map_or(&[][..], |a| a.stats) {
-            let given = seen.iter().any(|k| k == s.key) || meant.contains(&s.key);
+            let given = seen.contains(s.key) || meant.contains(&s.key);
             if s.required && allowed.is_some_and(|a| a.has(s)) && !given {
                 let (key, label, min, max) = (s.key, s.label, s.min, s.max);
                 let message = format!(
@@ -356,7 +343,7 @@ impl<'r, 'a> Checker<'r, 'a> {
             && word.chars().all(|c| c.is_alphanumeric() || c == '_')
         {
             let message = format!("write the stat name in double quotes: \"{word}\"");
-            self.file.report(self.file.loc.at(key, at), message);
+            self.file.report_at(key, at, message);
             return Some(word.to_string());
         }
         self.file.value(key, at).cloned()
@@ -370,17 +357,15 @@ impl<'r, 'a> Checker<'r, 'a> {
         at: At,
     ) -> BTreeSet<String> {
         let mut traits = BTreeSet::new();
-        for item in self.file.value(spanned, at).map_or(&[][..], Vec::as_slice) {
+        for item in self.file.list(spanned, at) {
             let Some(name) = self.file.value(item, at) else {
                 continue;
             };
             match allowed {
                 Some(a) if !a.traits.contains(&name.as_str()) => {
                     let these = format!("{} may have", a.whose);
-                    self.file.report(
-                        self.file.loc.at(item, at),
-                        unknown("trait", name, a.traits, &these),
-                    );
+                    self.file
+                        .report_at(item, at, unknown("trait", name, a.traits, &these));
                 }
                 _ => {
                     traits.insert(name.clone());

@@ -1,15 +1,28 @@
 //! The battle file: a battle as versioned RON.
 //!
 //! ```text
-//! // Adjutant battle file
+//! // Adjutant battle file. A damaged file is refused and kept, never repaired.
 //! BattleFile(
-//!     version: 1,
-//!     system: "royalists_roundheads",
-//!     seed: 42,
-//!     armies: [Army(system: ..., name: ..., leaders: [...], units: [...]), ...],
-//!     log: [Entry(title: "Battle set up", action: Setup, events: [...]), ...],
-//!     redo: [...],
-//!     pending: None,
+//!   version: 1,
+//!   system: "royalists_roundheads",
+//!   seed: 7,
+//!   armies: [
+//!     Army(
+//!       system: "royalists_roundheads",
+//!       name: "King's army",
+//!       ...
+//!       units: [Unit(id: "horse1", name: "Henderson's horse", kind: "Cavalry", ...), ...],
+//!     ),
+//!   ],
+//!   log: [
+//!     Entry(
+//!       title: "Draw a card",
+//!       action: Draw,
+//!       events: [Drew(label: "Draw a card", card: Suited(Rank(5), Clubs))],
+//!     ),
+//!   ],
+//!   redo: [],
+//!   pending: None,
 //! )
 //! ```
 //!
@@ -101,11 +114,12 @@ impl BattleFile {
     }
 }
 
-/// How battle files are laid out: each entry over a few lines, each event on one line.
+/// How battle files are laid out: an entry over a few lines (title, action, its events on one
+/// line). Less indentation is also quicker to parse: ron spends much of its time on whitespace.
 fn pretty() -> PrettyConfig {
     PrettyConfig::new()
         .struct_names(true)
-        .depth_limit(4)
+        .depth_limit(3)
         .indentor("  ")
 }
 

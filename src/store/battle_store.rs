@@ -43,6 +43,8 @@ pub struct BattleStore {
     known: BTreeSet<PathBuf>,
     /// Files that failed to load: never written over.
     quarantined: BTreeSet<PathBuf>,
+    /// Summaries already made, by path, with the file's time and size when they were made.
+    summaries: BTreeMap<PathBuf, (Option<SystemTime>, u64, BattleSummary)>,
 }
 
 impl BattleStore {
@@ -58,6 +60,7 @@ impl BattleStore {
             files: BTreeMap::new(),
             known: BTreeSet::new(),
             quarantined: BTreeSet::new(),
+            summaries: BTreeMap::new(),
         }
     }
 
@@ -123,8 +126,9 @@ impl BattleStore {
         self.quarantined.contains(&normal(path))
     }
 
-    /// Every battle file in the folder, newest first, each loaded to see that it is whole.
-    /// Backups and temp files are skipped; a missing folder is an empty list.
+    /// Every battle file in the folder, newest first, each loaded to see that it is whole
+    /// (once: a file unchanged since the last listing is not read again). Backups and temp
+    /// files are skipped; a missing folder is an empty list.
     pub fn list(&mut self) -> Vec<BattleSummary> {
         let Ok(entries) = fs::read_dir(&self.dir) else {
             return Vec::new();
@@ -149,10 +153,18 @@ impl BattleStore {
     }
 
     fn summary(&mut self, path: &Path) -> BattleSummary {
-        let modified = fs::metadata(path).and_then(|m| m.modified()).ok();
-        match self.load(path) {
+        let path = normal(path);
+        let meta = fs::metadata(&path).ok();
+        let modified = meta.as_ref().and_then(|m| m.modified().ok());
+        let len = meta.map_or(0, |m| m.len());
+        if let Some((time, size, summary)) = self.summaries.get(&path)
+            && (*time, *size) == (modified, len)
+        {
+            return summary.clone();
+        }
+        let summary = match self.load(&path) {
             Ok(battle) => BattleSummary {
-                path: normal(path),
+                path: path.clone(),
                 title: title(&battle),
                 system: battle.system.clone(),
                 modified,
@@ -160,7 +172,7 @@ impl BattleStore {
                 ok_or_error: Ok(()),
             },
             Err(err) => BattleSummary {
-                path: normal(path),
+                path: path.clone(),
                 title: path
                     .file_stem()
                     .map(|s| s.to_string_lossy().into_owned())
@@ -170,7 +182,10 @@ impl BattleStore {
                 entries: 0,
                 ok_or_error: Err(err),
             },
-        }
+        };
+        self.summaries
+            .insert(path, (modified, len, summary.clone()));
+        summary
     }
 
     /// Refuses `path` if it failed to load, or if it holds a file never read here that does
