@@ -1,175 +1,346 @@
-//! The dice, cards and odds core: exact distributions, band odds, whole-procedure odds and deck
-//! shuffles, timed with `std::time::Instant` over many iterations. Run with
-//! `cargo bench --bench core`. Prints name, iterations, mean and target; exits 1 if a target is
-//! missed.
+//! Core speed: dice distributions, band odds, deck shuffles, and the exact odds of each rule
+//! system's heaviest procedure — Royalists & Roundheads' full melee (attackers' morale,
+//! defenders' morale, both melee rolls and the morale checks they call for), D3 ECW melee with a
+//! commander's re-roll, Victory Without Squares combat (dice and cards), and the RCW close
+//! assault that repeats until someone breaks. Run with `cargo bench --bench core`.
+//!
+//! Prints, per case: runs, best and median time, target and pass/fail (judged on the median);
+//! exits 1 if a target is missed. Each heavy case is also checked for exactness: its
+//! probabilities (with the unexplored rest) sum to one.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::hint::black_box;
+use std::path::Path;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use adjutant::battle::state::{BattleState, Context, Roster};
+use adjutant::army::{Army, Leader, Unit, load_army};
+use adjutant::battle::state::Context;
+use adjutant::battle::{Action, Battle, Entry};
 use adjutant::cards::Deck;
 use adjutant::dice::{Dice, Die, Modifier};
-use adjutant::odds::procedure_odds;
-use adjutant::procedure::{
-    Band, CardRequest, DiceRequest, Input, Procedure, Reading, Resolution, Step,
-};
+use adjutant::event::{Event, PieceId};
+use adjutant::odds::{Odds, procedure_odds};
+use adjutant::procedure::{Band, Call, DiceRequest, Procedure, Reading};
+use adjutant::rules::{self, RuleSystem};
+use adjutant::status::Change;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
-fn done(summary: &str) -> Step {
-    Step::Done(Resolution {
-        summary: summary.into(),
-        events: Vec::new(),
-    })
-}
+/// The System W test battle (the W-4 order of battle) and its helpers, shared with the tests.
+#[allow(dead_code, clippy::all)]
+#[path = "../tests/royalists_roundheads/common.rs"]
+mod common;
 
-fn request(dice: Dice, bands: Vec<Band>) -> DiceRequest {
-    DiceRequest {
-        label: "Bench".into(),
-        rule: "bench".into(),
-        dice,
-        reading: Reading::Total,
-        bands,
-    }
-}
-
-fn total(input: &Input) -> i32 {
-    match input {
-        Input::Dice(rolled) => rolled.total(),
-        _ => 0,
-    }
-}
-
-/// 1D6 of 4+ to stand, then (only if it stood) 2D6 of 6 or less to stay steady.
-struct TwoStage;
-
-impl Procedure for TwoStage {
-    fn title(&self) -> String {
-        "Two-stage test".into()
-    }
-
-    fn step(&self, _: &Context, inputs: &[Input]) -> Step {
-        match inputs {
-            [] => Step::Dice(request(
-                Dice::new(1, Die::D6),
-                vec![Band::new(1, 3, "fails"), Band::new(4, 6, "stands")],
-            )),
-            [first] if total(first) < 4 => done("routed"),
-            [_] => Step::Dice(request(
-                Dice::new(2, Die::D6),
-                vec![Band::new(2, 6, "steady"), Band::new(7, 12, "shaken")],
-            )),
-            [_, second, ..] if total(second) <= 6 => done("steady"),
-            _ => done("shaken"),
-        }
-    }
-}
-
-/// Two cards drawn one after the other: "picture" if either is a picture card.
-struct BetterOfTwo;
-
-impl Procedure for BetterOfTwo {
-    fn title(&self) -> String {
-        "Better of two cards".into()
-    }
-
-    fn step(&self, _: &Context, inputs: &[Input]) -> Step {
-        if inputs.len() < 2 {
-            return Step::Card(CardRequest {
-                label: "Draw".into(),
-                rule: "bench".into(),
-                draws: 2,
-            });
-        }
-        let picture = inputs
-            .iter()
-            .any(|i| matches!(i, Input::Card(c) if c.is_picture()));
-        done(if picture { "picture" } else { "plain" })
-    }
-}
-
-/// One timed case: the mean time of `f` over `iterations` calls, against a target in µs.
+/// One timed case: runs, best and median, against a target.
 struct Row {
-    name: &'static str,
-    iterations: u32,
-    mean_us: f64,
-    target_us: f64,
+    name: String,
+    runs: usize,
+    best: Duration,
+    median: Duration,
+    target: Duration,
 }
 
-fn time(name: &'static str, iterations: u32, target_us: f64, mut f: impl FnMut()) -> Row {
-    for _ in 0..iterations.div_ceil(10) {
-        f();
-    }
+/// Times `f` (after a warm-up) over at least `runs` runs and a quarter of a second.
+fn time(name: impl Into<String>, runs: usize, target_us: f64, mut f: impl FnMut()) -> Row {
+    f();
     let start = Instant::now();
-    for _ in 0..iterations {
+    let mut times = Vec::new();
+    while times.len() < runs || start.elapsed() < Duration::from_millis(250) {
+        let t = Instant::now();
         f();
+        times.push(t.elapsed());
     }
-    let mean_us = start.elapsed().as_secs_f64() * 1e6 / f64::from(iterations);
+    times.sort();
     Row {
-        name,
-        iterations,
-        mean_us,
-        target_us,
+        name: name.into(),
+        runs: times.len(),
+        best: times[0],
+        median: times[times.len() / 2],
+        target: Duration::from_secs_f64(target_us / 1e6),
     }
+}
+
+/// Times the exact odds of a procedure, checking they sum to one.
+fn odds_row(name: &str, procedure: &dyn Procedure, ctx: &Context) -> Row {
+    let odds = procedure_odds(procedure, ctx, &[]);
+    check(name, &odds);
+    time(
+        format!("odds: {name} ({} outcomes)", odds.outcomes.len()),
+        20,
+        1_000.0,
+        || {
+            black_box(procedure_odds(procedure, ctx, &[]));
+        },
+    )
+}
+
+fn check(name: &str, odds: &Odds) {
+    assert!((odds.total() - 1.0).abs() < 1e-9, "{name}: {odds:?}");
+    assert!(odds.unexplored < 1e-3, "{name}: {odds:?}");
+}
+
+fn call(id: &str, actors: &[PieceId], targets: &[PieceId], params: &[(&str, &str)]) -> Call {
+    Call {
+        id: id.into(),
+        actors: actors.to_vec(),
+        targets: targets.to_vec(),
+        params: params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    }
+}
+
+/// The battle with a position set up by hand, as one more entry.
+fn with(b: &Battle, events: Vec<Event>) -> Battle {
+    let mut log = b.log().to_vec();
+    log.push(Entry {
+        title: "position".into(),
+        action: Action::Setup,
+        events,
+    });
+    let armies = b.armies().to_vec();
+    Battle::from_parts(b.system.clone(), b.seed, armies, log, vec![], None).expect("rebuilt")
+}
+
+fn piece(piece: PieceId, change: Change) -> Event {
+    Event::Piece { piece, change }
+}
+
+fn mark(p: PieceId, key: &str, to: &str) -> Event {
+    let (key, to) = (key.into(), Some(to.into()));
+    piece(p, Change::Mark { key, to })
+}
+
+fn flag(p: PieceId, key: &str) -> Event {
+    piece(
+        p,
+        Change::Flag {
+            key: key.into(),
+            on: true,
+        },
+    )
+}
+
+fn side(side: usize, change: Change) -> Event {
+    Event::Side { side, change }
+}
+
+fn find(b: &Battle, side: usize, id: &str) -> PieceId {
+    b.roster.find(side, id).unwrap_or_else(|| panic!("no {id}"))
+}
+
+/// Royalists & Roundheads: the full melee of the odds tests (two charging horse regiments and
+/// their leader against horse and its leader in a village, through the flank).
+fn royalists_roundheads() -> Row {
+    use adjutant::rules::royalists_roundheads::keys::{param, proc};
+    use adjutant::rules::royalists_roundheads::phases::MELEE;
+    let mut b = common::B::new();
+    b.enter_all();
+    for (l, c) in [
+        ("widdrington", "Advance"),
+        ("henderson", "Attack"),
+        ("saville", "Stand"),
+        ("cromwell", "Charge 1"),
+        ("vermuyden", "Stand"),
+        ("manchester", "Advance"),
+        ("fairfax", "Reserve"),
+        ("hobart", "Advance"),
+    ] {
+        b.set_chit(l, c);
+    }
+    b.clock(3, MELEE, 1);
+    let call = b.call(
+        proc::MELEE,
+        &["crom1", "crom2", "cromwell"],
+        &["sav1", "saville"],
+        &[(param::TERRAIN, "Village"), (param::FLANK_REAR, "yes")],
+    );
+    let p = b.start(&call).expect("melee allowed");
+    odds_row("R&R full melee", p.as_ref(), &b.ctx())
+}
+
+/// D3 ECW: elite pike in melee with cuirassiers in a town, the commander attached (re-rolls).
+fn d3_ecw() -> Row {
+    use adjutant::rules::d3_ecw::keys::*;
+    let army = |side: &str| Army {
+        system: "d3_ecw".into(),
+        name: format!("{side} test army"),
+        side: side.into(),
+        description: String::new(),
+        leaders: vec![Leader {
+            id: "cmd".into(),
+            name: format!("{side} Commander"),
+            stats: BTreeMap::new(),
+            traits: BTreeSet::new(),
+            group: None,
+            superior: None,
+            notes: String::new(),
+        }],
+        units: [
+            ("pike", ELITE_PIKE),
+            ("cuir", CUIRASSIERS),
+            ("inf", INFANTRY),
+        ]
+        .iter()
+        .map(|(id, kind)| Unit {
+            id: (*id).into(),
+            name: format!("{side} {kind}"),
+            kind: (*kind).into(),
+            leader: Some("cmd".into()),
+            stats: BTreeMap::new(),
+            traits: BTreeSet::new(),
+            group: None,
+            notes: String::new(),
+        })
+        .collect(),
+    };
+    let b = Battle::new("d3_ecw", vec![army("Royalist"), army("Parliament")], 7).expect("set up");
+    let (a, t, cmd) = (find(&b, 0, "pike"), find(&b, 1, "cuir"), find(&b, 0, "cmd"));
+    let track = |key: &str, to| Change::Track {
+        key: key.into(),
+        to,
+    };
+    let on = |key: &str| Change::Flag {
+        key: key.into(),
+        on: true,
+    };
+    let (an, tn) = (b.roster.name(a).to_string(), b.roster.name(t).to_string());
+    let b = with(
+        &b,
+        vec![
+            Event::Clock {
+                turn: 1,
+                phase: 1,
+                side: 0,
+            },
+            side(0, track(ACTIVATIONS, 8)),
+            side(0, track(ACTIVATIONS_USED, 0)),
+            side(0, on(COUNTED)),
+            mark(a, IN_MELEE, &tn),
+            mark(t, IN_MELEE, &an),
+            mark(cmd, ATTACHED, &an),
+        ],
+    );
+    let ctx = b.context();
+    let c = call(P_MELEE, &[a], &[t], &[(TERRAIN, "town")]);
+    let p = rules::d3_ecw::SYSTEM.procedure(&ctx, &c).expect("allowed");
+    odds_row("D3 ECW melee, re-roll", p.as_ref(), &ctx)
+}
+
+/// Victory Without Squares: Rupert's horse, moving with Rupert attached, into Vermuyden's
+/// horse from the rear (D10s, leader cards).
+fn victory_without_squares() -> Row {
+    use adjutant::rules::victory_without_squares::keys::*;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies/victory_without_squares");
+    let armies: Vec<Army> = ["naseby_royalists", "naseby_parliament"]
+        .iter()
+        .map(|n| load_army(&dir.join(format!("{n}.ron"))).expect("shipped army loads"))
+        .collect();
+    let b = Battle::new("victory_without_squares", armies, 11).expect("set up");
+    let (horse, def) = (find(&b, 0, "rupert_h"), find(&b, 1, "vermuyden_h"));
+    let b = with(
+        &b,
+        vec![mark(horse, ATTACHED, "rupert"), flag(horse, MOVING)],
+    );
+    let ctx = b.context();
+    let c = call(P_COMBAT, &[horse], &[def], &[(DIRECTION, "rear")]);
+    let p = rules::victory_without_squares::SYSTEM
+        .procedure(&ctx, &c)
+        .expect("allowed");
+    odds_row("VWS combat (dice + cards)", p.as_ref(), &ctx)
+}
+
+/// RCW: infantry close-assaulting infantry, fought round after round until one side breaks.
+fn rcw() -> Row {
+    use adjutant::rules::rcw::keys::*;
+    let unit = |id: &str| Unit {
+        id: id.into(),
+        name: id.into(),
+        kind: INFANTRY.into(),
+        leader: None,
+        stats: BTreeMap::new(),
+        traits: BTreeSet::new(),
+        group: Some("corps".into()),
+        notes: String::new(),
+    };
+    let army = |side: &str, id: &str| Army {
+        system: "rcw".into(),
+        name: format!("Test {side}"),
+        side: side.into(),
+        description: String::new(),
+        leaders: Vec::new(),
+        units: vec![unit(id)],
+    };
+    let armies = vec![army("Reds", "inf"), army("Whites", "foe")];
+    let mut b = Battle::new("rcw", armies, 7).expect("set up");
+    let start = |b: &mut Battle, c: Call| b.start(Action::Procedure(c)).expect("starts");
+    start(&mut b, call(P_FIRST_PLAYER, &[], &[], &[]));
+    b.enter_faces("6").expect("roll-off");
+    b.enter_faces("1").expect("roll-off");
+    let (inf, foe) = (find(&b, 0, "inf"), find(&b, 1, "foe"));
+    let q = [(Q_FIRST, "Close assault"), (Q_SECOND, "None")];
+    start(&mut b, call(P_ACTIVATE, &[inf], &[], &q));
+    let ctx = b.context();
+    let c = call(P_ASSAULT, &[inf], &[foe], &[]);
+    let p = rules::rcw::SYSTEM.procedure(&ctx, &c).expect("allowed");
+    odds_row("RCW close assault (repeats)", p.as_ref(), &ctx)
 }
 
 fn main() -> ExitCode {
-    let roster = Roster::new(vec![]);
-    let state = BattleState::new(&roster);
-    let ctx = Context {
-        roster: &roster,
-        state: &state,
-    };
     let modified = Dice::new(2, Die::D6)
         .with(Modifier::new(-1, "Disordered", "7.2"))
         .with(Modifier::new(1, "Veteran", "7.3"))
         .with(Modifier::new(-2, "Uphill", "7.4"));
-    let morale = request(
-        modified.clone(),
-        vec![
+    let morale = DiceRequest {
+        label: "Bench".into(),
+        rule: "bench".into(),
+        dice: modified.clone(),
+        reading: Reading::Total,
+        bands: vec![
             Band::new(i32::MIN, 4, "passes"),
             Band::new(5, 7, "wavers"),
             Band::new(8, i32::MAX, "routs"),
         ],
-    );
+    };
     let mut rng = Pcg64::seed_from_u64(1643);
     let mut deck = Deck::new(false);
 
     let rows = [
-        time("distribution 2D6, 3 modifiers", 100_000, 1_000.0, || {
+        time("distribution 2D6, 3 modifiers", 1_000, 1_000.0, || {
             black_box(black_box(&modified).distribution());
         }),
-        time("band odds of a 2D6 request", 100_000, 1_000.0, || {
+        time("band odds of a 2D6 request", 1_000, 1_000.0, || {
             black_box(black_box(&morale).band_odds());
         }),
-        time("procedure odds: two-stage", 10_000, 1_000.0, || {
-            black_box(procedure_odds(&TwoStage, &ctx, &[]));
-        }),
-        time("procedure odds: two cards", 100, 50_000.0, || {
-            black_box(procedure_odds(&BetterOfTwo, &ctx, &[]));
-        }),
-        time("deck shuffle (52 cards)", 10_000, 100.0, || {
+        time("deck shuffle (52 cards)", 1_000, 100.0, || {
             let order = deck.shuffled_order(&mut rng);
             deck.apply_shuffle(black_box(&order));
         }),
+        royalists_roundheads(),
+        d3_ecw(),
+        victory_without_squares(),
+        rcw(),
     ];
 
     println!(
-        "{:<32} {:>10} {:>12} {:>12}  ",
-        "name", "iterations", "mean µs", "target µs"
+        "{:<52} {:>7} {:>11} {:>11} {:>11}  result",
+        "case", "runs", "best µs", "median µs", "target µs"
     );
+    let us = |d: Duration| d.as_secs_f64() * 1e6;
     let mut missed = false;
     for row in &rows {
-        let ok = row.mean_us <= row.target_us;
+        let ok = row.median <= row.target;
         missed |= !ok;
         println!(
-            "{:<32} {:>10} {:>12.3} {:>12.0}  {}",
+            "{:<52} {:>7} {:>11.1} {:>11.1} {:>11.0}  {}",
             row.name,
-            row.iterations,
-            row.mean_us,
-            row.target_us,
-            if ok { "ok" } else { "MISSED" }
+            row.runs,
+            us(row.best),
+            us(row.median),
+            us(row.target),
+            if ok { "pass" } else { "FAIL" }
         );
     }
     if missed {

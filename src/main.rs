@@ -1,6 +1,9 @@
 //! The adjutant binary: with no command it opens the window; `adjutant check FILE...` checks
-//! army files and prints every problem as `path:line:col: message`.
+//! army files and prints every problem as `path:line:col: message`; `adjutant print` and
+//! `adjutant report` print roster sheets, quick-reference cards, a battle as it stands and the
+//! after-action report (see [`cli`]). The player's table overrides are read at start-up.
 
+mod cli;
 mod ui;
 
 use std::path::PathBuf;
@@ -12,7 +15,8 @@ use clap::{Parser, Subcommand};
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {
-    /// Keep battles, settings and your armies in DIR instead of the user's data folder.
+    /// Keep battles, settings, your armies and table overrides in DIR instead of the user's
+    /// data and config folders.
     #[arg(long, global = true, value_name = "DIR")]
     data_dir: Option<PathBuf>,
     #[command(subcommand)]
@@ -27,19 +31,31 @@ enum Command {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
     },
+    /// Print roster sheets (and quick-reference cards) for army files, or a saved battle as it
+    /// stands, as PDF. Files go to the current folder unless -o is given.
+    Print(cli::PrintArgs),
+    /// Print a saved battle's after-action report as PDF, or as Markdown.
+    Report(cli::ReportArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => match ui::run(cli.data_dir) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("adjutant: the window could not be opened: {e}");
-                ExitCode::FAILURE
+        None => {
+            let lines = cli::install_overrides(cli.data_dir.clone());
+            let notice = (!lines.is_empty())
+                .then(|| format!("Table overrides not used:\n{}", lines.join("\n")));
+            match ui::run(cli.data_dir, notice) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("adjutant: the window could not be opened: {e}");
+                    ExitCode::FAILURE
+                }
             }
-        },
+        }
         Some(Command::Check { files }) => check(&files),
+        Some(Command::Print(args)) => cli::print(cli.data_dir, args),
+        Some(Command::Report(args)) => cli::report(cli.data_dir, args),
     }
 }
 

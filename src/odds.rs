@@ -21,6 +21,12 @@
 //! - **Done.** The branch's probability is added to the outcome with the resolution's summary;
 //!   outcomes keep the order in which the walk first met them.
 //!
+//! The walk runs the procedure through [`Procedure::explore`], answering each request with
+//! the first branch and noting the others; then it goes back to the latest branch not yet
+//! taken and runs again from there. A procedure that can carry on where it stopped is so run
+//! once per outcome, not once per request; the band split of each distinct roll is worked out
+//! once per walk.
+//!
 //! The walk is bounded (by default 24 answered requests deep and 200 000 calls of `step`), so a
 //! procedure that can repeat for ever — a close assault fought until someone breaks — still
 //! ends. Whatever mass is cut off is reported as `unexplored`: the outcomes plus `unexplored`
@@ -30,8 +36,8 @@ use std::collections::HashMap;
 
 use crate::battle::state::Context;
 use crate::cards::Card;
-use crate::dice::Rolled;
-use crate::procedure::{ChoiceRequest, DiceRequest, Input, Procedure, Step};
+use crate::dice::{Dice, Rolled};
+use crate::procedure::{ChoiceRequest, DiceRequest, Input, Procedure, Reading, Step};
 
 /// The odds of a procedure from where it stands.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -102,22 +108,80 @@ pub fn procedure_odds_within(
     limits: Limits,
 ) -> Odds {
     let mut walk = Walk {
-        procedure,
         ctx,
         max_depth: limits.max_depth.min(Limits::DEPTH_CAP),
         steps_left: limits.max_steps,
         start: inputs.len(),
         odds: Odds::default(),
         seen: HashMap::new(),
+        splits: HashMap::new(),
+        forks: Vec::new(),
     };
     let mut inputs = inputs.to_vec();
-    walk.visit(&mut inputs, 1.0);
+    walk.run(procedure, &mut inputs, 1.0);
+    while let Some(fork) = walk.forks.last_mut() {
+        let Some((answer, p)) = fork.rest.pop() else {
+            walk.forks.pop();
+            continue;
+        };
+        inputs.truncate(fork.at);
+        inputs.push(answer.input(fork.dice.as_ref()));
+        walk.run(procedure, &mut inputs, p);
+    }
     walk.odds
 }
 
-/// A walk in progress: where it started, what it may still spend, and what it found.
+/// A request answered with its first branch, and the branches still to take, last first.
+struct Fork {
+    /// How many inputs come before the answer.
+    at: usize,
+    /// The dice asked for, when it was a roll (kept once, not once per branch).
+    dice: Option<Dice>,
+    /// Each branch not yet taken: the answer and the probability of the branch.
+    rest: Vec<(Answer, f64)>,
+}
+
+/// One branch's answer: faces for the fork's dice, or a card or choice.
+enum Answer {
+    Faces(Vec<u8>),
+    Given(Input),
+}
+
+impl Answer {
+    fn input(self, dice: Option<&Dice>) -> Input {
+        match (self, dice) {
+            (Answer::Faces(faces), Some(dice)) => Input::Dice(Rolled {
+                dice: dice.clone(),
+                faces,
+                typed: false,
+            }),
+            (Answer::Given(input), _) => input,
+            (Answer::Faces(_), None) => unreachable!("faces answer a roll"),
+        }
+    }
+}
+
+/// How a roll splits into branches: for each band some outcome reaches, its index, its ways
+/// and faces that read inside it (none if no faces can); and the ways no band holds.
+struct Split {
+    outcomes: u128,
+    uncovered: u128,
+    bands: Vec<(u128, Option<Vec<u8>>)>,
+}
+
+/// What decides a roll's split: the dice (with their modifiers' total), how they are read and
+/// where each band starts and ends.
+#[derive(PartialEq, Eq, Hash)]
+struct SplitKey {
+    count: u8,
+    die: crate::dice::Die,
+    modifier: i32,
+    at_least: Option<u8>,
+    bands: Vec<(i32, i32)>,
+}
+
+/// A walk in progress: what it may still spend, what it found, and the forks to go back to.
 struct Walk<'a> {
-    procedure: &'a dyn Procedure,
     ctx: &'a Context<'a>,
     max_depth: usize,
     steps_left: usize,
@@ -126,24 +190,89 @@ struct Walk<'a> {
     odds: Odds,
     /// Index of each summary in `odds.outcomes`.
     seen: HashMap<String, usize>,
+    splits: HashMap<SplitKey, Split>,
+    forks: Vec<Fork>,
+}
+
+/// One run of the procedure: the branch's probability so far, and whether the walk already
+/// accounted for it (it stopped the run and reported the rest as unexplored).
+struct Branch {
+    p: f64,
+    settled: bool,
 }
 
 impl Walk<'_> {
-    /// Follows the branch reached by `inputs`, which has probability `p`.
-    fn visit(&mut self, inputs: &mut Vec<Input>, p: f64) {
-        if self.steps_left == 0 {
-            self.odds.unexplored += p;
+    /// Runs the procedure from `inputs` (on a branch of probability `p`) to an outcome,
+    /// taking the first branch at each request; `inputs` ends up holding every answer.
+    fn run(&mut self, procedure: &dyn Procedure, inputs: &mut Vec<Input>, p: f64) {
+        let ctx = self.ctx;
+        let mut branch = Branch { p, settled: false };
+        let mut answers = Vec::new();
+        let given: &[Input] = inputs;
+        let step = procedure.explore(ctx, given, &mut |step: &Step| {
+            let answer = self.answer(step, given, &answers, &mut branch);
+            if let Some(input) = &answer {
+                answers.push(input.clone());
+            }
+            answer
+        });
+        inputs.extend(answers);
+        if branch.settled {
             return;
         }
-        self.steps_left -= 1;
-        let too_deep = inputs.len() - self.start >= self.max_depth;
-        match self.procedure.step(self.ctx, inputs) {
-            Step::Done(resolution) => self.record(resolution.summary, p),
-            _ if too_deep => self.odds.unexplored += p,
-            Step::Dice(request) => self.dice(&request, inputs, p),
-            Step::Card(_) => self.cards(inputs, p),
-            Step::Choice(request) => self.choice(&request, inputs, p),
+        match step {
+            Step::Done(resolution) if self.spend() => self.record(resolution.summary, branch.p),
+            _ => self.odds.unexplored += branch.p,
         }
+    }
+
+    /// Takes one step from the budget; false when none is left.
+    fn spend(&mut self) -> bool {
+        let left = self.steps_left > 0;
+        self.steps_left = self.steps_left.saturating_sub(1);
+        left
+    }
+
+    /// The first branch of a request, noting the rest as a fork; or `None` when the walk stops
+    /// here (the branch's mass then counts as unexplored and the branch as settled).
+    fn answer(
+        &mut self,
+        step: &Step,
+        given: &[Input],
+        answers: &[Input],
+        branch: &mut Branch,
+    ) -> Option<Input> {
+        let depth = given.len() + answers.len();
+        if !self.spend() || depth - self.start >= self.max_depth {
+            return self.stop(branch);
+        }
+        let (dice, mut branches) = match step {
+            Step::Dice(request) => (Some(&request.dice), self.dice(request, branch.p)),
+            Step::Card(_) => (None, self.cards(given, answers, branch.p)),
+            Step::Choice(request) => (None, self.choice(request, branch.p)),
+            Step::Done(_) => (None, Vec::new()),
+        };
+        if branches.is_empty() {
+            return self.stop(branch);
+        }
+        branches.reverse();
+        let (first, p) = branches.pop().expect("not empty");
+        if !branches.is_empty() {
+            self.forks.push(Fork {
+                at: depth,
+                dice: dice.cloned(),
+                rest: branches,
+            });
+        }
+        branch.p = p;
+        Some(first.input(dice))
+    }
+
+    /// Ends the branch here, its mass unexplored.
+    fn stop(&mut self, branch: &mut Branch) -> Option<Input> {
+        self.odds.unexplored += branch.p;
+        branch.settled = true;
+        None
     }
 
     /// Adds `p` to the outcome `summary`.
@@ -157,54 +286,43 @@ impl Walk<'_> {
         }
     }
 
-    /// One branch per band that some outcome reaches.
-    fn dice(&mut self, request: &DiceRequest, inputs: &mut Vec<Input>, p: f64) {
-        let (counts, outcomes) = request.readings();
-        let bands = request.band_odds();
-        let covered: u128 = bands.iter().map(|(_, ways, _)| ways).sum();
-        if covered < outcomes {
-            self.odds.unexplored += p * ((outcomes - covered) as f64 / outcomes as f64);
-        }
-        for (i, &(_, ways, _)) in bands.iter().enumerate() {
-            if ways == 0 {
-                continue;
+    /// One branch per band that some outcome reaches, with faces that read inside it.
+    fn dice(&mut self, request: &DiceRequest, p: f64) -> Vec<(Answer, f64)> {
+        let key = SplitKey {
+            count: request.dice.count,
+            die: request.dice.die,
+            modifier: request.dice.modifier_total(),
+            at_least: match request.reading {
+                Reading::Total => None,
+                Reading::Successes { at_least } => Some(at_least),
+            },
+            bands: request.bands.iter().map(|b| (b.from, b.to)).collect(),
+        };
+        let split = self.splits.entry(key).or_insert_with(|| split(request));
+        let outcomes = split.outcomes as f64;
+        let mut lost = p * (split.uncovered as f64 / outcomes);
+        let mut branches = Vec::new();
+        for (ways, faces) in &split.bands {
+            let q = p * (*ways as f64 / outcomes);
+            match faces {
+                Some(faces) => branches.push((Answer::Faces(faces.clone()), q)),
+                None => lost += q,
             }
-            let q = p * (ways as f64 / outcomes as f64);
-            let faces = counts
-                .keys()
-                .filter(|&&v| request.bands.iter().position(|b| b.contains(v)) == Some(i))
-                .find_map(|&v| request.faces_reading(v));
-            let Some(faces) = faces else {
-                self.odds.unexplored += q;
-                continue;
-            };
-            inputs.push(Input::Dice(Rolled {
-                dice: request.dice.clone(),
-                faces,
-                typed: false,
-            }));
-            self.visit(inputs, q);
-            inputs.pop();
         }
+        self.odds.unexplored += lost;
+        branches
     }
 
     /// One branch per card that could be drawn next, each equally likely.
-    fn cards(&mut self, inputs: &mut Vec<Input>, p: f64) {
-        let pool = self.drawable(inputs);
-        if pool.is_empty() {
-            self.odds.unexplored += p;
-            return;
-        }
-        let q = p / pool.len() as f64;
-        for card in pool {
-            inputs.push(Input::Card(card));
-            self.visit(inputs, q);
-            inputs.pop();
-        }
+    fn cards(&self, given: &[Input], answers: &[Input], p: f64) -> Vec<(Answer, f64)> {
+        let pool = self.drawable(given.iter().chain(answers));
+        let q = p / pool.len().max(1) as f64;
+        let card = |card| (Answer::Given(Input::Card(card)), q);
+        pool.into_iter().map(card).collect()
     }
 
     /// The cards the next draw can give, after the draws already in `inputs`.
-    fn drawable(&self, inputs: &[Input]) -> Vec<Card> {
+    fn drawable<'i>(&self, inputs: impl Iterator<Item = &'i Input>) -> Vec<Card> {
         let deck = &self.ctx.state.deck;
         let mut pile = deck.unseen();
         let mut discards = deck.discards.clone();
@@ -221,19 +339,51 @@ impl Walk<'_> {
         pile
     }
 
-    /// Follows the assumed option, noting the assumption.
-    fn choice(&mut self, request: &ChoiceRequest, inputs: &mut Vec<Input>, p: f64) {
+    /// The assumed option, noting the assumption; nothing if it does not exist.
+    fn choice(&mut self, request: &ChoiceRequest, p: f64) -> Vec<(Answer, f64)> {
         let Some(option) = request.options.get(request.assumed) else {
-            self.odds.unexplored += p;
-            return;
+            return Vec::new();
         };
-        let assumption = format!("assuming: {}: {}", request.label, option);
-        if !self.odds.assumptions.contains(&assumption) {
-            self.odds.assumptions.push(assumption);
+        let known = self.odds.assumptions.iter().any(|a| {
+            a.strip_prefix("assuming: ")
+                .and_then(|a| a.strip_prefix(request.label.as_str()))
+                .and_then(|a| a.strip_prefix(": "))
+                == Some(option.as_str())
+        });
+        if !known {
+            self.odds
+                .assumptions
+                .push(format!("assuming: {}: {}", request.label, option));
         }
-        inputs.push(Input::Choice(request.assumed));
-        self.visit(inputs, p);
-        inputs.pop();
+        vec![(Answer::Given(Input::Choice(request.assumed)), p)]
+    }
+}
+
+/// Works out how a request's roll splits into bands (see [`Split`]).
+fn split(request: &DiceRequest) -> Split {
+    let (counts, outcomes) = request.readings();
+    let mut ways = vec![0u128; request.bands.len()];
+    let mut faces: Vec<Option<Vec<u8>>> = vec![None; request.bands.len()];
+    let mut uncovered = 0;
+    for (&value, &n) in &counts {
+        match request.bands.iter().position(|b| b.contains(value)) {
+            Some(i) => {
+                ways[i] += n;
+                if faces[i].is_none() {
+                    faces[i] = request.faces_reading(value);
+                }
+            }
+            None => uncovered += n,
+        }
+    }
+    Split {
+        outcomes,
+        uncovered,
+        bands: ways
+            .into_iter()
+            .zip(faces)
+            .filter(|(w, _)| *w > 0)
+            .collect(),
     }
 }
 

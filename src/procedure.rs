@@ -216,7 +216,34 @@ pub trait Procedure {
     }
     /// The next request, or the result, given the inputs so far.
     fn step(&self, ctx: &Context, inputs: &[Input]) -> Step;
+    /// Runs on from `inputs` for the odds walk, asking `more` for every further input, until
+    /// the procedure is done or `more` answers `None`; returns that last step (the resolution,
+    /// or the request left unanswered).
+    ///
+    /// It must step exactly as [`Procedure::step`] called again with each answer appended —
+    /// the same dice and bands, the same options, the same summary — which is what the default
+    /// does. Only the odds are wanted, so an override may leave out what only a person reads:
+    /// request labels, the events of the resolution. A procedure that can carry on where it
+    /// stopped, rather than starting again from its first input, overrides this, and
+    /// [`crate::odds`] then walks it in one pass per outcome instead of one per request.
+    fn explore(&self, ctx: &Context, inputs: &[Input], more: &mut Explorer<'_>) -> Step {
+        let mut inputs = inputs.to_vec();
+        loop {
+            let step = self.step(ctx, &inputs);
+            if matches!(step, Step::Done(_)) {
+                return step;
+            }
+            match more(&step) {
+                Some(input) => inputs.push(input),
+                None => return step,
+            }
+        }
+    }
 }
+
+/// What [`Procedure::explore`] asks for each input past the ones it was given: the request
+/// in, the answer out (`None` to stop there).
+pub type Explorer<'a> = dyn FnMut(&Step) -> Option<Input> + 'a;
 
 /// Why a procedure may not be done, with the rule that forbids it.
 #[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]

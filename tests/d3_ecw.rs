@@ -757,22 +757,40 @@ fn a_turn_from_initiative_to_the_next() {
     assert_eq!(ids, [P_INITIATIVE, P_COUNT, P_END_TURN, P_RESOLVE]);
     assert!(offers[0].refused.is_none());
     assert!(offers[1].refused.is_some());
-    // A tie is re-rolled; Parliament wins 5–2 and goes first.
+    // A tie ends the roll-off with "roll again": still the initiative phase.
     let (reqs, res) = drive(
         &SYSTEM,
         &b,
         &call(P_INITIATIVE, &[], &[], &[]),
-        &[3, 3, 2, 5],
+        &[3, 3],
+        &[],
+    );
+    assert_eq!(reqs.len(), 2);
+    assert_eq!(res.summary, "tie: roll again");
+    play(&mut b, call(P_INITIATIVE, &[], &[], &[]), &[3, 3], &[]);
+    assert_eq!(b.state().phase, 0, "a tie leaves the turn at initiative");
+    // The odds of the roll-off are exact: a tie is 6 of 36.
+    let ctx = b.context();
+    let proc = SYSTEM
+        .procedure(&ctx, &call(P_INITIATIVE, &[], &[], &[]))
+        .unwrap();
+    let odds = procedure_odds(proc.as_ref(), &ctx, &[]);
+    assert_eq!(odds.unexplored, 0.0);
+    assert!(
+        (odds.p("tie: roll again") - 6.0 / 36.0).abs() < 1e-12,
+        "{odds:?}"
+    );
+    // Parliament wins 5–2 and goes first.
+    let (reqs, res) = drive(
+        &SYSTEM,
+        &b,
+        &call(P_INITIATIVE, &[], &[], &[]),
+        &[2, 5],
         &[1],
     );
-    assert_eq!(reqs.len(), 4);
+    assert_eq!(reqs.len(), 2);
     assert!(res.summary.contains("Parliament"));
-    play(
-        &mut b,
-        call(P_INITIATIVE, &[], &[], &[]),
-        &[3, 3, 2, 5],
-        &[1],
-    );
+    play(&mut b, call(P_INITIATIVE, &[], &[], &[]), &[2, 5], &[1]);
     assert_eq!((b.state().turn, b.state().phase, b.state().side), (1, 1, 1));
     play(
         &mut b,

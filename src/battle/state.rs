@@ -86,11 +86,30 @@ impl Roster {
 
     /// The piece whose army-file id is `id` on `side`.
     pub fn find(&self, side: usize, id: &str) -> Option<PieceId> {
-        self.ids().find(|&p| {
-            self.side_of(p) == side
-                && (self.unit(p).is_some_and(|u| u.id == id)
-                    || self.leader(p).is_some_and(|l| l.id == id))
-        })
+        let army = self.armies.get(side)?;
+        let (role, index) = match army.leaders.iter().position(|l| l.id == id) {
+            Some(i) => (Role::Leader, i),
+            None => (Role::Unit, army.units.iter().position(|u| u.id == id)?),
+        };
+        let want = Piece { side, role, index };
+        // Rule code looks pieces up often, so try where `Roster::new` puts it first: each side's
+        // leaders, then its units.
+        let before: usize = self.armies[..side]
+            .iter()
+            .map(|a| a.leaders.len() + a.units.len())
+            .sum();
+        let guess = before
+            + index
+            + if role == Role::Unit {
+                army.leaders.len()
+            } else {
+                0
+            };
+        if self.pieces.get(guess) == Some(&want) {
+            return Some(PieceId(guess as u16));
+        }
+        let at = self.pieces.iter().position(|p| *p == want)?;
+        Some(PieceId(at as u16))
     }
 
     /// The units a leader commands (by the army file's `leader` field).

@@ -1,9 +1,14 @@
 //! The rule systems. Each describes itself in the core's vocabulary — army contents, status
 //! schemas, phases, procedures, tables — so the window and the printed sheets never name one.
-//! Adding a system means one module here and one line in [`all`].
+//! Adding a system means one module here and one line in [`standard`] (and one in
+//! [`registry::loader`] if its tables can be overridden).
+//!
+//! The systems in force are the shipped ones, or — after [`install_overrides`] has read the
+//! player's override files at start-up — those built with the player's tables.
 
 pub mod d3_ecw;
 pub mod rcw;
+pub mod registry;
 pub mod royalists_roundheads;
 pub mod table;
 pub mod victory_without_squares;
@@ -14,6 +19,7 @@ use crate::event::{Event, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::status::StatusSchema;
 
+pub use registry::{OverrideProblem, install_overrides, load_overrides};
 pub use table::{Source, Table};
 
 /// One phase of the sequence of play.
@@ -71,8 +77,17 @@ pub trait RuleSystem: Send + Sync {
     }
 }
 
-/// Every rule system Adjutant knows.
+/// Every rule system Adjutant knows, with the tables in force (the player's overrides once
+/// [`install_overrides`] has run).
 pub fn all() -> Vec<&'static dyn RuleSystem> {
+    match registry::installed() {
+        Some(systems) => systems.to_vec(),
+        None => standard(),
+    }
+}
+
+/// Every rule system with its shipped tables.
+pub fn standard() -> Vec<&'static dyn RuleSystem> {
     vec![
         &royalists_roundheads::SYSTEM,
         &rcw::SYSTEM,

@@ -1,4 +1,5 @@
-//! The player's settings: theme, zoom, the battle to resume, the across-the-table view.
+//! The player's settings: theme, zoom, the battle to resume, the across-the-table view, the
+//! paper size last printed on.
 //!
 //! Saved atomically as RON in the config folder (`settings.ron`). A missing file means the
 //! defaults. A broken one means the defaults too, with a message for the player, and the file
@@ -31,6 +32,16 @@ pub enum ThemeChoice {
     Dark,
 }
 
+/// The paper size sheets are printed on (the last one chosen).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PaperChoice {
+    /// 210 × 297 mm.
+    #[default]
+    A4,
+    /// 8½ × 11 in.
+    Letter,
+}
+
 /// The player's settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -41,10 +52,12 @@ pub struct Settings {
     pub zoom: f32,
     /// The battle open when Adjutant last closed, to resume.
     pub last_battle: Option<PathBuf>,
-    /// Show the roster turned for the player across the table.
+    /// Open battles on the large-type view read from across the table (F9 toggles it).
     pub across_table: bool,
     /// Show the exact odds of each outcome before rolling.
     pub show_odds: bool,
+    /// The paper the last sheet was printed on, offered first next time.
+    pub paper: PaperChoice,
 }
 
 impl Default for Settings {
@@ -56,6 +69,7 @@ impl Default for Settings {
             last_battle: None,
             across_table: false,
             show_odds: true,
+            paper: PaperChoice::A4,
         }
     }
 }
@@ -170,5 +184,33 @@ impl SettingsStore {
             message: e.to_string(),
         })?;
         write_atomic(&self.path, text.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_from_before_the_paper_setting_loads_with_a4() {
+        let old = "Settings(version: 1, theme: Dark, zoom: 1.5, show_odds: false)";
+        let settings = Settings::from_ron(old, Path::new("settings.ron")).unwrap();
+        assert_eq!(settings.paper, PaperChoice::A4);
+        assert_eq!(settings.theme, ThemeChoice::Dark);
+        assert!(!settings.show_odds);
+    }
+
+    #[test]
+    fn the_paper_choice_is_saved_and_read_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = SettingsStore::at(dir.path().join("settings.ron"));
+        let letter = Settings {
+            paper: PaperChoice::Letter,
+            ..Settings::default()
+        };
+        store.save(&letter).unwrap();
+        let text = std::fs::read_to_string(store.path()).unwrap();
+        assert!(text.contains("paper: Letter"), "{text}");
+        assert_eq!(store.load(), (letter, None));
     }
 }

@@ -10,6 +10,8 @@ use std::rc::Rc;
 use adjutant::army::discover::{discover, shipped_armies_dir};
 use adjutant::army::{ArmyFile, Origin};
 use adjutant::battle::Battle;
+use adjutant::print::Paper;
+use adjutant::store::settings::PaperChoice;
 use adjutant::store::{BattleStore, Paths, SettingsStore, ThemeChoice};
 
 use super::theme::Choice;
@@ -89,6 +91,74 @@ impl Store {
     /// The folder the player's own army files go in.
     pub fn user_armies_dir(&self) -> PathBuf {
         self.paths.user_armies_dir()
+    }
+
+    /// The folder battles are saved in.
+    pub fn battles_dir(&self) -> PathBuf {
+        self.paths.battles_dir()
+    }
+
+    /// The paper the last sheet was printed on.
+    pub fn paper(&self) -> Paper {
+        match self.inner.borrow().settings.paper {
+            PaperChoice::A4 => Paper::A4,
+            PaperChoice::Letter => Paper::Letter,
+        }
+    }
+
+    /// Remembers the paper for next time.
+    pub fn save_paper(&self, paper: Paper) -> Result<(), String> {
+        let mut inner = self.inner.borrow_mut();
+        inner.settings.paper = match paper {
+            Paper::A4 => PaperChoice::A4,
+            Paper::Letter => PaperChoice::Letter,
+        };
+        let Inner {
+            settings_file,
+            settings,
+            ..
+        } = &mut *inner;
+        settings_file.save(settings).map_err(|e| e.to_string())
+    }
+
+    /// The window's zoom (its scale factor), within the settings' zoom range.
+    pub fn zoom(&self) -> f32 {
+        self.inner.borrow().settings.zoom
+    }
+
+    /// Remembers the zoom for next time.
+    pub fn save_zoom(&self, zoom: f32) -> Result<(), String> {
+        self.change_settings(|s| s.zoom = zoom)
+    }
+
+    /// Whether battles open on the across-the-table view.
+    pub fn across_table(&self) -> bool {
+        self.inner.borrow().settings.across_table
+    }
+
+    /// Remembers whether battles open on the across-the-table view.
+    pub fn save_across_table(&self, on: bool) -> Result<(), String> {
+        self.change_settings(|s| s.across_table = on)
+    }
+
+    /// Where the player's rule-table override files go.
+    pub fn overrides_dir(&self) -> PathBuf {
+        self.paths.overrides_dir()
+    }
+
+    /// Changes the settings in memory, then saves them.
+    fn change_settings(
+        &self,
+        change: impl FnOnce(&mut adjutant::store::Settings),
+    ) -> Result<(), String> {
+        let mut inner = self.inner.borrow_mut();
+        let Inner {
+            settings_file,
+            settings,
+            ..
+        } = &mut *inner;
+        change(settings);
+        settings_file.save(settings).map_err(|e| e.to_string())
     }
 
     /// Saves a battle to its file (a new one the first time) and remembers it as the one to

@@ -1,6 +1,8 @@
 //! The roster screen: one army's leaders and units with every statistic, grouped by leader,
 //! with column headers taken from the rule system's army description.
 
+use std::path::PathBuf;
+
 use iced::widget::{Column, column, container, row, scrollable, space, table, text};
 use iced::{Element, Fill, Length};
 
@@ -18,16 +20,23 @@ pub struct Roster {
     army: Army,
     spec: ArmySpec,
     system_name: String,
+    /// The army's file, when it was opened from outside the listed folders.
+    offered: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone)]
 pub enum Message {
     Back,
+    PrintPressed,
+    KeepPressed(PathBuf),
 }
 
 /// What the roster screen asks the app to do.
 pub enum Action {
     Back,
+    Print,
+    /// Copy this army file into the player's armies.
+    Keep(PathBuf),
 }
 
 impl Roster {
@@ -37,12 +46,26 @@ impl Roster {
             spec: system.map(|s| s.army_spec()).unwrap_or_default(),
             system_name: system.map_or_else(|| army.system.clone(), |s| s.name().to_string()),
             army,
+            offered: None,
         }
+    }
+
+    /// Offers to keep the army, opened from the file at `path`, for new battles.
+    pub fn offering(mut self, path: PathBuf) -> Roster {
+        self.offered = Some(path);
+        self
+    }
+
+    /// The army on show.
+    pub fn army(&self) -> &Army {
+        &self.army
     }
 
     pub fn update(&mut self, message: Message) -> Action {
         match message {
             Message::Back => Action::Back,
+            Message::PrintPressed => Action::Print,
+            Message::KeepPressed(path) => Action::Keep(path),
         }
     }
 
@@ -55,6 +78,14 @@ impl Roster {
                 parts::title(self.army.name.as_str()),
                 space::horizontal(),
                 parts::body(format!("{} · {}", self.army.side, self.system_name)),
+                self.offered.as_ref().map(|path| {
+                    parts::button_text("Use in a new battle")
+                        .style(theme::quiet)
+                        .on_press(Message::KeepPressed(path.clone()))
+                }),
+                parts::button_text("Print…")
+                    .style(theme::quiet)
+                    .on_press(Message::PrintPressed),
             ]
             .spacing(gap::M)
             .align_y(iced::Center),

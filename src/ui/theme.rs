@@ -1,9 +1,15 @@
 //! The look of the window in one place: the embedded fonts, the light and dark palettes, the
 //! spacing and text-size scales, and named style functions. Views never name a colour; they
-//! pick a style from here.
+//! pick a style from here. The across-the-table view's scale and boxes are in [`far`], rule
+//! tables' source chips in `chart`.
+
+mod chart;
+pub mod far;
 
 use iced::widget::{button, container, progress_bar, text};
 use iced::{Background, Border, Color, Font, Theme, border, font};
+
+pub use chart::{Tone, tone_chip};
 
 /// The regular embedded font (DejaVu Sans), so text shows on a machine with no fonts.
 pub const FONT_REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");

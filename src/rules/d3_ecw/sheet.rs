@@ -62,7 +62,7 @@ impl D3Tables {
         Table {
             id: "d3_ecw.units".into(),
             title: "Unit types".into(),
-            source: self.source(Tag::Seed),
+            source: self.source_of("profiles", Tag::Seed),
             header: [
                 "Type",
                 "Move",
@@ -133,7 +133,7 @@ impl D3Tables {
         Table {
             id: "d3_ecw.modifiers".into(),
             title: "Hit modifiers".into(),
-            source: self.source(Tag::Seed),
+            source: self.source_of("options", Tag::Seed),
             header: ["Modifier", "Hits", "Rule"].map(String::from).to_vec(),
             rows,
             note: "Cover never stacks: at most −1 for terrain; the target-type −1 stacks with it \
@@ -189,7 +189,7 @@ impl D3Tables {
         Table {
             id: "d3_ecw.options".into(),
             title: "Options in force".into(),
-            source: self.source(Tag::Default),
+            source: self.source_of("options", Tag::Default),
             header: ["Option", "In force", "Alternative", "Rule"]
                 .map(String::from)
                 .to_vec(),

@@ -98,6 +98,9 @@ pub struct D3Tables {
     /// Set when the tables came from a player's file.
     #[serde(skip)]
     pub origin: Option<String>,
+    /// The parts (`profiles`, `options`) that file gave; empty when it gave the whole set.
+    #[serde(skip)]
+    pub overridden: Vec<String>,
 }
 
 fn weapon(name: &str, range: u8, modifier: i32, ammo: bool) -> Option<Weapon> {
@@ -236,6 +239,7 @@ impl D3Tables {
                 initiative_die: Die::D6,
             },
             origin: None,
+            overridden: Vec::new(),
         }
     }
 
@@ -262,6 +266,18 @@ impl D3Tables {
     /// The line of the unit table for a kind.
     pub fn profile(&self, kind: &str) -> Option<&Profile> {
         self.profiles.iter().find(|p| p.kind == kind)
+    }
+
+    /// The source tag a table printed from `part` (`profiles` or `options`) shows: the
+    /// player's file when it gave that part.
+    pub fn source_of(&self, part: &str, tag: Tag) -> Source {
+        let given = self.overridden.is_empty() || self.overridden.iter().any(|p| p == part);
+        match (&self.origin, tag) {
+            (Some(path), _) if given => Source::Override(path.clone()),
+            (_, Tag::Seed) => Source::Seed,
+            (_, Tag::Found) => Source::Found,
+            (_, Tag::Default) => Source::Default,
+        }
     }
 
     /// The source tag a table shows: the player's file when overridden.

@@ -187,17 +187,23 @@ impl TurnStep {
                 bands,
             })
         };
-        let mut i = 0;
-        let winner = loop {
-            let Some(a) = face(i) else { return ask(0) };
-            let Some(b) = face(i + 1) else { return ask(1) };
-            if a != b {
-                break usize::from(b > a);
-            }
-            i += 2;
-        };
+        let Some(a) = face(0) else { return ask(0) };
+        let Some(b) = face(1) else { return ask(1) };
+        if a == b {
+            // A tie is rolled again as a fresh roll-off: the phase stays at initiative. Ending
+            // here keeps the procedure finite, so its odds are exact (a tie is 1 in 6).
+            return done(
+                "tie: roll again".to_string(),
+                vec![Event::fact(
+                    FactKind::Turn,
+                    None,
+                    format!("Initiative tied at {a}: roll again"),
+                )],
+            );
+        }
+        let winner = usize::from(b > a);
         let names = [side_name(ctx, 0), side_name(ctx, 1)];
-        let Some(Input::Choice(first)) = inputs.get(i + 2) else {
+        let Some(Input::Choice(first)) = inputs.get(2) else {
             return Step::Choice(ChoiceRequest {
                 label: format!("{} wins the initiative: who goes first?", names[winner]),
                 rule: "D3-3".into(),
@@ -214,10 +220,8 @@ impl TurnStep {
                     FactKind::Turn,
                     None,
                     format!(
-                        "Turn {turn}: {} wins the initiative{}; {} goes first",
-                        names[winner],
-                        if i > 0 { " after re-rolling ties" } else { "" },
-                        names[first]
+                        "Turn {turn}: {} wins the initiative; {} goes first",
+                        names[winner], names[first]
                     ),
                 ),
                 Event::Clock {

@@ -11,6 +11,7 @@ pub mod actions;
 pub mod assault;
 pub mod hits;
 pub mod keys;
+pub mod overrides;
 pub mod params;
 pub mod shoot;
 pub mod spec;

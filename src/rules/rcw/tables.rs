@@ -1,7 +1,10 @@
 //! The RCW charts as data (RULES.md §4.2–§4.9 and the R gaps): the unit table, hit numbers,
 //! rally numbers, the command roll and the defaults the draft leaves open. Every rule reads
 //! its numbers from an [`RcwTables`]; [`RcwTables::render`] prints what is in force, each
-//! chart tagged with where it came from, so a player's own chart can replace one.
+//! chart tagged with where it came from, so a player's own chart can replace one (see
+//! [`super::overrides`]).
+
+use std::borrow::Cow;
 
 use super::keys::*;
 use crate::rules::{Source, Table};
@@ -51,8 +54,8 @@ pub struct Quality {
 /// Every number the RCW rules read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RcwTables {
-    pub units: &'static [Profile],
-    pub qualities: &'static [Quality],
+    pub units: Cow<'static, [Profile]>,
+    pub qualities: Cow<'static, [Quality]>,
     /// Hit numbers: target in the open, obscured, and entrenched/armoured/pinned (§4.5).
     pub hit_open: u8,
     pub hit_obscured: u8,
@@ -69,6 +72,10 @@ pub struct RcwTables {
     pub reduced_assault_dice: u8,
     /// A side loses when this percentage of its combat units is destroyed.
     pub losing_share_percent: i32,
+    /// The player's file the charts in [`RcwTables::overridden`] came from.
+    pub origin: Option<String>,
+    /// The ids of the charts (`rcw.units`, `rcw.to_hit`, ...) the player's file replaced.
+    pub overridden: Vec<&'static str>,
 }
 
 const fn row(
@@ -192,8 +199,8 @@ pub static QUALITIES: [Quality; 3] = [
 
 /// The charts as the seed and Adjutant's defaults give them.
 pub static STANDARD: RcwTables = RcwTables {
-    units: &UNITS,
-    qualities: &QUALITIES,
+    units: Cow::Borrowed(&UNITS),
+    qualities: Cow::Borrowed(&QUALITIES),
     hit_open: 4,
     hit_obscured: 5,
     hit_hard: 6,
@@ -203,6 +210,8 @@ pub static STANDARD: RcwTables = RcwTables {
     command_roll: 4,
     reduced_assault_dice: 1,
     losing_share_percent: 50,
+    origin: None,
+    overridden: Vec::new(),
 };
 
 impl RcwTables {
@@ -220,6 +229,14 @@ impl RcwTables {
             .unwrap_or(&QUALITIES[1])
     }
 
+    /// Where chart `id` comes from: the player's file if it replaced it, else `shipped`.
+    pub fn source(&self, id: &str, shipped: Source) -> Source {
+        match &self.origin {
+            Some(path) if self.overridden.contains(&id) => Source::Override(path.clone()),
+            _ => shipped,
+        }
+    }
+
     /// The charts in force, for the window and the quick-reference sheet.
     pub fn render(&self) -> Vec<Table> {
         let dash = |n: u8| {
@@ -232,7 +249,7 @@ impl RcwTables {
         let units = Table {
             id: "rcw.units".into(),
             title: "Unit table".into(),
-            source: Source::Seed,
+            source: self.source("rcw.units", Source::Seed),
             header: [
                 "Unit",
                 "Move",
@@ -264,7 +281,7 @@ impl RcwTables {
         let to_hit = Table {
             id: "rcw.to_hit".into(),
             title: "To hit (each shooting or assault die)".into(),
-            source: Source::Seed,
+            source: self.source("rcw.to_hit", Source::Seed),
             header: vec!["Target".into(), "Hits on".into()],
             rows: vec![
                 vec!["In the open".into(), format!("{}+", self.hit_open)],
@@ -280,7 +297,7 @@ impl RcwTables {
         let hits = Table {
             id: "rcw.hits".into(),
             title: "Effect of hits (counted over the player turn)".into(),
-            source: Source::Seed,
+            source: self.source("rcw.hits", Source::Seed),
             header: vec!["Situation".into(), "Effect".into()],
             rows: vec![
                 vec!["1 hit".into(), "Pinned".into()],
@@ -305,7 +322,7 @@ impl RcwTables {
         let rally = Table {
             id: "rcw.rally".into(),
             title: "Rally (1D6)".into(),
-            source: Source::Seed,
+            source: self.source("rcw.rally", Source::Seed),
             header: vec!["Quality".into(), "Rallies on".into()],
             rows: self
                 .qualities
@@ -321,7 +338,7 @@ impl RcwTables {
         let command = Table {
             id: "rcw.command".into(),
             title: "Command and actions".into(),
-            source: Source::Default,
+            source: self.source("rcw.command", Source::Default),
             header: vec!["Rule".into(), "In force".into()],
             rows: vec![
                 vec![
@@ -347,7 +364,7 @@ impl RcwTables {
         let assault = Table {
             id: "rcw.assault".into(),
             title: "Close assault".into(),
-            source: Source::Default,
+            source: self.source("rcw.assault", Source::Default),
             header: vec!["Rule".into(), "In force".into()],
             rows: vec![
                 vec!["Dice".into(), "the unit's Assault dice".into()],
@@ -366,7 +383,7 @@ impl RcwTables {
         let victory = Table {
             id: "rcw.victory".into(),
             title: "Victory".into(),
-            source: Source::Default,
+            source: self.source("rcw.victory", Source::Default),
             header: vec!["Rule".into(), "In force".into()],
             rows: vec![vec![
                 "Army loss".into(),

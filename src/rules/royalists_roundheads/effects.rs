@@ -8,7 +8,7 @@ use super::modifiers::key as mk;
 use super::run::{Need, Run, choice, reach, request};
 use super::spec::OVERALL;
 use super::tables::Tables;
-use crate::dice::{Dice, Die};
+use crate::dice::{Dice, Die, Modifier};
 use crate::event::{FactKind, PieceId};
 use crate::procedure::{Band, DiceRequest};
 use crate::status::Change;
@@ -52,14 +52,16 @@ pub enum OnFail {
 
 /// One step loss: moves the unit down its ladder and says so. Returns whether it is eliminated.
 pub fn lose_step(run: &mut Run, t: &Tables, id: PieceId, why: &str) -> bool {
-    let Some(u) = look::unit(run, id).cloned() else {
+    let Some(u) = look::unit(run, id) else {
         return false;
     };
     if look::is_eliminated(run, id) {
         return true;
     }
     let lost = look::steps_lost(run, id) + 1;
-    let s = look::step_state(&u, t, lost);
+    let s = look::step_state(u, t, lost);
+    let now =
+        (!run.quiet && !s.eliminated).then(|| look::ladder_names(u, t)[lost as usize].clone());
     run.track(id, keys::STEPS_LOST, lost);
     run.emit(super::run::piece_change(
         id,
@@ -71,18 +73,23 @@ pub fn lose_step(run: &mut Run, t: &Tables, id: PieceId, why: &str) -> bool {
     run.flag(id, keys::STEP_LOSS_MARKER, s.markers >= 1);
     run.flag(id, keys::SECOND_MARKER, s.markers >= 2);
     run.flag(id, keys::REDUCED, s.reduced);
-    let name = run.name(id);
     if s.eliminated {
         run.flag(id, keys::ELIMINATED, true);
         run.flag(id, keys::ROUTED, false);
         run.flag(id, keys::OUT_OF_COMMAND, false);
+    }
+    if run.quiet {
+        return s.eliminated;
+    }
+    let name = run.name(id);
+    if s.eliminated {
         run.fact(
             FactKind::Eliminated,
             Some(id),
             format!("{name} loses a step ({why}) and is eliminated (step {lost})"),
         );
     } else {
-        let now = look::ladder_names(&u, t)[lost as usize].clone();
+        let now = now.unwrap_or_default();
         run.fact(
             FactKind::Loss,
             Some(id),
@@ -122,15 +129,31 @@ pub fn morale_request(
     } else {
         (mk::MORALE_LEADER, mk::MORALE_ROUTED)
     };
+    // Quiet, a modifier's value is all the odds read.
+    let modifier = |key: &str| match run.quiet {
+        true => Modifier::new(m.get(key), String::new(), String::new()),
+        false => m.modifier(key),
+    };
     if leader_stacked {
-        dice = dice.with(m.modifier(leader_key));
+        dice = dice.with(modifier(leader_key));
     }
     if look::is_routed(run, id) && m.get(routed_key) != 0 {
-        dice = dice.with(m.modifier(routed_key));
+        dice = dice.with(modifier(routed_key));
     }
-    let (rating, parts) = look::morale_rating(run, t, id);
     let (lo, hi) = reach(&dice);
     let mut bands = Vec::new();
+    if run.quiet {
+        // The odds walk reads only where the bands fall, and the check which of them passes.
+        let rating = look::morale_value(run, t, id);
+        if lo <= rating {
+            bands.push(Band::new(lo, rating.min(hi), "passes"));
+        }
+        if hi > rating {
+            bands.push(Band::new((rating + 1).max(lo), hi, "fails"));
+        }
+        return request(String::new(), String::new(), dice, bands);
+    }
+    let (rating, parts) = look::morale_rating(run, t, id);
     if lo <= rating {
         bands.push(Band::new(lo, rating.min(hi), format!("≤ {rating}: passes")));
     }
@@ -169,10 +192,10 @@ pub fn morale_check(
     kind: CheckKind,
     on_fail: OnFail,
 ) -> Need<Option<bool>> {
-    let name = run.name(id);
     if let Some(flag) = kind.flag()
         && run.status(id).flag(flag)
     {
+        let name = run.name(id);
         run.fact(
             FactKind::Morale,
             Some(id),
@@ -184,12 +207,24 @@ pub fn morale_check(
         return Ok(None);
     }
     let req = morale_request(run, t, id, leader_stacked, false);
-    let (band, rolled) = run.roll_reading(req.clone())?;
+    let passes = req
+        .bands
+        .iter()
+        .map(|b| b.label.contains("passes"))
+        .collect::<Vec<_>>();
+    let (band, rolled) = run.roll_reading(req)?;
     if let Some(flag) = kind.flag() {
         run.flag(id, flag, true);
     }
-    let passed = req.bands[band].label.contains("passes");
-    let rating = look::morale_rating(run, t, id).0;
+    let passed = passes[band];
+    if run.quiet {
+        if !passed && let OnFail::Rout(hexes) = on_fail {
+            rout(run, t, id, hexes)?;
+        }
+        return Ok(Some(passed));
+    }
+    let name = run.name(id);
+    let rating = look::morale_value(run, t, id);
     if passed {
         run.fact(
             FactKind::Morale,
@@ -260,6 +295,9 @@ pub fn leader_casualty(run: &mut Run, t: &Tables, leader: PieceId) {
             to: before + points,
         },
     });
+    if run.quiet {
+        return;
+    }
     let chit = look::chit(run, leader).map_or("no chit".to_string(), |c: Chit| c.to_string());
     let who = if again {
         "replacement leader"

@@ -128,8 +128,25 @@ impl Chit {
         let t = text.trim();
         Chit::ALL
             .into_iter()
-            .find(|c| c.to_string().eq_ignore_ascii_case(t))
+            .find(|c| c.reads_as(t))
             .or_else(|| t.eq_ignore_ascii_case("charge").then_some(Chit::Charge(1)))
+    }
+
+    /// Whether `t` is this chit's name, ignoring ASCII case (without building the name: the
+    /// odds walk reads chits in its inner loop).
+    fn reads_as(self, t: &str) -> bool {
+        let name = self.command_name();
+        match self {
+            Chit::Charge(n) => {
+                let digit = [b'0' + n % 10];
+                t.len() == name.len() + 2
+                    && n < 10
+                    && t.as_bytes()[..name.len()].eq_ignore_ascii_case(name.as_bytes())
+                    && t.as_bytes()[name.len()] == b' '
+                    && t.as_bytes()[name.len() + 1..] == digit
+            }
+            _ => t.eq_ignore_ascii_case(name),
+        }
     }
 
     pub fn is_charge(self) -> bool {

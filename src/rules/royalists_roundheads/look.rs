@@ -18,6 +18,10 @@ pub trait Look {
     fn side_status(&self, side: usize) -> &Status;
     /// Turn, phase index and phasing side.
     fn clock(&self) -> (u32, usize, usize);
+    /// Whether only the odds are wanted (a quiet [`super::run::Run`]): text may be left out.
+    fn quiet(&self) -> bool {
+        false
+    }
 }
 
 impl Look for Context<'_> {
@@ -231,26 +235,59 @@ pub fn charge_follower<L: Look + ?Sized>(l: &L, id: PieceId) -> bool {
 
 /// The current morale rating with its parts ("printed 7", "−1 Step-Loss marker").
 pub fn morale_rating<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> (i32, Vec<String>) {
-    let m = &t.modifiers;
-    let base = printed_morale(l, id);
-    let mut total = base;
-    let mut parts = vec![format!("printed {base}")];
-    let markers = unit(l, id).map_or(0, |u| step_state(u, t, steps_lost(l, id)).markers);
-    if markers > 0 {
-        let v = markers * m.get(mk::MORALE_MARKER);
-        total += v;
+    let terms = morale_terms(l, t, id);
+    let mut parts = vec![format!("printed {}", terms.printed)];
+    if let Some(v) = terms.markers {
         parts.push(format!("{v:+} Step-Loss marker(s) (W VII.C.5)"));
     }
-    if unit_command(l, id).is_some_and(Chit::is_charge) {
-        let v = m.get(mk::MORALE_CHARGE_CAV);
-        total += v;
-        parts.push(format!("{v:+} Charge (W-cmd)"));
-    } else if charge_follower(l, id) {
-        let v = m.get(mk::MORALE_CHARGE_OTHER);
-        total += v;
-        parts.push(format!("{v:+} non-cavalry under a Charge leader (W-cmd)"));
+    match terms.charge {
+        Some((v, true)) => parts.push(format!("{v:+} Charge (W-cmd)")),
+        Some((v, false)) => parts.push(format!("{v:+} non-cavalry under a Charge leader (W-cmd)")),
+        None => {}
     }
-    (total, parts)
+    (terms.total(), parts)
+}
+
+/// The current morale rating alone, with no text (for the odds walk).
+pub fn morale_value<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> i32 {
+    morale_terms(l, t, id).total()
+}
+
+/// The terms of a morale rating: the printed morale, the Step-Loss markers' modifier, and the
+/// Charge modifier (with whether it is the unit's own Charge or a follower's).
+struct MoraleTerms {
+    printed: i32,
+    /// Set when the unit carries markers.
+    markers: Option<i32>,
+    charge: Option<(i32, bool)>,
+}
+
+impl MoraleTerms {
+    fn total(&self) -> i32 {
+        self.printed + self.markers.unwrap_or(0) + self.charge.map_or(0, |(v, _)| v)
+    }
+}
+
+fn morale_terms<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> MoraleTerms {
+    let m = &t.modifiers;
+    let u = unit(l, id);
+    let markers = u.map_or(0, |u| step_state(u, t, steps_lost(l, id)).markers);
+    // `unit_command(..).is_charge()` and `charge_follower(..)` with one look at the chit: both
+    // need the unit in command and not routed, under a Charge; cavalry charge themselves.
+    let s = l.status(id);
+    let charging = !s.flag(keys::OUT_OF_COMMAND)
+        && !s.flag(keys::ROUTED)
+        && obeyed_chit(l, id).is_some_and(|(_, c)| c.is_charge());
+    let charge = match (charging, u.is_some_and(can_charge)) {
+        (false, _) => None,
+        (true, true) => Some((m.get(mk::MORALE_CHARGE_CAV), true)),
+        (true, false) => Some((m.get(mk::MORALE_CHARGE_OTHER), false)),
+    };
+    MoraleTerms {
+        printed: printed_morale(l, id),
+        markers: (markers > 0).then(|| markers * m.get(mk::MORALE_MARKER)),
+        charge,
+    }
 }
 
 /// A leader's rating, from the replacement side when it shows and the file gives one.

@@ -255,27 +255,27 @@ pub fn melee(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
         // 4. Both rolls, then the results at once.
         let a_roll = melee_drm::attacker(run, t, &attackers, s.attacker_leader, call);
         let d_roll = melee_drm::defender(run, t, &defenders, s.defender_leader);
-        let (a_band, a_read) = run.roll_reading(a_roll.request.clone())?;
-        let (d_band, d_read) = run.roll_reading(d_roll.request.clone())?;
-        let on_defenders = t
-            .melee
-            .result(a_roll.column, a_roll.request.bands[a_band].from);
-        let on_attackers = t
-            .melee
-            .result(d_roll.column, d_roll.request.bands[d_band].from);
-        run.fact(
-            FactKind::Melee,
-            None,
-            format!(
-                "Melee: {} ({}) against {} ({}); attackers roll {a_read}: {}, defenders roll {d_read}: {}",
-                names(run, &attackers),
-                a_roll.strength,
-                names(run, &defenders),
-                d_roll.strength,
-                on_defenders.cell(),
-                on_attackers.cell()
-            ),
-        );
+        let a_from: Vec<i32> = a_roll.request.bands.iter().map(|b| b.from).collect();
+        let d_from: Vec<i32> = d_roll.request.bands.iter().map(|b| b.from).collect();
+        let (a_band, a_read) = run.roll_reading(a_roll.request)?;
+        let (d_band, d_read) = run.roll_reading(d_roll.request)?;
+        let on_defenders = t.melee.result(a_roll.column, a_from[a_band]);
+        let on_attackers = t.melee.result(d_roll.column, d_from[d_band]);
+        if !run.quiet {
+            run.fact(
+                FactKind::Melee,
+                None,
+                format!(
+                    "Melee: {} ({}) against {} ({}); attackers roll {a_read}: {}, defenders roll {d_read}: {}",
+                    names(run, &attackers),
+                    a_roll.strength,
+                    names(run, &defenders),
+                    d_roll.strength,
+                    on_defenders.cell(),
+                    on_attackers.cell()
+                ),
+            );
+        }
         summary.push(format!(
             "A {} / D {}",
             on_defenders.cell(),
@@ -315,7 +315,7 @@ pub fn melee(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
             }
         }
     }
-    after(run, t, &s, &attackers);
+    after(run, t, &s, &attackers, &withdrew);
     Ok(summary.join("; "))
 }
 
@@ -337,12 +337,12 @@ fn loss_order(run: &mut Run, attackers: &[PieceId]) -> Need<Vec<PieceId>> {
 }
 
 /// Leader casualties, the advance into a vacated hex and the second combat option.
-fn after(run: &mut Run, t: &Tables, s: &Sides, fought: &[PieceId]) {
+fn after(run: &mut Run, t: &Tables, s: &Sides, fought: &[PieceId], withdrew: &[PieceId]) {
     let gone = |run: &Run, u: PieceId| look::is_eliminated(run, u) || look::is_routed(run, u);
     let vacated = s
         .defenders
         .iter()
-        .all(|&d| gone(run, d) || run_withdrew(run, d));
+        .all(|&d| gone(run, d) || withdrew.contains(&d));
     if let Some(l) = s.attacker_leader
         && s.attackers
             .first()
@@ -374,8 +374,4 @@ fn after(run: &mut Run, t: &Tables, s: &Sides, fought: &[PieceId]) {
             }
         }
     }
-}
-
-fn run_withdrew(run: &Run, d: PieceId) -> bool {
-    run.events.iter().any(|e| matches!(e, crate::event::Event::Fact { piece: Some(p), text, .. } if *p == d && text.ends_with("withdraws before the melee")))
 }

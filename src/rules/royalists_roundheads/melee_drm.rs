@@ -56,8 +56,28 @@ fn leader_bonus<L: Look + ?Sized>(l: &L, leader: Option<PieceId>) -> Option<Modi
     })
 }
 
-fn finish(t: &Tables, label: String, strength: i32, dice: Dice) -> SideRoll {
+fn finish(t: &Tables, label: String, strength: i32, dice: Dice, quiet: bool) -> SideRoll {
     let column = t.melee.column(strength);
+    if quiet {
+        // The odds walk reads only where the bands fall: one band per run of equal results.
+        let mut bands: Vec<crate::procedure::Band> = Vec::new();
+        let (lo, hi) = super::run::reach(&dice);
+        let mut last = None;
+        for v in lo..=hi {
+            let r = Some(t.melee.result(column, v));
+            match bands.last_mut() {
+                Some(b) if r == last => b.to = v,
+                _ => bands.push(crate::procedure::Band::new(v, v, String::new())),
+            }
+            last = r;
+        }
+        let request = request(String::new(), String::new(), dice, bands);
+        return SideRoll {
+            strength,
+            column,
+            request,
+        };
+    }
     let bands = bands_by(&dice, |v| result_label(t.melee.result(column, v)));
     let head = t.melee.columns[column].label();
     SideRoll {
@@ -131,7 +151,7 @@ pub fn attacker<L: Look + ?Sized>(
             ));
         }
     }
-    finish(t, "Attackers' melee roll".into(), strength, dice)
+    finish(t, "Attackers' melee roll".into(), strength, dice, l.quiet())
 }
 
 /// The defenders' roll.
@@ -156,5 +176,5 @@ pub fn defender<L: Look + ?Sized>(
     if let Some(b) = leader_bonus(l, leader) {
         dice = dice.with(b);
     }
-    finish(t, "Defenders' melee roll".into(), strength, dice)
+    finish(t, "Defenders' melee roll".into(), strength, dice, l.quiet())
 }

@@ -10,7 +10,7 @@ use super::keys::param;
 use super::run::{Need, Run};
 use super::tables::Tables;
 use crate::battle::state::Context;
-use crate::procedure::{Call, Input, Offer, ParamSpec, Procedure, Refusal, Step};
+use crate::procedure::{Call, Explorer, Input, Offer, ParamSpec, Procedure, Refusal, Step};
 
 /// A procedure body: the straight-line rules, stopping at each request.
 pub type Body = fn(&mut Run, &Tables, &Call) -> Need<String>;
@@ -35,6 +35,12 @@ impl Procedure for Proc {
 
     fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
         Run::finish(ctx, inputs, |run| {
+            (self.body)(run, &self.tables, &self.call)
+        })
+    }
+
+    fn explore(&self, ctx: &Context, inputs: &[Input], more: &mut Explorer<'_>) -> Step {
+        Run::explore(ctx, inputs, more, |run| {
             (self.body)(run, &self.tables, &self.call)
         })
     }

@@ -1,7 +1,9 @@
 //! One pass of a procedure over its inputs: a cursor that hands out the next roll or choice (or
 //! stops with the request for it), and a working copy of the pieces the procedure has changed,
 //! so a later check sees an earlier step loss. Procedures are written as straight-line code
-//! with `?` after every request.
+//! with `?` after every request. For the odds a pass can also be *explored*: when the inputs run
+//! out it asks the odds walk for the next one and carries on, quietly (no events, no narrative
+//! text), so the walk runs the body once per outcome rather than once per request.
 
 use std::collections::BTreeMap;
 
@@ -9,14 +11,22 @@ use super::look::Look;
 use crate::battle::state::{Context, Roster};
 use crate::dice::{Dice, Rolled};
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Band, ChoiceRequest, DiceRequest, Input, Reading, Resolution, Step};
+use crate::procedure::{
+    Band, ChoiceRequest, DiceRequest, Explorer, Input, Reading, Resolution, Step,
+};
 use crate::status::{Change, Status};
 
 /// A procedure pass: inputs consumed so far, events produced, pieces changed.
 pub struct Run<'a> {
     ctx: Context<'a>,
     inputs: &'a [Input],
+    /// Inputs the odds walk gave past `inputs`, when exploring.
+    extra: Vec<Input>,
+    more: Option<&'a mut Explorer<'a>>,
     next: usize,
+    /// Only the odds are wanted: no events are kept and narrative text may be skipped (the
+    /// working copy of the pieces is still kept, so later checks see earlier changes).
+    pub quiet: bool,
     pub events: Vec<Event>,
     pieces: BTreeMap<PieceId, Status>,
     sides: BTreeMap<usize, Status>,
@@ -30,7 +40,10 @@ impl<'a> Run<'a> {
         Run {
             ctx: *ctx,
             inputs,
+            extra: Vec::new(),
+            more: None,
             next: 0,
+            quiet: false,
             events: Vec::new(),
             pieces: BTreeMap::new(),
             sides: BTreeMap::new(),
@@ -43,13 +56,46 @@ impl<'a> Run<'a> {
         inputs: &[Input],
         body: impl FnOnce(&mut Run<'_>) -> Need<String>,
     ) -> Step {
+        Run::new(ctx, inputs).conclude(body)
+    }
+
+    /// Runs a procedure body quietly for the odds walk, asking `more` for each input past
+    /// `inputs` (see [`crate::procedure::Procedure::explore`]).
+    pub fn explore(
+        ctx: &Context,
+        inputs: &[Input],
+        more: &mut Explorer<'_>,
+        body: impl FnOnce(&mut Run<'_>) -> Need<String>,
+    ) -> Step {
         let mut run = Run::new(ctx, inputs);
-        match body(&mut run) {
+        run.more = Some(more);
+        run.quiet = true;
+        run.conclude(body)
+    }
+
+    fn conclude(mut self, body: impl FnOnce(&mut Run<'_>) -> Need<String>) -> Step {
+        match body(&mut self) {
             Ok(summary) => Step::Done(Resolution {
                 summary,
-                events: run.events,
+                events: self.events,
             }),
             Err(step) => step,
+        }
+    }
+
+    /// The input at the cursor, if there is one; when exploring and the given inputs have run
+    /// out, the odds walk is asked for it first.
+    fn input(&mut self, request: &Step) -> Option<&Input> {
+        let given = self.inputs.len();
+        if self.next >= given + self.extra.len()
+            && let Some(more) = self.more.as_mut()
+            && let Some(input) = more(request)
+        {
+            self.extra.push(input);
+        }
+        match self.next.checked_sub(given) {
+            Some(k) => self.extra.get(k),
+            None => self.inputs.get(self.next),
         }
     }
 
@@ -61,21 +107,33 @@ impl<'a> Run<'a> {
     /// The band index and the reading of the next roll. Only the band may steer what follows
     /// (the odds contract); the reading is for the narrative.
     pub fn roll_reading(&mut self, req: DiceRequest) -> Need<(usize, i32)> {
-        if let Some(Input::Dice(r)) = self.inputs.get(self.next) {
-            let faces: Vec<i64> = r.faces.iter().map(|&f| i64::from(f)).collect();
-            if let Ok(faces) = req.dice.check_faces(&faces)
-                && let Some(i) = req.bands.iter().position(|b| b.contains(req.read(&faces)))
-            {
+        let step = Step::Dice(req);
+        let given = match self.input(&step) {
+            Some(Input::Dice(r)) => Some((
+                r.faces.iter().map(|&f| i64::from(f)).collect::<Vec<i64>>(),
+                r.typed,
+            )),
+            _ => None,
+        };
+        let Step::Dice(req) = step else {
+            unreachable!("built above")
+        };
+        if let Some((faces, typed)) = given
+            && let Ok(faces) = req.dice.check_faces(&faces)
+        {
+            let reading = req.read(&faces);
+            if let Some(i) = req.bands.iter().position(|b| b.contains(reading)) {
                 self.next += 1;
-                let reading = req.read(&faces);
-                self.events.push(Event::Rolled {
-                    label: req.label.clone(),
-                    rolled: Rolled {
-                        dice: req.dice.clone(),
-                        faces,
-                        typed: r.typed,
-                    },
-                });
+                if !self.quiet {
+                    self.events.push(Event::Rolled {
+                        label: req.label,
+                        rolled: Rolled {
+                            dice: req.dice,
+                            faces,
+                            typed,
+                        },
+                    });
+                }
                 return Ok((i, reading));
             }
         }
@@ -84,34 +142,53 @@ impl<'a> Run<'a> {
 
     /// The option chosen next; or the request if it has not come yet.
     pub fn choose(&mut self, req: ChoiceRequest) -> Need<usize> {
-        match self.inputs.get(self.next) {
-            Some(Input::Choice(i)) if *i < req.options.len() => {
+        let step = Step::Choice(req);
+        let options = match &step {
+            Step::Choice(req) => req.options.len(),
+            _ => unreachable!("built above"),
+        };
+        match self.input(&step) {
+            Some(Input::Choice(i)) if *i < options => {
+                let i = *i;
                 self.next += 1;
-                Ok(*i)
+                Ok(i)
             }
-            _ => Err(Step::Choice(req)),
+            _ => Err(step),
         }
     }
 
-    /// Records an event and applies it to the working copy.
+    /// Records an event (unless quiet) and applies it to the working copy.
     pub fn emit(&mut self, event: Event) {
         match &event {
             Event::Piece { piece, change } => {
-                let base = self.ctx.state.piece(*piece).clone();
-                self.pieces.entry(*piece).or_insert(base).apply(change);
+                let state = self.ctx.state;
+                self.pieces
+                    .entry(*piece)
+                    .or_insert_with(|| state.piece(*piece).clone())
+                    .apply(change);
             }
             Event::Side { side, change } => {
-                if let Some(base) = self.ctx.state.sides.get(*side).cloned() {
-                    self.sides.entry(*side).or_insert(base).apply(change);
+                let state = self.ctx.state;
+                if *side < state.sides.len() {
+                    self.sides
+                        .entry(*side)
+                        .or_insert_with(|| state.sides[*side].clone())
+                        .apply(change);
                 }
             }
             _ => {}
         }
-        self.events.push(event);
+        if !self.quiet {
+            self.events.push(event);
+        }
     }
 
+    /// A fact for the log; nothing when quiet. (Callers that format the text check
+    /// [`Run::quiet`] first where it matters.)
     pub fn fact(&mut self, kind: FactKind, piece: Option<PieceId>, text: impl Into<String>) {
-        self.emit(Event::fact(kind, piece, text));
+        if !self.quiet {
+            self.emit(Event::fact(kind, piece, text));
+        }
     }
 
     pub fn flag(&mut self, piece: PieceId, key: &str, on: bool) {
@@ -167,6 +244,9 @@ impl Look for Run<'_> {
     }
     fn clock(&self) -> (u32, usize, usize) {
         self.ctx.clock()
+    }
+    fn quiet(&self) -> bool {
+        self.quiet
     }
 }
 

@@ -97,6 +97,9 @@ pub struct VwsTables {
     pub pursuit_must: Vec<Suit>,
     #[serde(skip)]
     pub origin: Option<String>,
+    /// The fields the player's file gave; empty when it gave the whole set.
+    #[serde(skip)]
+    pub overridden: Vec<String>,
 }
 
 impl Default for VwsTables {
@@ -223,6 +226,7 @@ impl VwsTables {
             near_broken: vec![(Suit::Spades, 2), (Suit::Clubs, 1)],
             pursuit_must: vec![Suit::Clubs, Suit::Spades],
             origin: None,
+            overridden: Vec::new(),
         }
     }
 
@@ -262,10 +266,15 @@ impl VwsTables {
         })
     }
 
-    fn source(&self, default: Source) -> Source {
+    /// The player's file when it gave any of `fields` (or the whole set), else `default`.
+    fn source(&self, fields: &[&str], default: Source) -> Source {
+        let given = self.overridden.is_empty()
+            || fields
+                .iter()
+                .any(|f| self.overridden.iter().any(|o| o == f));
         match &self.origin {
-            Some(o) => Source::Override(o.clone()),
-            None => default,
+            Some(o) if given => Source::Override(o.clone()),
+            _ => default,
         }
     }
 
@@ -283,7 +292,7 @@ impl VwsTables {
             Table {
                 id: "vws.cards".into(),
                 title: "Manoeuvre card table".into(),
-                source: self.source(Source::Default),
+                source: self.source(&["columns", "card_table"], Source::Default),
                 header,
                 rows: self
                     .card_table
@@ -302,7 +311,7 @@ impl VwsTables {
             Table {
                 id: "vws.fire".into(),
                 title: "Fire modifiers (to the firing figures; D10 ≤ figures hits)".into(),
-                source: self.source(Source::Seed),
+                source: self.source(&["fire_modifiers"], Source::Seed),
                 header: vec!["Mod".into(), "Condition".into()],
                 rows: mods(&self.fire_modifiers),
                 note: "Artillery bases count double; a gun rolling 0 is out of powder.".into(),
@@ -311,7 +320,7 @@ impl VwsTables {
                 id: "vws.combat_mods".into(),
                 title: "Combat modifiers (to the moving player's D10; low favours attackers)"
                     .into(),
-                source: self.source(Source::Seed),
+                source: self.source(&["combat_modifiers"], Source::Seed),
                 header: vec!["DRM".into(), "Condition".into()],
                 rows: mods(&self.combat_modifiers),
                 note: "Formation per V-8: attacker's level − defender's.".into(),
@@ -319,7 +328,7 @@ impl VwsTables {
             Table {
                 id: "vws.results".into(),
                 title: "Combat results".into(),
-                source: self.source(Source::Seed),
+                source: self.source(&["results"], Source::Seed),
                 header: vec![
                     "Score".into(),
                     "Defenders".into(),
@@ -343,7 +352,15 @@ impl VwsTables {
             Table {
                 id: "vws.card_tests".into(),
                 title: "Card tests".into(),
-                source: self.source(Source::Default),
+                source: self.source(
+                    &[
+                        "leader_killed",
+                        "hit_again_breaks",
+                        "near_broken",
+                        "pursuit_must",
+                    ],
+                    Source::Default,
+                ),
                 header: vec!["Test".into(), "Reading".into()],
                 rows: vec![
                     vec![

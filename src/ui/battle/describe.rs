@@ -1,10 +1,63 @@
 //! Events in words for the log and the procedure panel, using the rule system's labels for
 //! tracks, ladders, flags and marks. A secret mark's new value is left out for a viewer who
-//! may not see it.
+//! may not see it. Also what an entry came to (its events less the dice and cards, which the
+//! log lists) and, for a procedure under way, what each roll so far meant.
 
-use adjutant::battle::Battle;
+use adjutant::battle::{Battle, Entry, Pending};
 use adjutant::event::Event;
+use adjutant::procedure::{Input, Step};
 use adjutant::status::{Change, StatusSchema, Viewer};
+
+/// The events of an entry that say what came of it: all but its dice, cards and shuffles,
+/// or every event when it has nothing else.
+pub fn outcome(entry: &Entry) -> Vec<&Event> {
+    let results: Vec<&Event> = entry
+        .events
+        .iter()
+        .filter(|e| {
+            !matches!(
+                e,
+                Event::Rolled { .. } | Event::Drew { .. } | Event::Shuffled { .. }
+            )
+        })
+        .collect();
+    if results.is_empty() {
+        entry.events.iter().collect()
+    } else {
+        results
+    }
+}
+
+/// The lines of a procedure under way: each event, a roll followed by the band its reading
+/// fell in ("2D6 [6 5] = 11 → > 7: fails"), found by asking the procedure what it asked for.
+pub fn pending_lines(game: &Battle, pending: &Pending, viewer: Viewer) -> Vec<String> {
+    let procedure = game.pending_procedure();
+    let ctx = game.context();
+    let mut bands = pending.inputs.iter().enumerate().filter_map(|(i, input)| {
+        let Input::Dice(rolled) = input else {
+            return None;
+        };
+        let step = procedure.as_ref()?.step(&ctx, &pending.inputs[..i]);
+        match step {
+            Step::Dice(req) => Some(req.band_of(&rolled.faces).map(|b| b.label.clone())),
+            _ => Some(None),
+        }
+    });
+    pending
+        .events
+        .iter()
+        .map(|e| {
+            let line = event(game, e, viewer);
+            match e {
+                Event::Rolled { .. } => match bands.next().flatten() {
+                    Some(band) => format!("{line} → {band}"),
+                    None => line,
+                },
+                _ => line,
+            }
+        })
+        .collect()
+}
 
 /// One line for an event, as `viewer` may read it.
 pub fn event(game: &Battle, event: &Event, viewer: Viewer) -> String {

@@ -1,8 +1,10 @@
 //! The battle screen: both sides' pieces on the left, the turn banner and the procedures in
 //! the centre, the dice tray, the cards and the log on the right. Panels turn clicks into
 //! [`Command`]s; this module carries them out on the battle and saves it before anything is
-//! shown, keeping a banner up (with Retry) while the disk refuses.
+//! shown, keeping a banner up (with Retry) while the disk refuses. F9 swaps the panels for the
+//! large-type across-the-table view; the Tables button shows the rule tables in force.
 
+mod across;
 mod banner;
 mod cards;
 mod describe;
@@ -23,6 +25,7 @@ use adjutant::status::Viewer;
 
 use super::parts;
 use super::persist::Store;
+use super::tables_view;
 use super::theme::{self, gap};
 
 /// The battle screen's state.
@@ -34,11 +37,20 @@ pub struct Battle {
     viewer: Viewer,
     shift: bool,
     tab: Tab,
+    mode: Mode,
     pieces: roster_panel::State,
     procedure: procedure_panel::State,
     tray: tray::State,
     cards: cards::State,
     log: log::State,
+}
+
+/// What the screen shows: the ordinary panels, the large-type view read from across the
+/// table (F9), or the rule system's tables in force.
+enum Mode {
+    Desk,
+    Across,
+    Tables(Box<tables_view::State>),
 }
 
 /// The tabs of the right column's upper half.
@@ -57,8 +69,13 @@ pub enum Message {
     Log(log::Message),
     ViewerSelected(Viewer),
     TabSelected(Tab),
+    /// F9 or the Across button: the across-the-table view and back.
+    AcrossToggled,
+    /// The Tables button: the tables in force and back.
+    TablesToggled,
     RetrySave,
     HomePressed,
+    PrintPressed,
     ShiftChanged(bool),
     Undo,
     Redo,
@@ -68,6 +85,7 @@ pub enum Message {
 pub enum Action {
     None,
     Home,
+    Print,
 }
 
 /// A change to the battle that a panel asks for.
@@ -112,6 +130,11 @@ impl Battle {
 
     /// A battle screen around a battle.
     pub fn with(store: Store, game: game::Battle) -> Battle {
+        let mode = if store.across_table() {
+            Mode::Across
+        } else {
+            Mode::Desk
+        };
         Battle {
             game,
             store,
@@ -119,6 +142,7 @@ impl Battle {
             viewer: Viewer::Umpire,
             shift: false,
             tab: Tab::Dice,
+            mode,
             pieces: roster_panel::State::default(),
             procedure: procedure_panel::State::default(),
             tray: tray::State::default(),
@@ -128,7 +152,6 @@ impl Battle {
     }
 
     /// The battle as it stands.
-    #[cfg(test)]
     pub fn game(&self) -> &game::Battle {
         &self.game
     }
@@ -161,11 +184,33 @@ impl Battle {
             Message::Redo => self.log_command(Command::Redo),
             Message::ViewerSelected(v) => self.viewer = v,
             Message::TabSelected(t) => self.tab = t,
+            Message::AcrossToggled => self.toggle_across(),
+            Message::TablesToggled => self.toggle_tables(),
             Message::RetrySave => self.save(),
             Message::HomePressed => return Action::Home,
+            Message::PrintPressed => return Action::Print,
             Message::ShiftChanged(shift) => self.shift = shift,
         }
         Action::None
+    }
+
+    /// Switches to the across-the-table view or back, and remembers it for the next battle.
+    fn toggle_across(&mut self) {
+        let on = !matches!(self.mode, Mode::Across);
+        self.mode = if on { Mode::Across } else { Mode::Desk };
+        // Only the choice for next time is lost if the settings cannot be written.
+        let _ = self.store.save_across_table(on);
+    }
+
+    /// Opens the tables in force (read afresh) or goes back to the panels.
+    fn toggle_tables(&mut self) {
+        self.mode = match self.mode {
+            Mode::Tables(_) => Mode::Desk,
+            Mode::Desk | Mode::Across => Mode::Tables(Box::new(tables_view::State::new(
+                self.game.rules(),
+                &self.store.overrides_dir(),
+            ))),
+        };
     }
 
     fn log_command(&mut self, cmd: Command) {
@@ -230,7 +275,12 @@ impl Battle {
     }
 
     pub fn view(&self) -> Element<'_, Message> {
-        let mut page = column![self.top_bar()].spacing(gap::S);
+        let mut page = match &self.mode {
+            Mode::Desk => column![self.top_bar()],
+            Mode::Across => column![],
+            Mode::Tables(tables) => return tables.view(Message::TablesToggled),
+        }
+        .spacing(gap::S);
         if let Some(reason) = &self.unsaved {
             page = page.push(container(parts::error_banner(
                 format!(
@@ -239,6 +289,11 @@ impl Battle {
                 Some(("Retry", Message::RetrySave)),
             ))
             .padding([0.0, gap::M]));
+        }
+        if let Mode::Across = self.mode {
+            return page
+                .push(across::view(&self.game, Message::AcrossToggled))
+                .into();
         }
         let left = container(
             self.pieces
@@ -299,8 +354,17 @@ impl Battle {
                 parts::button_text("← Home")
                     .style(theme::quiet)
                     .on_press(Message::HomePressed),
-                parts::heading(names.join(" vs ")),
-                space::horizontal(),
+                // The title gives way (and wraps) so the buttons always fit.
+                container(parts::heading(names.join(" vs "))).width(Fill),
+                parts::button_text("Print…")
+                    .style(theme::quiet)
+                    .on_press(Message::PrintPressed),
+                parts::button_text("Tables")
+                    .style(theme::quiet)
+                    .on_press(Message::TablesToggled),
+                parts::button_text("Across (F9)")
+                    .style(theme::quiet)
+                    .on_press(Message::AcrossToggled),
                 if self.unsaved.is_none() {
                     iced::widget::text("Saved")
                         .size(theme::size::CAPTION)

@@ -17,11 +17,17 @@ use super::{Command, describe, odds};
 use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
 
-/// How many lines of the last procedure's result the panel repeats (the log has them all).
+/// How many lines of the last procedure's result the panel repeats (the log has them all,
+/// with the dice and cards).
 const LAST_LINES: usize = 3;
 
 /// The widget id of the field for faces rolled on the table.
 pub const FACES: &str = "procedure-faces";
+
+/// The widget id of the picker for one parameter of one offer (tests and focus use it).
+pub fn param_id(offer: &str, key: &str) -> String {
+    format!("param:{offer}:{key}")
+}
 
 #[derive(Debug, Clone, Default)]
 pub struct State {
@@ -138,10 +144,11 @@ impl State {
             let mut lines = Column::new()
                 .spacing(2)
                 .push(parts::strong(format!("Last: {}", last.title)));
-            for e in last.events.iter().take(LAST_LINES) {
+            let outcome = describe::outcome(last);
+            for e in outcome.iter().take(LAST_LINES) {
                 lines = lines.push(parts::body(describe::event(game, e, viewer)));
             }
-            if last.events.len() > LAST_LINES {
+            if outcome.len() > LAST_LINES {
                 lines = lines.push(parts::caption("… the rest is in the log"));
             }
             col = col.push(
@@ -179,18 +186,19 @@ impl State {
                 answers.insert(p.key.to_string(), v.clone());
             }
             let (id, key) = (offer.id.clone(), p.key.to_string());
+            let picker = pick_list(p.choices.clone(), chosen, move |value| {
+                Message::ParamPicked {
+                    offer: id.clone(),
+                    key: key.clone(),
+                    value,
+                }
+            })
+            .text_size(size::BODY);
             pickers = pickers.push(
                 row![
                     parts::body(p.label.clone()),
                     space::horizontal(),
-                    pick_list(p.choices.clone(), chosen, move |value| {
-                        Message::ParamPicked {
-                            offer: id.clone(),
-                            key: key.clone(),
-                            value,
-                        }
-                    })
-                    .text_size(size::BODY),
+                    container(picker).id(param_id(&offer.id, p.key)),
                 ]
                 .spacing(gap::S)
                 .align_y(iced::Center),
@@ -235,8 +243,8 @@ impl State {
                 col = col.push(parts::body(format!("• {note}")));
             }
         }
-        for e in &pending.events {
-            col = col.push(parts::body(describe::event(game, e, viewer)));
+        for line in describe::pending_lines(game, pending, viewer) {
+            col = col.push(parts::body(line));
         }
         let request: Element<'a, Message> = match game.step() {
             Some(Step::Dice(req)) => self.dice_view(req),

@@ -39,6 +39,7 @@ pub enum Message {
     BattleOpened(PathBuf),
     ThemeSelected(Choice),
     NoticeDismissed,
+    OpenPressed,
 }
 
 /// What the home screen asks the app to do.
@@ -48,6 +49,7 @@ pub enum Action {
     NewBattle { system: String, armies: Vec<Army> },
     OpenBattle(PathBuf),
     ThemeChosen(Choice),
+    OpenFile,
 }
 
 impl Home {
@@ -94,6 +96,7 @@ impl Home {
             },
             Message::BattleOpened(path) => Action::OpenBattle(path),
             Message::ThemeSelected(c) => Action::ThemeChosen(c),
+            Message::OpenPressed => Action::OpenFile,
             Message::NoticeDismissed => {
                 self.notice = None;
                 self.store_problem = None;
@@ -107,6 +110,9 @@ impl Home {
             row![
                 parts::title("Adjutant"),
                 space::horizontal(),
+                parts::button_text("Open file…")
+                    .style(theme::quiet)
+                    .on_press(Message::OpenPressed),
                 parts::caption("Theme"),
                 pick_list(Choice::ALL, Some(theme_choice), Message::ThemeSelected)
                     .text_size(theme::size::BODY),

@@ -4,8 +4,11 @@
 //! feed the messages back through `update`, and look for text on the rebuilt screen.
 
 mod battle;
+mod files;
 mod home;
+mod systems;
 mod tray;
+mod view;
 
 use iced::keyboard;
 use iced::{Element, Settings};

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Checks Adjutant's desktop integration and its Debian package:
+#  1. the desktop file and the AppStream metainfo validate (desktop-file-validate,
+#     appstreamcli validate --no-net);
+#  2. the .deb (the argument, else the newest target/debian/adjutant_*.deb that
+#     scripts/build-deb.sh made) unpacks with every file where a desktop looks for it: the
+#     binary, the desktop file, the metainfo, every icon size, the shipped armies;
+#  3. the unpacked binary runs (--version) and finds every shipped army valid (check);
+#  4. the package declares the libraries the window loads at run time.
+# Installs desktop-file-utils and appstream with apt-get when they are missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+app_id=org.adjutant.Adjutant
+icon_sizes=(16 24 32 48 64 128 256 512)
+# What winit loads with dlopen; cargo-deb's "$auto" cannot see these.
+run_time_libraries=(libxkbcommon0 libxkbcommon-x11-0 libx11-6 libx11-xcb1 libxcb1 libxcursor1
+  libxi6 libwayland-client0)
+
+failures=0
+fail() {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+
+# --- tools -----------------------------------------------------------------------------
+missing=()
+command -v desktop-file-validate >/dev/null 2>&1 || missing+=(desktop-file-utils)
+command -v appstreamcli >/dev/null 2>&1 || missing+=(appstream)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing Debian packages for the packaging checks: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+fi
+
+# --- 1. the desktop file and the metainfo ------------------------------------------------
+echo "== desktop-file-validate packaging/linux/$app_id.desktop"
+desktop-file-validate "packaging/linux/$app_id.desktop" || fail "the desktop file does not validate"
+
+echo "== appstreamcli validate --no-net packaging/linux/$app_id.metainfo.xml"
+appstreamcli validate --no-net "packaging/linux/$app_id.metainfo.xml" ||
+  fail "the metainfo does not validate"
+
+# --- 2. the package's files --------------------------------------------------------------
+deb=${1:-}
+if [ -z "$deb" ]; then
+  deb=$(ls -t "${CARGO_TARGET_DIR:-target}"/debian/adjutant_*.deb 2>/dev/null | head -n 1 || true)
+fi
+if [ -z "$deb" ] || [ ! -f "$deb" ]; then
+  echo "FAIL: no .deb to check; build it first with: bash scripts/build-deb.sh" >&2
+  exit 1
+fi
+echo "== $deb ($(du -h "$deb" | cut -f1))"
+
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+dpkg -x "$deb" "$root"
+
+expect_file() {
+  if [ -f "$root/$1" ]; then
+    echo "ok  /$1"
+  else
+    fail "the package has no /$1"
+  fi
+}
+
+expect_file usr/bin/adjutant
+[ -x "$root/usr/bin/adjutant" ] || fail "/usr/bin/adjutant is not executable"
+expect_file "usr/share/applications/$app_id.desktop"
+expect_file "usr/share/metainfo/$app_id.metainfo.xml"
+expect_file "usr/share/icons/hicolor/scalable/apps/$app_id.svg"
+for n in "${icon_sizes[@]}"; do
+  png="usr/share/icons/hicolor/${n}x${n}/apps/$app_id.png"
+  expect_file "$png"
+  # A PNG's width and height are the big-endian words at bytes 16 and 20.
+  if [ -f "$root/$png" ]; then
+    size=$(od -An -tu1 -j16 -N8 "$root/$png" | awk '{print $3*256+$4 "x" $7*256+$8}')
+    [ "$size" = "${n}x${n}" ] || fail "/$png is $size, not ${n}x${n}"
+  fi
+done
+
+# Every shipped army file, at the same place under usr/share/adjutant/armies.
+armies=0
+for source in armies/*/*.ron; do
+  expect_file "usr/share/adjutant/$source"
+  armies=$((armies + 1))
+done
+[ "$armies" -gt 0 ] || fail "no army files in the source tree"
+
+# The desktop tools read the installed tree the way a software centre does.
+echo "== appstreamcli validate-tree --no-net (the unpacked package)"
+appstreamcli validate-tree --no-net "$root" || fail "the unpacked package does not validate"
+
+# --- 3. the unpacked binary ----------------------------------------------------------------
+echo "== adjutant --version"
+"$root/usr/bin/adjutant" --version || fail "adjutant --version did not run"
+
+echo "== adjutant check <root>/usr/share/adjutant/armies"
+"$root/usr/bin/adjutant" check "$root/usr/share/adjutant/armies" ||
+  fail "the shipped armies do not check clean"
+
+# --- 4. the package's metadata -------------------------------------------------------------
+echo "== dpkg-deb -I"
+info=$(dpkg-deb -I "$deb")
+echo "$info"
+depends=$(echo "$info" | sed -n 's/^ Depends: //p')
+for lib in "${run_time_libraries[@]}"; do
+  [[ ", $depends," == *", $lib"[,\ ]* ]] || fail "Depends lacks $lib"
+done
+
+# Software centres show the newest <release>: it must be the version being packaged.
+version=$(dpkg-deb -f "$deb" Version)
+version=${version%-*}
+grep -q "<release version=\"$version\"" "packaging/linux/$app_id.metainfo.xml" ||
+  fail "the metainfo has no <release version=\"$version\"> with its notes"
+
+if [ "$failures" -gt 0 ]; then
+  echo "packaging: $failures problem(s)" >&2
+  exit 1
+fi
+echo "packaging: all checks passed"

@@ -1,0 +1,295 @@
+//! The command-line commands that print: `adjutant print` (roster sheets, quick-reference
+//! cards, a battle as it stands) and `adjutant report` (the after-action report as PDF or
+//! Markdown). Each reads the player's table overrides first, so what is printed is what is in
+//! force; each writes its files atomically and exits 1, writing nothing, when anything is
+//! wrong with its input.
+
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use adjutant::army::{Army, load_army};
+use adjutant::print::{self, Paper};
+use adjutant::rules::{self, OverrideProblem, RuleSystem};
+use adjutant::store::{Paths, read_battle};
+use clap::{ArgGroup, Args, ValueEnum};
+
+/// Where printed files go when `-o` is not given.
+const DEFAULT_DIR: &str = "";
+
+/// A paper size on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PaperArg {
+    /// 210 × 297 mm.
+    A4,
+    /// 8½ × 11 in.
+    Letter,
+}
+
+impl From<PaperArg> for Paper {
+    fn from(p: PaperArg) -> Paper {
+        match p {
+            PaperArg::A4 => Paper::A4,
+            PaperArg::Letter => Paper::Letter,
+        }
+    }
+}
+
+/// `adjutant print`.
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("input").required(true).args(["armies", "battle"])))]
+pub struct PrintArgs {
+    /// Army files: one roster sheet each, written as <army file name>.pdf.
+    #[arg(value_name = "ARMY", conflicts_with = "battle")]
+    armies: Vec<PathBuf>,
+    /// Print this saved battle as it stands instead (written as <battle file name>.pdf).
+    #[arg(long, value_name = "FILE")]
+    battle: Option<PathBuf>,
+    /// Also print the quick-reference card of each army's rule system, with your table
+    /// overrides in force (written as <system>-quick-ref.pdf).
+    #[arg(long, conflicts_with = "battle")]
+    quick_ref: bool,
+    /// Where to write: a file (one army, or a battle; a quick-reference card then goes beside
+    /// it as <name>-quick-ref.pdf) or an existing folder. Default: the current folder.
+    #[arg(short, long, value_name = "PATH")]
+    output: Option<PathBuf>,
+    /// Paper size.
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    paper: PaperArg,
+}
+
+/// `adjutant report`.
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// The saved battle.
+    #[arg(value_name = "FILE")]
+    battle: PathBuf,
+    /// Write Markdown instead of PDF (to standard output unless -o is given).
+    #[arg(long)]
+    markdown: bool,
+    /// Where to write: a file or an existing folder. Default: <battle file name>-report.pdf
+    /// in the current folder (Markdown: standard output).
+    #[arg(short, long, value_name = "PATH")]
+    output: Option<PathBuf>,
+    /// Paper size (PDF only).
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    paper: PaperArg,
+}
+
+/// One file to write: its default name and its bytes.
+struct Output {
+    name: String,
+    bytes: Vec<u8>,
+    /// A companion sheet (the quick-reference card), named beside the main one under `-o`.
+    companion: bool,
+}
+
+/// Reads the player's table overrides and puts them in force; the problems, as lines.
+pub fn install_overrides(data_dir: Option<PathBuf>) -> Vec<String> {
+    match Paths::resolve(data_dir) {
+        Ok(paths) => notice_lines(&rules::install_overrides(&paths.overrides_dir())),
+        Err(e) => vec![format!("table overrides not read: {e}")],
+    }
+}
+
+/// Problems with override files as lines, with which systems keep their shipped tables.
+pub fn notice_lines(problems: &[OverrideProblem]) -> Vec<String> {
+    let mut lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+    let mut systems: Vec<&str> = problems.iter().filter_map(|p| p.system).collect();
+    systems.dedup();
+    if !systems.is_empty() {
+        lines.push(format!(
+            "The shipped tables stay in force for {}.",
+            systems.join(", ")
+        ));
+    }
+    lines
+}
+
+/// Runs `adjutant print`.
+pub fn print(data_dir: Option<PathBuf>, args: PrintArgs) -> ExitCode {
+    warn_overrides(data_dir);
+    let paper = Paper::from(args.paper);
+    let outputs = match &args.battle {
+        Some(battle) => battle_sheet(battle, paper),
+        None => army_sheets(&args.armies, args.quick_ref, paper),
+    };
+    finish(outputs.and_then(|o| write_all(&o, args.output.as_deref())))
+}
+
+/// Runs `adjutant report`.
+pub fn report(data_dir: Option<PathBuf>, args: ReportArgs) -> ExitCode {
+    warn_overrides(data_dir);
+    let battle = match read_battle(&args.battle) {
+        Ok(b) => b,
+        Err(e) => return finish(Err(vec![e.to_string()])),
+    };
+    let stem = file_stem(&args.battle);
+    let result = if args.markdown {
+        let text = print::report_markdown(&battle);
+        match &args.output {
+            None => {
+                print!("{text}");
+                Ok(())
+            }
+            Some(out) => write_all(
+                &[Output {
+                    name: format!("{stem}-report.md"),
+                    bytes: text.into_bytes(),
+                    companion: false,
+                }],
+                Some(out),
+            ),
+        }
+    } else {
+        print::report_pdf(&battle, args.paper.into())
+            .map_err(|e| vec![format!("{}: {e}", args.battle.display())])
+            .and_then(|bytes| {
+                let name = format!("{stem}-report.pdf");
+                write_all(
+                    &[Output {
+                        name,
+                        bytes,
+                        companion: false,
+                    }],
+                    args.output.as_deref(),
+                )
+            })
+    };
+    finish(result)
+}
+
+fn warn_overrides(data_dir: Option<PathBuf>) {
+    for line in install_overrides(data_dir) {
+        eprintln!("adjutant: warning: {line}");
+    }
+}
+
+fn finish(result: Result<(), Vec<String>>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(problems) => {
+            for p in problems {
+                eprintln!("{p}");
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn file_stem(path: &Path) -> String {
+    path.file_stem()
+        .map(OsStr::to_string_lossy)
+        .map_or_else(|| "sheet".to_string(), |s| s.into_owned())
+}
+
+/// Every army validated (all problems from all files, or none), then its roster sheet, and
+/// the quick-reference card of each rule system once.
+fn army_sheets(
+    files: &[PathBuf],
+    quick_ref: bool,
+    paper: Paper,
+) -> Result<Vec<Output>, Vec<String>> {
+    let mut armies: Vec<(&PathBuf, Army)> = Vec::new();
+    let mut problems = Vec::new();
+    for file in files {
+        match load_army(file) {
+            Ok(army) => armies.push((file, army)),
+            Err(ps) => problems.extend(ps.iter().map(ToString::to_string)),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let mut outputs = Vec::new();
+    let mut cards: Vec<&'static str> = Vec::new();
+    for (file, army) in &armies {
+        let system = system_of(file, army)?;
+        let bytes = print::roster_pdf(army, system, paper)
+            .map_err(|e| vec![format!("{}: {e}", file.display())])?;
+        outputs.push(Output {
+            name: format!("{}.pdf", file_stem(file)),
+            bytes,
+            companion: false,
+        });
+        if quick_ref && !cards.contains(&system.id()) {
+            cards.push(system.id());
+            let bytes = print::quick_ref_pdf(system, paper)
+                .map_err(|e| vec![format!("{}: {e}", system.name())])?;
+            outputs.push(Output {
+                name: format!("{}-quick-ref.pdf", system.id()),
+                bytes,
+                companion: true,
+            });
+        }
+    }
+    Ok(outputs)
+}
+
+fn system_of(file: &Path, army: &Army) -> Result<&'static dyn RuleSystem, Vec<String>> {
+    rules::by_id(&army.system).ok_or_else(|| {
+        vec![format!(
+            "{}:1:1: unknown rule system '{}'",
+            file.display(),
+            army.system
+        )]
+    })
+}
+
+fn battle_sheet(path: &Path, paper: Paper) -> Result<Vec<Output>, Vec<String>> {
+    let battle = read_battle(path).map_err(|e| vec![e.to_string()])?;
+    let bytes =
+        print::battle_pdf(&battle, paper).map_err(|e| vec![format!("{}: {e}", path.display())])?;
+    Ok(vec![Output {
+        name: format!("{}.pdf", file_stem(path)),
+        bytes,
+        companion: false,
+    }])
+}
+
+/// Where each output goes: by default into the current folder under its own name; with `-o`
+/// naming a folder, into it; with `-o` naming a file, the one main sheet there and any
+/// companion beside it as `<stem>-<companion name>`.
+fn destinations(outputs: &[Output], out: Option<&Path>) -> Result<Vec<PathBuf>, Vec<String>> {
+    let into = |dir: &Path| outputs.iter().map(|o| dir.join(&o.name)).collect();
+    let paths: Vec<PathBuf> = match out {
+        None => into(Path::new(DEFAULT_DIR)),
+        Some(dir) if dir.is_dir() => into(dir),
+        Some(file) => {
+            if outputs.iter().filter(|o| !o.companion).count() > 1 {
+                return Err(vec![format!(
+                    "-o {}: there are several roster sheets to write, so -o must name an \
+                     existing folder",
+                    file.display()
+                )]);
+            }
+            let stem = file_stem(file);
+            outputs
+                .iter()
+                .map(|o| match o.companion {
+                    false => file.to_path_buf(),
+                    true => file.with_file_name(format!("{stem}-{}", o.name)),
+                })
+                .collect()
+        }
+    };
+    for (i, p) in paths.iter().enumerate() {
+        if paths[..i].contains(p) {
+            return Err(vec![format!(
+                "two sheets would both be written to {}: give the army files different names",
+                p.display()
+            )]);
+        }
+    }
+    Ok(paths)
+}
+
+/// Writes every output atomically; says where each went.
+fn write_all(outputs: &[Output], out: Option<&Path>) -> Result<(), Vec<String>> {
+    let paths = destinations(outputs, out)?;
+    for (o, path) in outputs.iter().zip(&paths) {
+        print::write_pdf_atomically(path, &o.bytes).map_err(|e| vec![format!("adjutant: {e}")])?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,190 @@
+//! The rule systems in force, with the player's table overrides.
+//!
+//! A player may replace any system's charts with those of their own copy of the rules by
+//! putting a RON file named after the system's id — `royalists_roundheads.ron`, `d3_ecw.ron`,
+//! `victory_without_squares.ron`, `rcw.ron` — in the config folder's `tables` folder
+//! ([`crate::store::Paths::overrides_dir`]). [`load_overrides`] reads them and builds each
+//! system with its tables, with no global state (tests use it); [`install_overrides`] does the
+//! same once at start-up, and from then on [`crate::rules::all`] and [`crate::rules::by_id`]
+//! return the systems with the overridden tables. A file with problems is reported, every
+//! problem as `path:line:col: message`, and that system keeps its shipped tables.
+
+pub mod d3;
+pub mod file;
+pub mod vws;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use super::{RuleSystem, rcw, royalists_roundheads, standard};
+
+/// An override file's extension; its stem is the rule system's id.
+pub const OVERRIDE_EXTENSION: &str = "ron";
+
+/// Reads one system's override text (`path` names it in messages and in the tables' source).
+pub type Loader = fn(path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>>;
+
+/// The override loader of each system that has overridable tables, by system id.
+pub fn loader(id: &str) -> Option<Loader> {
+    let load: Loader = match id {
+        "royalists_roundheads" => |path, text| {
+            royalists_roundheads::load_overrides_str(path, text)
+                .map(|t| Box::new(royalists_roundheads::RoyalistsRoundheads::with_tables(t)) as _)
+        },
+        "d3_ecw" => d3::load,
+        "victory_without_squares" => vws::load,
+        "rcw" => |path, text| {
+            rcw::overrides::load_overrides_str(path, text).map(|t| {
+                // A system lives for the whole run; its tables are read once at start-up.
+                Box::new(rcw::Rcw {
+                    tables: Box::leak(Box::new(t)),
+                }) as _
+            })
+        },
+        _ => return None,
+    };
+    Some(load)
+}
+
+/// The override file for a system in `dir`: `<dir>/<id>.ron`.
+pub fn override_file(dir: &Path, id: &str) -> PathBuf {
+    dir.join(format!("{id}.{OVERRIDE_EXTENSION}"))
+}
+
+/// Something wrong with an override file; the shipped tables stay in force for its system.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OverrideProblem {
+    /// The file.
+    pub path: PathBuf,
+    /// The rule system's name, when the file is named for one.
+    pub system: Option<&'static str>,
+    /// `path:line:col: message`.
+    pub message: String,
+}
+
+impl fmt::Display for OverrideProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// The systems read from an override folder.
+pub struct Overrides {
+    /// Each system whose file loaded, built with the file's tables.
+    pub systems: Vec<Box<dyn RuleSystem>>,
+    /// Every problem found; the systems concerned are not in [`Overrides::systems`].
+    pub problems: Vec<OverrideProblem>,
+}
+
+impl Overrides {
+    /// The loaded system with this id, if its file loaded.
+    pub fn system(&self, id: &str) -> Option<&dyn RuleSystem> {
+        self.systems.iter().find(|s| s.id() == id).map(|s| &**s)
+    }
+}
+
+/// Reads every override file in `dir` (a missing folder means no overrides). A `.ron` file
+/// named for no rule system is reported, so a misspelt name is not silently ignored.
+pub fn load_overrides(dir: &Path) -> Overrides {
+    let mut out = Overrides {
+        systems: Vec::new(),
+        problems: Vec::new(),
+    };
+    let systems = standard();
+    for system in &systems {
+        let path = override_file(dir, system.id());
+        if !path.exists() {
+            continue;
+        }
+        let problem = |message: String| OverrideProblem {
+            path: path.clone(),
+            system: Some(system.name()),
+            message,
+        };
+        let Some(load) = loader(system.id()) else {
+            let shown = path.display();
+            out.problems.push(problem(format!(
+                "{shown}:1:1: {} has no tables that can be overridden",
+                system.name()
+            )));
+            continue;
+        };
+        let loaded = file::read(&path).and_then(|text| load(&path.display().to_string(), &text));
+        match loaded {
+            Ok(s) => out.systems.push(s),
+            Err(messages) => out.problems.extend(messages.into_iter().map(problem)),
+        }
+    }
+    out.problems.extend(strays(dir, &systems));
+    out
+}
+
+/// `.ron` files in `dir` named for no rule system.
+fn strays(dir: &Path, systems: &[&'static dyn RuleSystem]) -> Vec<OverrideProblem> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let names: Vec<String> = systems
+        .iter()
+        .map(|s| format!("{}.{OVERRIDE_EXTENSION}", s.id()))
+        .collect();
+    let mut out: Vec<OverrideProblem> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == OVERRIDE_EXTENSION))
+        .filter(|p| {
+            let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+            !systems.iter().any(|s| s.id() == stem)
+        })
+        .map(|p| OverrideProblem {
+            message: format!(
+                "{}:1:1: no rule system has this name, so the file is not read; override \
+                 files are named {}",
+                p.display(),
+                names.join(", ")
+            ),
+            path: p,
+            system: None,
+        })
+        .collect();
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out
+}
+
+static INSTALLED: OnceLock<Vec<&'static dyn RuleSystem>> = OnceLock::new();
+
+/// Reads the override files in `dir` and puts the systems they give in force for the rest of
+/// the run: [`crate::rules::all`] and [`crate::rules::by_id`] return them from now on. Call it
+/// once, at start-up, before any battle is opened; a second call changes nothing and says so.
+pub fn install_overrides(dir: &Path) -> Vec<OverrideProblem> {
+    let loaded = load_overrides(dir);
+    let mut problems = loaded.problems;
+    let mut replacements = loaded.systems;
+    let systems: Vec<&'static dyn RuleSystem> = standard()
+        .into_iter()
+        .map(
+            |shipped| match replacements.iter().position(|s| s.id() == shipped.id()) {
+                // Leaked once: a rule system lives as long as the program, as the shipped ones do.
+                Some(i) => &*Box::leak(replacements.swap_remove(i)),
+                None => shipped,
+            },
+        )
+        .collect();
+    if INSTALLED.set(systems).is_err() {
+        problems.push(OverrideProblem {
+            path: dir.to_path_buf(),
+            system: None,
+            message: format!(
+                "{}: the table overrides were already read; restart Adjutant to read them again",
+                dir.display()
+            ),
+        });
+    }
+    problems
+}
+
+/// The systems put in force by [`install_overrides`], if it has run.
+pub fn installed() -> Option<&'static [&'static dyn RuleSystem]> {
+    INSTALLED.get().map(Vec::as_slice)
+}

@@ -1,0 +1,178 @@
+//! The disk work behind the file commands, with no window in sight: reading a file the player
+//! chose (an army through the army loader, or a battle through the store's reader), writing a
+//! copy of a battle or a printed sheet atomically, copying an army into the player's armies,
+//! and handing a written sheet to the desktop's viewer. Every failure is a sentence naming the
+//! file and the system's reason.
+
+use std::path::{Path, PathBuf};
+
+use adjutant::army::discover::{read_army_text, shipped_armies_dir};
+use adjutant::army::{Army, load_army_str};
+use adjutant::battle::Battle;
+use adjutant::store::{battle_from_ron, battle_to_ron, write_atomic};
+
+/// What a chosen file turned out to be.
+#[derive(Debug)]
+pub enum Opened {
+    /// A valid army file.
+    Army(Box<Army>),
+    /// A battle file that loads.
+    Battle(Box<Battle>),
+    /// Why the file was not opened: every problem, one `path:line:col: message` a line.
+    Refused(String),
+}
+
+/// Reads the file at `path` as a battle file (when it says it is one) or an army file.
+pub fn open(path: &Path) -> Opened {
+    let text = match read_army_text(path) {
+        Ok(text) => text,
+        Err(problem) => return Opened::Refused(format!("The file was not opened: {problem}")),
+    };
+    if is_battle_file(&text) {
+        return match battle_from_ron(&text, path) {
+            Ok(battle) => Opened::Battle(Box::new(battle)),
+            Err(e) => Opened::Refused(format!("The battle was not opened: {e}")),
+        };
+    }
+    match load_army_str(&path.display().to_string(), &text) {
+        Ok(army) => Opened::Army(Box::new(army)),
+        Err(problems) => {
+            let mut message = String::from("This army file has problems and was not opened:");
+            for p in problems {
+                message.push('\n');
+                message.push_str(&p.to_string());
+            }
+            Opened::Refused(message)
+        }
+    }
+}
+
+/// Whether the text's first value (after comments) is a `BattleFile(...)`.
+fn is_battle_file(text: &str) -> bool {
+    let mut rest = text.trim_start_matches('\u{feff}');
+    loop {
+        rest = rest.trim_start();
+        if let Some(line_comment) = rest.strip_prefix("//") {
+            rest = line_comment.split_once('\n').map_or("", |(_, after)| after);
+        } else if let Some(block) = rest.strip_prefix("/*") {
+            rest = block.split_once("*/").map_or("", |(_, after)| after);
+        } else {
+            break;
+        }
+    }
+    rest.strip_prefix("BattleFile")
+        .is_some_and(|after| after.trim_start().starts_with('('))
+}
+
+/// Writes a copy of the battle to `path`, atomically; the battle's own file is not changed.
+pub fn save_copy(battle: &Battle, path: &Path) -> Result<(), String> {
+    let text =
+        battle_to_ron(battle).map_err(|e| format!("The battle could not be written: {e}"))?;
+    if path.is_dir() {
+        return Err(format!("Not saved: {} is a folder", path.display()));
+    }
+    write_atomic(path, text.as_bytes()).map_err(|e| format!("Not saved: {e}"))
+}
+
+/// Writes a printed sheet to `path`, atomically.
+pub fn write_sheet(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    adjutant::print::write_pdf_atomically(path, bytes).map_err(|e| format!("Not printed: {e}"))
+}
+
+/// Whether an army file is already among those the home screen lists.
+pub fn is_listed(path: &Path, user_armies: &Path) -> bool {
+    let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let file = real(path);
+    file.starts_with(real(user_armies)) || file.starts_with(real(&shipped_armies_dir()))
+}
+
+/// Copies the army file at `from` into the player's armies folder (under a new name if one
+/// of that name is there already) and returns where it went.
+pub fn copy_to_armies(from: &Path, user_armies: &Path) -> Result<PathBuf, String> {
+    let bytes = std::fs::read(from)
+        .map_err(|e| format!("Not copied: cannot read {}: {e}", from.display()))?;
+    std::fs::create_dir_all(user_armies).map_err(|e| {
+        format!(
+            "Not copied: cannot make the folder {}: {e}",
+            user_armies.display()
+        )
+    })?;
+    let stem = from
+        .file_stem()
+        .map_or_else(|| "army".into(), |s| s.to_string_lossy().into_owned());
+    let target = (1..1000)
+        .map(|n| match n {
+            1 => user_armies.join(format!("{stem}.ron")),
+            n => user_armies.join(format!("{stem}-{n}.ron")),
+        })
+        .find(|p| !p.exists())
+        .ok_or_else(|| format!("Not copied: too many files named {stem} already"))?;
+    write_atomic(&target, &bytes).map_err(|e| format!("Not copied: {e}"))?;
+    Ok(target)
+}
+
+/// Hands the file to the desktop's viewer without waiting for it. `Err` says why it could
+/// not be started; the file itself is written either way.
+pub fn show_in_viewer(path: &Path) -> Result<(), String> {
+    let program = if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    let mut child = std::process::Command::new(program)
+        .arg(path)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map_err(|e| format!("{program} could not be started: {e}"))?;
+    // Reap it when it ends, so no finished process lingers while the window stays open.
+    std::thread::spawn(move || child.wait());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn battle_files_are_told_from_army_files_by_their_first_value() {
+        assert!(is_battle_file(
+            "// Adjutant battle file.\nBattleFile(version: 1)"
+        ));
+        assert!(is_battle_file("/* note */ BattleFile (version: 1)"));
+        assert!(!is_battle_file("// BattleFile(\nArmy(version: 1)"));
+        assert!(!is_battle_file("(version: 1)"));
+        assert!(!is_battle_file("// only a comment"));
+    }
+
+    #[test]
+    fn an_army_copied_in_gets_a_free_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let from = dir.path().join("mine.ron");
+        std::fs::write(&from, "Army()").unwrap();
+        let armies = dir.path().join("armies");
+        let first = copy_to_armies(&from, &armies).unwrap();
+        let second = copy_to_armies(&from, &armies).unwrap();
+        assert_eq!(first, armies.join("mine.ron"));
+        assert_eq!(second, armies.join("mine-2.ron"));
+        assert_eq!(std::fs::read(second).unwrap(), b"Army()");
+        assert!(is_listed(&first, &armies));
+        assert!(!is_listed(&from, &armies));
+    }
+
+    #[test]
+    fn a_file_that_is_not_there_is_refused_with_its_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("nothing.ron");
+        match open(&missing) {
+            Opened::Refused(message) => {
+                assert!(
+                    message.contains(&missing.display().to_string()),
+                    "{message}"
+                )
+            }
+            other => panic!("opened {other:?}"),
+        }
+    }
+}

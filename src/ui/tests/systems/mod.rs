@@ -1,0 +1,383 @@
+//! Play-throughs of each rule system on the real battle screen, with its shipped armies: the
+//! tests pick pieces in the roster, start the procedures the rules offer, answer their
+//! parameters with the pickers, type the dice faces (so every outcome is fixed), draw cards,
+//! choose, and then read the result on the screen and in the battle's state.
+//!
+//! The helpers here act as a player does: each action builds the screen afresh in a simulator,
+//! scrolls the panel that holds the widget until it is in view, clicks or types, and feeds
+//! the messages back through `update`.
+
+mod d3_ecw;
+mod rcw;
+mod royalists_roundheads;
+mod victory_without_squares;
+
+use iced::keyboard;
+use iced::mouse;
+use iced::{Point, Rectangle};
+use iced_test::selector::{Bounded, Candidate, Selector, Target, id};
+use iced_test::{Error, Simulator};
+
+use adjutant::army::Army;
+use adjutant::battle as game;
+use adjutant::event::PieceId;
+use adjutant::odds::procedure_odds;
+use adjutant::procedure::{Offer, Step};
+
+use super::simulator;
+use crate::ui::battle::{Battle, Message, procedure_panel};
+use crate::ui::persist::Store;
+use crate::ui::theme::size;
+
+/// The simulated window's height, as [`simulator`] makes it.
+const WINDOW_HEIGHT: f32 = 800.0;
+
+/// A battle under way on the screen, in its own data folder.
+pub struct Play {
+    pub screen: Battle,
+    _dir: tempfile::TempDir,
+}
+
+impl Play {
+    /// A battle of `system` between the shipped armies whose sides are named in `sides`
+    /// (first moves first), with a fixed seed so draws from the deck are repeatable.
+    pub fn new(system: &str, sides: [&str; 2], seed: u64) -> Play {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let store = Store::open(Some(dir.path().to_path_buf()));
+        let shipped: Vec<Army> = store
+            .armies()
+            .into_iter()
+            .filter_map(|f| f.loaded.ok())
+            .filter(|a| a.system == system)
+            .collect();
+        let armies = sides
+            .iter()
+            .map(|side| {
+                shipped
+                    .iter()
+                    .find(|a| a.side == *side)
+                    .unwrap_or_else(|| panic!("a shipped {system} army for {side}"))
+                    .clone()
+            })
+            .collect();
+        let game = game::Battle::new(system, armies, seed).expect("the battle sets up");
+        Play {
+            screen: Battle::with(store, game),
+            _dir: dir,
+        }
+    }
+
+    pub fn game(&self) -> &game::Battle {
+        self.screen.game()
+    }
+
+    /// The piece with this name.
+    pub fn piece(&self, name: &str) -> PieceId {
+        let roster = &self.game().roster;
+        roster
+            .ids()
+            .find(|&p| roster.name(p) == name)
+            .unwrap_or_else(|| panic!("no piece named {name}"))
+    }
+
+    /// The offer the rules make for these pieces (by name) with this procedure id.
+    pub fn offer(&self, actors: &[&str], targets: &[&str], id: &str) -> Offer {
+        let ids = |names: &[&str]| names.iter().map(|n| self.piece(n)).collect::<Vec<_>>();
+        let game = self.game();
+        game.rules()
+            .offers(&game.context(), &ids(actors), &ids(targets))
+            .into_iter()
+            .find(|o| o.id == id)
+            .unwrap_or_else(|| panic!("the rules offer {id} for {actors:?} at {targets:?}"))
+    }
+
+    /// Starts the offer with this id for these pieces, already picked on the screen, and
+    /// checks that the rules allow it.
+    pub fn start_offer(&mut self, actors: &[&str], targets: &[&str], id: &str) {
+        let offer = self.offer(actors, targets, id);
+        assert_eq!(offer.refused, None, "{} is allowed", offer.label);
+        let before = self.game().log().len();
+        self.start(&offer.label);
+        assert!(
+            self.game().pending().is_some() || self.game().log().len() > before,
+            "{} started",
+            offer.label
+        );
+    }
+
+    /// Runs `act` on the screen as it stands, then feeds what it produced to `update`.
+    fn act(
+        &mut self,
+        what: &str,
+        act: impl FnOnce(&mut Simulator<'_, Message>) -> Result<(), Error>,
+    ) -> Vec<Message> {
+        let messages: Vec<Message> = {
+            let mut ui = simulator(self.screen.view());
+            if let Err(e) = act(&mut ui) {
+                panic!("{what}: {e:?}");
+            }
+            ui.into_messages().collect()
+        };
+        for m in messages.clone() {
+            let _ = self.screen.update(m);
+        }
+        messages
+    }
+
+    /// Clicks the first text that reads exactly `text`, scrolled into view.
+    pub fn click(&mut self, text: &str) {
+        let text = text.to_string();
+        self.act(&format!("click {text}"), |ui| {
+            reveal(ui, || text.clone())?;
+            ui.click(text.clone()).map(|_| ())
+        });
+    }
+
+    /// Clicks a piece in the roster so that it acts.
+    pub fn pick(&mut self, name: &str) {
+        self.click("Pick actors");
+        self.click(name);
+    }
+
+    /// Clicks a piece in the roster in target mode, then goes back to picking actors.
+    pub fn target(&mut self, name: &str) {
+        self.click("Pick targets");
+        self.click(name);
+        self.click("Pick actors");
+    }
+
+    /// Clears the selection, if anything is picked.
+    pub fn clear(&mut self) {
+        self.act("clear", |ui| {
+            ui.click("Clear")?;
+            Ok(())
+        });
+    }
+
+    /// Clicks Start on the offer whose label reads `label`.
+    pub fn start(&mut self, label: &str) {
+        let label = label.to_string();
+        self.act(&format!("start {label}"), |ui| {
+            reveal(ui, || label.clone())?;
+            let at = ui.find(label.clone())?.bounds();
+            ui.click(start_beside(at)).map(|_| ())
+        });
+    }
+
+    /// Chooses `choice` in the picker of parameter `key` of offer `offer`: a click opens the
+    /// list, a click on the line picks it. Checks the pick was made.
+    pub fn answer(&mut self, offer: &str, key: &str, choices: &[String], choice: &str) {
+        let index = choices
+            .iter()
+            .position(|c| c == choice)
+            .unwrap_or_else(|| panic!("{choice} is not among {choices:?}"));
+        let widget = procedure_panel::param_id(offer, key);
+        let n = choices.len();
+        let picked = self.act(&format!("answer {key}: {choice}"), |ui| {
+            let at = reveal(ui, || iced::widget::Id::from(widget.clone()))?;
+            ui.point_at(at.center());
+            let _ = ui.simulate(iced_test::simulator::click());
+            // The list opens below the picker, or above when there is more room there; each
+            // line is a body-size line of text with the picker's padding (5 above and below).
+            let line = size::BODY * 1.3 + 10.0;
+            let below = WINDOW_HEIGHT - at.y - at.height;
+            let top = if below > at.y {
+                at.y + at.height
+            } else {
+                at.y - line * n as f32
+            };
+            let point = Point::new(at.center_x(), top + line * (index as f32 + 0.5));
+            ui.point_at(point);
+            let _ = ui.simulate([
+                iced::Event::Mouse(mouse::Event::CursorMoved { position: point }),
+                iced::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Left)),
+                iced::Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Left)),
+            ]);
+            Ok(())
+        });
+        assert!(
+            picked.iter().any(|m| matches!(
+                m,
+                Message::Procedure(procedure_panel::Message::ParamPicked { value, .. })
+                    if value == choice
+            )),
+            "picking {choice} for {key}"
+        );
+    }
+
+    /// Types the faces rolled on the table into the procedure's field and presses Enter.
+    pub fn faces(&mut self, faces: &str) {
+        let before = self.inputs();
+        self.act(&format!("type {faces}"), |ui| {
+            reveal(ui, || id(procedure_panel::FACES))?;
+            ui.click(id(procedure_panel::FACES))?;
+            let _ = ui.typewrite(faces);
+            let _ = ui.tap_key(keyboard::key::Named::Enter);
+            Ok(())
+        });
+        assert_ne!(self.inputs(), before, "the faces {faces} were taken");
+    }
+
+    /// Clicks the option of the choice under way that begins with `option`.
+    pub fn choose(&mut self, option: &str) {
+        let option = option.to_string();
+        self.act(&format!("choose {option}"), |ui| {
+            reveal(ui, || starts_with(option.clone()))?;
+            ui.click(starts_with(option.clone())).map(|_| ())
+        });
+    }
+
+    /// How far the procedure under way has got, or the log's length once it is done.
+    fn inputs(&self) -> (usize, usize) {
+        (
+            self.game().log().len(),
+            self.game().pending().map_or(0, |p| p.inputs.len()),
+        )
+    }
+
+    /// Saves a picture of the screen as `name`.png in the folder `ADJUTANT_LOOK` names, if set.
+    pub fn look(&self, name: &str) {
+        if let Ok(dir) = std::env::var("ADJUTANT_LOOK") {
+            let theme = iced::Theme::Light;
+            let shot = simulator(self.screen.view())
+                .snapshot(&theme)
+                .expect("a snapshot");
+            let _ = shot.matches_image(std::path::Path::new(&dir).join(name));
+        }
+    }
+
+    /// Whether some text on the screen reads exactly `text`.
+    pub fn shows(&self, text: &str) -> bool {
+        simulator(self.screen.view()).find(text.to_string()).is_ok()
+    }
+
+    /// Whether some text on the screen contains `part`.
+    pub fn shows_part(&self, part: &str) -> bool {
+        let part = part.to_string();
+        simulator(self.screen.view())
+            .find(move |c: Candidate<'_>| match c {
+                Candidate::Text { content, .. } if content.contains(&part) => Some(()),
+                _ => None,
+            })
+            .is_ok()
+    }
+
+    /// How many texts on the screen contain `part` (the log and the panel's last result both
+    /// repeat an outcome).
+    pub fn count_part(&self, part: &str) -> usize {
+        let mut n = 0;
+        let _ = simulator(self.screen.view()).find(|c: Candidate<'_>| {
+            if let Candidate::Text { content, .. } = c
+                && content.contains(part)
+            {
+                n += 1;
+            }
+            None::<()>
+        });
+        n
+    }
+
+    /// Checks that the request under way is explained on screen: for dice, every modifier
+    /// and the odds of each band; and, whatever is asked, the odds of each result of the
+    /// whole procedure.
+    pub fn assert_proposal_explained(&self) {
+        let game = self.game();
+        let step = game.step().expect("a procedure is under way");
+        if let Step::Dice(req) = &step {
+            for m in &req.dice.modifiers {
+                assert!(
+                    self.shows_part(&format!("{:+}  {}", m.value, m.label)),
+                    "the modifier {} is shown",
+                    m.label
+                );
+            }
+            for (band, _, _) in req.band_odds() {
+                assert!(
+                    self.shows_part(&format!(" · {}", band.label)),
+                    "the band {} is shown with its odds",
+                    band.label
+                );
+            }
+        }
+        assert!(self.shows("Odds of the whole procedure"));
+        let procedure = game.pending_procedure().expect("a procedure");
+        let pending = game.pending().expect("a procedure");
+        let odds = procedure_odds(procedure.as_ref(), &game.context(), &pending.inputs);
+        assert!(!odds.outcomes.is_empty(), "the procedure has odds");
+        for (summary, _) in odds.outcomes {
+            assert!(self.shows(&summary), "the result {summary} is shown");
+        }
+    }
+}
+
+/// A text selector for the first text that begins with `prefix`.
+fn starts_with(prefix: String) -> impl FnMut(Candidate<'_>) -> Option<Target> + Send {
+    move |c: Candidate<'_>| match &c {
+        Candidate::Text { content, .. } if content.starts_with(&prefix) => Some(Target::from(c)),
+        _ => None,
+    }
+}
+
+/// The Start button on the same row as the offer label at `label`.
+fn start_beside(label: Rectangle) -> impl FnMut(Candidate<'_>) -> Option<Target> + Send {
+    move |c: Candidate<'_>| match &c {
+        Candidate::Text {
+            content, bounds, ..
+        } if *content == "Start"
+            && bounds.center_y() >= label.y - 2.0
+            && bounds.center_y() <= label.y + label.height + 2.0 =>
+        {
+            Some(Target::from(c))
+        }
+        _ => None,
+    }
+}
+
+/// Scrolls the panel holding the widget `make` selects until the widget is in view, and
+/// returns where it shows.
+fn reveal<S>(ui: &mut Simulator<'_, Message>, make: impl Fn() -> S) -> Result<Rectangle, Error>
+where
+    S: Selector + Send,
+    S::Output: Bounded + Clone + Send,
+{
+    for _ in 0..40 {
+        let target = ui.find(make())?;
+        let at = target.bounds();
+        if let Some(shown) = target.visible_bounds()
+            && shown.height >= at.height * 0.9
+        {
+            return Ok(shown);
+        }
+        let centre = at.center();
+        let mut holders: Vec<(Rectangle, Rectangle, f32)> = Vec::new();
+        let _ = ui.find(|c: Candidate<'_>| {
+            if let Candidate::Scrollable {
+                bounds,
+                content_bounds,
+                translation,
+                visible_bounds: Some(shown),
+                ..
+            } = c
+                && content_bounds.contains(centre)
+            {
+                holders.push((bounds, shown, translation.y));
+            }
+            None::<()>
+        });
+        let Some((bounds, shown, offset)) = holders
+            .into_iter()
+            .min_by(|a, b| (a.0.width * a.0.height).total_cmp(&(b.0.width * b.0.height)))
+        else {
+            return Ok(target.visible_bounds().unwrap_or(at));
+        };
+        // Bring the widget's top to just below the panel's top.
+        let by = (at.y - offset) - (bounds.y + 8.0);
+        ui.point_at(shown.center());
+        let _ = ui.simulate([iced::Event::Mouse(mouse::Event::WheelScrolled {
+            delta: mouse::ScrollDelta::Pixels { x: 0.0, y: -by },
+        })]);
+    }
+    Err(Error::SelectorNotFound {
+        selector: "a widget that scrolls into view".into(),
+    })
+}

@@ -1,0 +1,323 @@
+//! Table overrides from the config folder, for every rule system: a file named after the
+//! system takes effect (the numbers the procedures read change, and the charts show the file
+//! as their source), and a broken file is reported at path:line:col while the shipped tables
+//! stay in force.
+
+use std::path::{Path, PathBuf};
+
+use adjutant::army::{Army, load_army};
+use adjutant::battle::Battle;
+use adjutant::rules::registry::{Overrides, load_overrides, override_file};
+use adjutant::rules::{RuleSystem, Source, Table, by_id};
+
+/// A temporary config `tables` folder holding one override file.
+fn folder_with(id: &str, text: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = override_file(dir.path(), id);
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+fn table<'a>(tables: &'a [Table], id: &str) -> &'a Table {
+    tables.iter().find(|t| t.id == id).unwrap_or_else(|| {
+        panic!(
+            "no table {id} in {:?}",
+            tables.iter().map(|t| &t.id).collect::<Vec<_>>()
+        )
+    })
+}
+
+fn cell_text(t: &Table) -> String {
+    t.rows
+        .iter()
+        .flatten()
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+/// The loaded system, checking there were no problems.
+fn loaded<'a>(o: &'a Overrides, id: &str) -> &'a dyn RuleSystem {
+    assert!(
+        o.problems.is_empty(),
+        "unexpected problems: {:?}",
+        o.problems
+    );
+    o.system(id).unwrap_or_else(|| panic!("{id} did not load"))
+}
+
+/// The single problem, which must be at `path:line:col` and mention `words`; the system
+/// did not load (its shipped tables stay in force).
+fn broken(o: &Overrides, id: &str, path: &Path, at: (usize, usize), words: &str) {
+    assert!(o.system(id).is_none(), "{id} loaded from a broken file");
+    let expected = format!("{}:{}:{}: ", path.display(), at.0, at.1);
+    assert!(
+        o.problems
+            .iter()
+            .any(|p| p.message.starts_with(&expected) && p.message.contains(words)),
+        "no problem at {expected} mentioning {words:?} in {:?}",
+        o.problems
+    );
+    assert!(o.problems.iter().all(|p| p.path == path));
+}
+
+fn shipped_army(rel: &str) -> Army {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("armies")
+        .join(rel);
+    load_army(&path).unwrap_or_else(|p| panic!("{rel}: {p:?}"))
+}
+
+#[test]
+fn royalists_roundheads_override_takes_effect() {
+    let text = r#"(
+    version: 1,
+    terrain: (rows: [
+        (name: "Clear", fire: 0, melee: 0),
+        (name: "Marsh", fire: -2, melee: -2, melee_cavalry: -1),
+    ]),
+)"#;
+    let (dir, path) = folder_with("royalists_roundheads", text);
+    let o = load_overrides(dir.path());
+    let tables = loaded(&o, "royalists_roundheads").tables();
+    let terrain = tables
+        .iter()
+        .find(|t| cell_text(t).contains("Marsh"))
+        .expect("terrain chart");
+    assert_eq!(terrain.source, Source::Override(path.display().to_string()));
+    assert!(
+        tables.iter().any(|t| t.source == Source::Seed),
+        "charts the file leaves out stay shipped"
+    );
+}
+
+#[test]
+fn royalists_roundheads_broken_override_keeps_the_shipped_tables() {
+    let (dir, path) = folder_with("royalists_roundheads", "(\n  version: 1,\n  melee: [\n)");
+    let o = load_overrides(dir.path());
+    assert!(o.system("royalists_roundheads").is_none());
+    let message = &o.problems[0].message;
+    assert!(
+        message.starts_with(&format!("{}:", path.display())),
+        "{message}"
+    );
+    let position: Vec<&str> = message[path.display().to_string().len() + 1..]
+        .splitn(3, ':')
+        .collect();
+    assert!(
+        position[0].parse::<usize>().is_ok() && position[1].parse::<usize>().is_ok(),
+        "{message}"
+    );
+    let shipped = by_id("royalists_roundheads").unwrap().tables();
+    assert!(
+        shipped
+            .iter()
+            .all(|t| !matches!(t.source, Source::Override(_)))
+    );
+}
+
+#[test]
+fn d3_override_takes_effect() {
+    let (dir, path) = folder_with(
+        "d3_ecw",
+        "(\n    version: 1,\n    options: (rout_at: 9, ammo_out_on: 2),\n)",
+    );
+    let o = load_overrides(dir.path());
+    let tables = loaded(&o, "d3_ecw").tables();
+    let options = table(&tables, "d3_ecw.options");
+    assert_eq!(options.source, Source::Override(path.display().to_string()));
+    let text = cell_text(options);
+    assert!(
+        text.contains("at 9 hits") && text.contains("a natural 2 runs out"),
+        "{text}"
+    );
+    let units = table(&tables, "d3_ecw.units");
+    assert_eq!(units.source, Source::Seed, "the file gives no profiles");
+    let shipped = cell_text(table(&by_id("d3_ecw").unwrap().tables(), "d3_ecw.options"));
+    assert!(shipped.contains("at 7 hits"), "{shipped}");
+}
+
+#[test]
+fn d3_broken_override_is_placed_and_ignored() {
+    let text = "(\n    options: (\n        ammo_out_on: 3,\n        rout_at: 120,\n    ),\n)";
+    let (dir, path) = folder_with("d3_ecw", text);
+    broken(
+        &load_overrides(dir.path()),
+        "d3_ecw",
+        &path,
+        (4, 9),
+        "rout_at 120",
+    );
+    let text = "(\n    profiles: [\n        (kind: \"Musketeers\"),\n    ],\n)";
+    let (dir, path) = folder_with("d3_ecw", text);
+    broken(
+        &load_overrides(dir.path()),
+        "d3_ecw",
+        &path,
+        (3, 9),
+        "missing",
+    );
+    let (dir, path) = folder_with("d3_ecw", "(\n    optoins: (rout_at: 8),\n)");
+    broken(
+        &load_overrides(dir.path()),
+        "d3_ecw",
+        &path,
+        (2, 5),
+        "has no field `optoins`",
+    );
+}
+
+#[test]
+fn vws_override_takes_effect() {
+    let text = r#"(
+    version: 1,
+    fire_modifiers: [
+        (key: "pistols", value: -2, label: "firing pistols (house rule)"),
+        (key: "cover", value: -1, label: "small-arms target in cover"),
+    ],
+)"#;
+    let (dir, path) = folder_with("victory_without_squares", text);
+    let o = load_overrides(dir.path());
+    let tables = loaded(&o, "victory_without_squares").tables();
+    let fire = table(&tables, "vws.fire");
+    assert_eq!(fire.source, Source::Override(path.display().to_string()));
+    assert_eq!(fire.rows[0], ["-2", "firing pistols (house rule)"]);
+    assert_eq!(fire.rows.len(), 2);
+    let results = table(&tables, "vws.results");
+    assert_eq!(results.source, Source::Seed, "the file gives no results");
+}
+
+#[test]
+fn vws_broken_override_is_placed_and_ignored() {
+    let text =
+        "(\n    fire_modifiers: [\n        (key: \"muskets\", value: 1, label: \"x\"),\n    ],\n)";
+    let (dir, path) = folder_with("victory_without_squares", text);
+    broken(
+        &load_overrides(dir.path()),
+        "victory_without_squares",
+        &path,
+        (2, 21),
+        "unknown modifier \"muskets\"",
+    );
+    let text = "(\n    results: [(from: None, to: Some(3), defender_steps: 1, attacker_steps: 0, consequence: \"a\"),\n        (from: Some(5), to: None, defender_steps: 0, attacker_steps: 1, consequence: \"b\")],\n)";
+    let (dir, path) = folder_with("victory_without_squares", text);
+    broken(
+        &load_overrides(dir.path()),
+        "victory_without_squares",
+        &path,
+        (2, 14),
+        "no gap",
+    );
+}
+
+#[test]
+fn rcw_override_changes_a_procedures_numbers() {
+    let text = r#"(
+    version: 1,
+    units: [(kind: "Infantry", move: 3)],
+    rally: (average: 5),
+)"#;
+    let (dir, path) = folder_with("rcw", text);
+    let o = load_overrides(dir.path());
+    let system = loaded(&o, "rcw");
+    let tables = system.tables();
+    let shown = Source::Override(path.display().to_string());
+    assert_eq!(table(&tables, "rcw.units").source, shown);
+    assert_eq!(table(&tables, "rcw.rally").source, shown);
+    assert_eq!(
+        table(&tables, "rcw.to_hit").source,
+        Source::Seed,
+        "left out: shipped"
+    );
+    assert!(cell_text(table(&tables, "rcw.rally")).contains("Average | 5+"));
+
+    let armies = vec![
+        shipped_army("rcw/tsaritsyn_reds.ron"),
+        shipped_army("rcw/tsaritsyn_whites.ron"),
+    ];
+    let battle = Battle::new("rcw", armies, 1).unwrap();
+    let ctx = battle.context();
+    let infantry = ctx
+        .roster
+        .ids()
+        .find(|&id| ctx.roster.unit(id).is_some_and(|u| u.kind == "Infantry"))
+        .expect("an infantry unit");
+    let moves = |s: &dyn RuleSystem| -> String {
+        let offers = s.offers(&ctx, &[infantry], &[]);
+        let o = offers
+            .iter()
+            .find(|o| o.label.starts_with("Move "))
+            .expect("a move offer");
+        o.label.clone()
+    };
+    assert!(moves(system).ends_with("(3 hexes)"), "{}", moves(system));
+    let shipped = by_id("rcw").unwrap();
+    assert!(moves(shipped).ends_with("(2 hexes)"), "{}", moves(shipped));
+}
+
+#[test]
+fn rcw_broken_override_gives_every_problem_in_place() {
+    let text = r#"(
+    version: 2,
+    units: [
+        (kind: "Infantry", move: 3),
+        (kind: "Cossacks", move: 4),
+    ],
+    to_hit: (open: 7, hard: "six"),
+)"#;
+    let (dir, path) = folder_with("rcw", text);
+    let o = load_overrides(dir.path());
+    assert!(o.system("rcw").is_none());
+    let got: Vec<&str> = o.problems.iter().map(|p| p.message.as_str()).collect();
+    let p = path.display();
+    assert_eq!(got.len(), 4, "{got:#?}");
+    assert!(
+        got[0].starts_with(&format!("{p}:2:14: unknown version 2")),
+        "{}",
+        got[0]
+    );
+    assert!(
+        got[1].starts_with(&format!("{p}:5:16: unknown unit kind \"Cossacks\"")),
+        "{}",
+        got[1]
+    );
+    assert!(
+        got[2].starts_with(&format!("{p}:7:20: open 7 is out of range")),
+        "{}",
+        got[2]
+    );
+    assert!(
+        got[3].starts_with(&format!("{p}:7:29: expected a whole number")),
+        "{}",
+        got[3]
+    );
+    let (dir, path) = folder_with("rcw", "(\n    units: [],\n)");
+    broken(
+        &load_overrides(dir.path()),
+        "rcw",
+        &path,
+        (1, 1),
+        "no `version`",
+    );
+}
+
+#[test]
+fn misnamed_files_are_reported_and_a_missing_folder_is_no_override() {
+    let (dir, path) = folder_with("royalist_roundheads", "(version: 1)");
+    std::fs::write(dir.path().join("notes.txt"), "not a table").unwrap();
+    let o = load_overrides(dir.path());
+    assert!(o.systems.is_empty());
+    assert_eq!(o.problems.len(), 1, "{:?}", o.problems);
+    let m = &o.problems[0].message;
+    assert!(
+        m.starts_with(&format!("{}:1:1: no rule system", path.display())),
+        "{m}"
+    );
+    assert!(
+        m.contains("royalists_roundheads.ron") && m.contains("rcw.ron"),
+        "{m}"
+    );
+
+    let none = load_overrides(&dir.path().join("no such folder"));
+    assert!(none.systems.is_empty() && none.problems.is_empty());
+}
