@@ -112,6 +112,10 @@ pub struct Dice {
     pub count: u8,
     pub die: Die,
     pub modifiers: Vec<Modifier>,
+    /// Set when the roll is read by counting the dice that show at least this face: the
+    /// roll then reads as "2 at 4+", not as a sum that means nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hits_on: Option<u8>,
 }
 
 /// Why typed faces were refused.
@@ -137,6 +141,7 @@ impl Dice {
             count,
             die,
             modifiers: Vec::new(),
+            hits_on: None,
         }
     }
 
@@ -299,6 +304,12 @@ impl fmt::Display for Rolled {
         for m in &self.dice.modifiers {
             write!(f, " {:+} {}", m.value, m.label)?;
         }
-        write!(f, " = {}", self.total())
+        match self.dice.hits_on {
+            Some(at_least) => {
+                let hits = self.faces.iter().filter(|f| **f >= at_least).count();
+                write!(f, " → {hits} at {at_least}+")
+            }
+            None => write!(f, " = {}", self.total()),
+        }
     }
 }

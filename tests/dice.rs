@@ -255,6 +255,29 @@ fn dice_and_rolls_print() {
         typed: false,
     };
     assert_eq!(plain.to_string(), "D10 [0] = 0");
+    // Dice read by counting successes print the count, not a meaningless sum.
+    let mut counted = Dice::new(3, Die::D6);
+    counted.hits_on = Some(4);
+    let hits = Rolled {
+        dice: counted,
+        faces: vec![1, 4, 6],
+        typed: true,
+    };
+    assert_eq!(hits.to_string(), "3D6 [1 4 6] → 2 at 4+");
+}
+
+#[test]
+fn dice_saved_without_the_successes_mark_still_load() {
+    // A roll written before the mark existed has no `hits_on` field and reads as a total.
+    let old: Dice = ron::from_str("Dice(count: 2, die: D6, modifiers: [])").unwrap();
+    assert_eq!(old.hits_on, None);
+    // A total-read roll is written exactly as before (no new field), a counted one keeps it.
+    let text = ron::to_string(&Dice::new(2, Die::D6)).unwrap();
+    assert!(!text.contains("hits_on"), "{text}");
+    let mut counted = Dice::new(2, Die::D6);
+    counted.hits_on = Some(5);
+    let back: Dice = ron::from_str(&ron::to_string(&counted).unwrap()).unwrap();
+    assert_eq!(back, counted);
 }
 
 #[test]

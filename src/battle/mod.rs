@@ -286,28 +286,16 @@ impl Battle {
         let req = self.dice_request()?;
         let k = self.pending.as_ref().map_or(0, |p| p.inputs.len());
         let faces = req.dice.roll(&mut self.rng(k + 1));
-        self.give_dice(
-            req.label,
-            Rolled {
-                dice: req.dice,
-                faces,
-                typed: false,
-            },
-        )
+        let rolled = rolled_for(&req, faces, false);
+        self.give_dice(req.label, rolled)
     }
 
     /// Takes the faces the player rolled on the table, typed as text ("3 5").
     pub fn enter_faces(&mut self, text: &str) -> Result<(), ActionError> {
         let req = self.dice_request()?;
         let faces = req.dice.parse_faces(text)?;
-        self.give_dice(
-            req.label,
-            Rolled {
-                dice: req.dice,
-                faces,
-                typed: true,
-            },
-        )
+        let rolled = rolled_for(&req, faces, true);
+        self.give_dice(req.label, rolled)
     }
 
     /// Draws the cards the procedure asks for from the deck, reshuffling when it runs out.
@@ -405,4 +393,13 @@ impl Battle {
         self.commit(entry);
         Ok(())
     }
+}
+
+/// The roll a request's dice made, marked for reading by successes when the request counts them.
+fn rolled_for(req: &crate::procedure::DiceRequest, faces: Vec<u8>, typed: bool) -> Rolled {
+    let mut dice = req.dice.clone();
+    if let crate::procedure::Reading::Successes { at_least } = req.reading {
+        dice.hits_on = Some(at_least);
+    }
+    Rolled { dice, faces, typed }
 }

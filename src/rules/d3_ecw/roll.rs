@@ -66,6 +66,7 @@ pub fn d3_with(modifiers: Vec<Modifier>) -> Dice {
         count: 1,
         die: Die::D3,
         modifiers,
+        hits_on: None,
     }
 }
 

@@ -66,6 +66,7 @@ impl State {
             count: self.count,
             die: self.die,
             modifiers: self.modifiers.clone(),
+            hits_on: None,
         }
     }
 

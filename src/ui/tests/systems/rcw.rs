@@ -72,7 +72,7 @@ fn tsaritsyn_shot_that_pins_rally_and_close_assault() {
     play.assert_proposal_explained();
     play.faces("1 2 3");
     play.faces("1 1 2");
-    assert!(play.shows_part("3D6 [1 2 3] = 6 (typed) → 0 hits: no effect"));
+    assert!(play.shows_part("3D6 [1 2 3] → 0 at 4+ (typed) → 0 hits: no effect"));
     assert!(play.shows_part(&format!("Round 2: {STORMER} rolls 3 dice hitting on 4+")));
     play.assert_proposal_explained();
     play.faces("6 5 1");
