@@ -641,3 +641,41 @@ fn every_piece_has_a_schema_and_offers() {
     assert_eq!(SYSTEM.figures(&ctx).len(), 2);
     assert!(adjutant::rules::by_id("victory_without_squares").is_some());
 }
+
+#[test]
+fn pursuers_are_recalled_on_a_red_card_or_when_far_behind() {
+    let b = battle();
+    let horse = id(&b, 0, "northampton_h");
+    let offered = |b: &Battle| {
+        SYSTEM
+            .offers(&b.context(), &[horse], &[])
+            .iter()
+            .any(|o| o.id == P_RECALL)
+    };
+    assert!(!offered(&b), "only a pursuing body can be recalled");
+    let b = with(&b, vec![flag(horse, PURSUING)]);
+    assert!(offered(&b));
+    let stops = |ev: &[Event]| {
+        ev.iter().any(|e| {
+            matches!(e, Event::Piece { piece, change: Change::Flag { key, on: false } }
+                if *piece == horse && key == PURSUING)
+        })
+    };
+    let recall = call(P_RECALL, vec![horse], vec![], &[]);
+    // §3.9: a red card recalls them; a black card does not.
+    for red in ["2H", "KD"] {
+        let (s, ev) = run(&b, &recall, &[], &[red]);
+        assert_eq!(s, "recalled", "{red}");
+        assert!(stops(&ev), "{red}");
+    }
+    for black in ["2S", "QC"] {
+        let (s, ev) = run(&b, &recall, &[], &[black]);
+        assert_eq!(s, "pursuit goes on", "{black}");
+        assert!(!stops(&ev), "{black}");
+    }
+    // 4" or more behind: recalled with no card.
+    let far = call(P_RECALL, vec![horse], vec![], &[(FAR_BEHIND, "yes")]);
+    let (s, ev) = run(&b, &far, &[], &[]);
+    assert_eq!(s, "Pursuers recalled");
+    assert!(stops(&ev));
+}

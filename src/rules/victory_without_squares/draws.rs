@@ -1,20 +1,24 @@
 //! Card tests outside the manoeuvre table, and the small actions around them: a leader's
 //! casualty card (RULES.md §3.10), a body next to broken friends (§3.9, V-4), another round of
-//! pursuit (Unsteady after the second, §3.9), and attaching a leader to a body (§3.5).
+//! pursuit (Unsteady after the second, §3.9), recalling pursuers (a red card, or 4" or more
+//! behind, §3.9), and attaching a leader to a body (§3.5).
 
-use super::common::{Cursor, leader_card, loss_events, offer, present};
+use super::common::{Cursor, answer_of, leader_card, loss_events, offer, present, yes_no};
 use super::keys::*;
-use super::status::{set_mark, set_rung, set_track};
+use super::status::{set_flag, set_mark, set_rung, set_track};
 use super::tables::VwsTables;
 use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Call, CardRequest, Input, Offer, Procedure, Refusal, Resolution, Step};
+use crate::procedure::{
+    Call, CardRequest, Input, Offer, ParamSpec, Procedure, Refusal, Resolution, Step,
+};
 
 /// Which card test a [`CardTest`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Test {
     Leader,
     NearBroken,
+    Recall,
 }
 
 /// A one-card test for a piece.
@@ -29,6 +33,7 @@ impl Procedure for CardTest {
         match self.test {
             Test::Leader => "Leader casualty card".into(),
             Test::NearBroken => "Next to broken friends: card".into(),
+            Test::Recall => "Recall the pursuers: card".into(),
         }
     }
 
@@ -38,6 +43,7 @@ impl Procedure for CardTest {
             let rule = match self.test {
                 Test::Leader => "RULES.md §3.10",
                 Test::NearBroken => "RULES.md §3.9, V-4",
+                Test::Recall => "RULES.md §3.9",
             };
             return Step::Card(CardRequest {
                 label: format!("{name}: {}", self.title()),
@@ -57,6 +63,18 @@ impl Procedure for CardTest {
                 let (summary, events) = leader_card(&self.tables, ctx, self.piece, unit, card);
                 Step::Done(Resolution { summary, events })
             }
+            Test::Recall if card.is_red() => Step::Done(Resolution {
+                summary: "recalled".into(),
+                events: recall_events(ctx, self.piece, &format!("{card} (red)")),
+            }),
+            Test::Recall => Step::Done(Resolution {
+                summary: "pursuit goes on".into(),
+                events: vec![Event::fact(
+                    FactKind::Rout,
+                    Some(self.piece),
+                    format!("{card} (black): {name} cannot be recalled and pursues on"),
+                )],
+            }),
             Test::NearBroken => {
                 let steps = card
                     .suit()
@@ -130,6 +148,41 @@ pub fn pursuit_offer(ctx: &Context, unit: PieceId) -> Option<Offer> {
     })
 }
 
+/// The recall offer for a pursuing body: a red card, or recalled at once when 4" or more
+/// behind the broken body it chases.
+pub fn recall_offer(ctx: &Context, unit: PieceId) -> Option<Offer> {
+    ctx.status(unit).flag(PURSUING).then(|| {
+        offer(
+            P_RECALL,
+            "Recall the pursuers (a red card, or 4\" or more behind)".into(),
+            recall_params(),
+            present(ctx, unit),
+        )
+    })
+}
+
+fn recall_params() -> Vec<ParamSpec> {
+    vec![yes_no(
+        FAR_BEHIND,
+        "4\" or more behind the broken body",
+        false,
+    )]
+}
+
+/// The events of a pursuit that stops: the body halts, its pursuit rounds start again.
+fn recall_events(ctx: &Context, unit: PieceId, why: &str) -> Vec<Event> {
+    let name = ctx.roster.name(unit);
+    vec![
+        set_flag(unit, PURSUING, false),
+        set_track(unit, PURSUIT_ROUNDS, 0),
+        Event::fact(
+            FactKind::Rally,
+            Some(unit),
+            format!("{why}: {name} is recalled from the pursuit"),
+        ),
+    ]
+}
+
 /// Builds the card tests and the pursuit and attach actions.
 pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
     let &piece = call
@@ -163,6 +216,22 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
             Ok(Box::new(Fixed {
                 title: "Pursuit round".into(),
                 events: pursuit_events(ctx, piece),
+            }))
+        }
+        P_RECALL => {
+            let o = recall_offer(ctx, piece)
+                .ok_or_else(|| Refusal::new("this body is not pursuing", "RULES.md §3.9"))?;
+            o.refused.map_or(Ok(()), Err)?;
+            if answer_of(call, &recall_params(), FAR_BEHIND) == 1 {
+                return Ok(Box::new(Fixed {
+                    title: "Pursuers recalled".into(),
+                    events: recall_events(ctx, piece, "4\" or more behind"),
+                }));
+            }
+            Ok(Box::new(CardTest {
+                tables: t.clone(),
+                piece,
+                test: Test::Recall,
             }))
         }
         P_ATTACH => {

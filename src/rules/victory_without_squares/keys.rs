@@ -69,6 +69,7 @@ pub const P_COMBAT: &str = "vws.combat";
 pub const P_LEADER_CARD: &str = "vws.leader_card";
 pub const P_NEAR_BROKEN: &str = "vws.near_broken";
 pub const P_PURSUIT: &str = "vws.pursuit";
+pub const P_RECALL: &str = "vws.recall";
 pub const P_ATTACH: &str = "vws.attach";
 
 // Parameters.
@@ -85,6 +86,7 @@ pub const OBSTACLE: &str = "obstacle";
 pub const DIRECTION: &str = "direction";
 pub const EXPOSED: &str = "exposed";
 pub const FOLLOW_UP: &str = "follow_up";
+pub const FAR_BEHIND: &str = "far_behind";
 pub const DIVISION_PARAM: &str = "division";
 
 /// The divisions an army file's `group` may name.

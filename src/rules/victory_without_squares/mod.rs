@@ -64,6 +64,7 @@ fn unit_offers(ctx: &Context, unit: PieceId, target: Option<PieceId>) -> Vec<Off
             let mut o = manoeuvre::offers(ctx, unit);
             o.push(draws::near_broken_offer(ctx, unit));
             o.extend(draws::pursuit_offer(ctx, unit));
+            o.extend(draws::recall_offer(ctx, unit));
             o
         }
         Some(t)
@@ -166,7 +167,9 @@ impl RuleSystem for VictoryWithoutSquares {
             P_DIFFICULT | P_HALT | P_REFORM | P_RALLY => manoeuvre::build(ctx, t, call),
             P_FIRE => fire::build(ctx, t, call),
             P_COMBAT => combat::build(ctx, t, call),
-            P_LEADER_CARD | P_NEAR_BROKEN | P_PURSUIT | P_ATTACH => draws::build(ctx, t, call),
+            P_LEADER_CARD | P_NEAR_BROKEN | P_PURSUIT | P_RECALL | P_ATTACH => {
+                draws::build(ctx, t, call)
+            }
             P_INITIATIVE | P_DIVISION | P_PASS => turn::build(ctx, call),
             other => Err(Refusal::new(
                 format!("no procedure '{other}' in Victory Without Squares"),
