@@ -679,3 +679,101 @@ fn pursuers_are_recalled_on_a_red_card_or_when_far_behind() {
     assert_eq!(s, "Pursuers recalled");
     assert!(stops(&ev));
 }
+
+#[test]
+fn formation_changes_hedgehog_shots_and_columns() {
+    let b = battle();
+    let foot = id(&b, 1, "fairfax_f");
+    let horse = id(&b, 0, "rupert_h");
+    let posture = |change: &str| call(P_POSTURE, vec![foot], vec![], &[("change", change)]);
+    // Foot forms a hedgehog: the flag is set and the change is in the log.
+    let (s, ev) = run(&b, &posture("form hedgehog"), &[], &[]);
+    assert!(s.ends_with("form hedgehog"), "{s}");
+    assert!(ev.contains(&flag(foot, HEDGEHOG)));
+    // Horse cannot form a hedgehog; the train forms no column.
+    let r = SYSTEM
+        .procedure(
+            &b.context(),
+            &call(
+                P_POSTURE,
+                vec![horse],
+                vec![],
+                &[("change", "form hedgehog")],
+            ),
+        )
+        .err()
+        .expect("refused");
+    assert!(r.reason.contains("cannot form hedgehog"), "{r}");
+    let train = id(&b, 1, "nma_train");
+    assert!(
+        SYSTEM
+            .procedure(
+                &b.context(),
+                &call(P_POSTURE, vec![train], vec![], &[("change", "form column")]),
+            )
+            .is_err()
+    );
+    // In a hedgehog the foot fires one figure, up to four separate shots a turn.
+    let hedgehog = with(&b, vec![flag(foot, HEDGEHOG)]);
+    let fire = call(P_FIRE, vec![foot], vec![horse], &[]);
+    assert_eq!(run(&hedgehog, &fire, &[1], &[]).0, "hit");
+    assert_eq!(run(&hedgehog, &fire, &[2], &[]).0, "miss");
+    let shots = |n: i32| Event::Piece {
+        piece: foot,
+        change: Change::Track {
+            key: SHOTS.into(),
+            to: n,
+        },
+    };
+    let three = with(&hedgehog, vec![shots(3), flag(foot, FIRED)]);
+    assert!(
+        SYSTEM.procedure(&three.context(), &fire).is_ok(),
+        "a fourth shot"
+    );
+    let four = with(&hedgehog, vec![shots(4), flag(foot, FIRED)]);
+    let r = SYSTEM
+        .procedure(&four.context(), &fire)
+        .err()
+        .expect("refused");
+    assert!(r.reason.contains("hedgehog 4 times"), "{r}");
+    // A column cannot fire (V-9), and forming it leaves the hedgehog.
+    let (_, ev) = run(&hedgehog, &posture("form column"), &[], &[]);
+    assert!(ev.contains(&flag(foot, COLUMN)));
+    assert!(ev.iter().any(|e| matches!(e, Event::Piece { piece, change: Change::Flag { key, on: false } } if *piece == foot && key == HEDGEHOG)));
+    let column = with(&b, vec![flag(foot, COLUMN)]);
+    let r = SYSTEM
+        .procedure(&column.context(), &fire)
+        .err()
+        .expect("refused");
+    assert_eq!(r.rule, "RULES.md V-9");
+    // A column already formed is not formed twice.
+    assert!(
+        SYSTEM
+            .procedure(&column.context(), &posture("form column"))
+            .is_err()
+    );
+}
+
+#[test]
+fn an_attack_on_a_column_counts_as_a_flank_attack() {
+    let b = battle();
+    let att = id(&b, 0, "northampton_h");
+    let def = id(&b, 1, "vermuyden_h");
+    let c = call(P_COMBAT, vec![att], vec![def], &[]);
+    let column = with(&b, vec![flag(def, COLUMN)]);
+    // Head-on against a column is read as oblique/flank: the same score as declaring it.
+    let flank = call(
+        P_COMBAT,
+        vec![att],
+        vec![def],
+        &[(DIRECTION, "oblique or flank")],
+    );
+    for face in [0u8, 3, 6, 9] {
+        let (on_column, _) = run(&column, &c, &[face], &["2H"]);
+        let (declared, _) = run(&b, &flank, &[face], &["2H"]);
+        assert_eq!(on_column, declared, "face {face}");
+    }
+    let (front, _) = run(&b, &c, &[3], &["2H"]);
+    let (on_column, _) = run(&column, &c, &[3], &["2H"]);
+    assert_ne!(front, on_column, "the column changes the score");
+}

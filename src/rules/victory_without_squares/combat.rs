@@ -143,7 +143,12 @@ fn modifiers(
         2 if is_horse(ctx, def) => add("vs_horse_obstacle", 1),
         _ => {}
     }
-    match answer_of(call, &specs, DIRECTION) {
+    // V-9: an attack on a column counts as a flank attack.
+    let direction = match answer_of(call, &specs, DIRECTION) {
+        0 if ctx.status(def).flag(COLUMN) => 1,
+        d => d,
+    };
+    match direction {
         1 => add("oblique", 1),
         2 => add("rear", 1),
         _ => {}

@@ -87,14 +87,23 @@ pub fn check(ctx: &Context, firer: PieceId, target: PieceId) -> Result<(), Refus
             "RULES.md §3.2, §3.6",
         ));
     }
-    let fired = if kind(ctx, firer) == HORSE_2_RANK {
+    if s.flag(COLUMN) {
+        return Err(Refusal::new(
+            format!("{name} is in column: a column cannot fire"),
+            "RULES.md V-9",
+        ));
+    }
+    // A hedgehog fires one base out of each face: up to 4 separate shots.
+    let fired = if s.flag(HEDGEHOG) {
+        s.track(SHOTS) >= 4
+    } else if kind(ctx, firer) == HORSE_2_RANK {
         s.track(SHOTS) >= 2
     } else {
         s.flag(FIRED)
     };
     if fired {
         return Err(Refusal::new(
-            format!("{name} has fired this turn (once; 2-rank horse twice)"),
+            format!("{name} has fired this turn (once; 2-rank horse twice; a hedgehog 4 times)"),
             RULE,
         ));
     }
@@ -277,7 +286,7 @@ impl Procedure for Fire {
         let hit = value <= 0;
         let powder = self.guns && rolled.faces.first() == Some(&0);
         let s = ctx.status(self.firer);
-        if kind(ctx, self.firer) == HORSE_2_RANK {
+        if kind(ctx, self.firer) == HORSE_2_RANK || s.flag(HEDGEHOG) {
             events.push(set_track(self.firer, SHOTS, s.track(SHOTS) + 1));
         }
         events.push(set_flag(self.firer, FIRED, true));

@@ -70,6 +70,7 @@ pub const P_LEADER_CARD: &str = "vws.leader_card";
 pub const P_NEAR_BROKEN: &str = "vws.near_broken";
 pub const P_PURSUIT: &str = "vws.pursuit";
 pub const P_RECALL: &str = "vws.recall";
+pub const P_POSTURE: &str = "vws.posture";
 pub const P_ATTACH: &str = "vws.attach";
 
 // Parameters.

@@ -17,6 +17,7 @@ pub mod draws;
 pub mod fire;
 pub mod keys;
 pub mod manoeuvre;
+pub mod posture;
 pub mod spec;
 pub mod status;
 pub mod tables;
@@ -65,6 +66,7 @@ fn unit_offers(ctx: &Context, unit: PieceId, target: Option<PieceId>) -> Vec<Off
             o.push(draws::near_broken_offer(ctx, unit));
             o.extend(draws::pursuit_offer(ctx, unit));
             o.extend(draws::recall_offer(ctx, unit));
+            o.extend(posture::offer_for(ctx, unit));
             o
         }
         Some(t)
@@ -170,6 +172,7 @@ impl RuleSystem for VictoryWithoutSquares {
             P_LEADER_CARD | P_NEAR_BROKEN | P_PURSUIT | P_RECALL | P_ATTACH => {
                 draws::build(ctx, t, call)
             }
+            P_POSTURE => posture::build(ctx, call),
             P_INITIATIVE | P_DIVISION | P_PASS => turn::build(ctx, call),
             other => Err(Refusal::new(
                 format!("no procedure '{other}' in Victory Without Squares"),

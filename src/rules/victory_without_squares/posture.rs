@@ -1,0 +1,121 @@
+//! A body changes how it stands, spending its move: foot forms or leaves a hedgehog (§3.4),
+//! any body but the train forms column or goes back to line (V-9), dragoons mount or dismount,
+//! and the train limbers or unlimbers (§3.4: a full turn to unlimber). No cards or dice: the
+//! change is a fact the players made on the table, recorded so fire and combat follow it.
+
+use super::common::{choice, offer, present};
+use super::draws::Fixed;
+use super::keys::*;
+use super::status::set_flag;
+use crate::battle::state::Context;
+use crate::event::{Event, FactKind, PieceId};
+use crate::procedure::{Call, Offer, Procedure, Refusal};
+
+/// The parameter naming the change.
+pub const CHANGE: &str = "change";
+
+/// The changes a body of this kind may make, each with the flag it sets and its rule.
+fn changes(kind: &str) -> Vec<(&'static str, &'static str, bool, &'static str)> {
+    let mut c = Vec::new();
+    match kind {
+        FOOT => {
+            c.push(("form hedgehog", HEDGEHOG, true, "RULES.md §3.4"));
+            c.push(("leave the hedgehog", HEDGEHOG, false, "RULES.md §3.4"));
+        }
+        DRAGOONS => {
+            c.push(("dismount", MOUNTED, false, "RULES.md §3.4"));
+            c.push(("mount", MOUNTED, true, "RULES.md §3.4"));
+        }
+        TRAIN => {
+            c.push(("unlimber (a full turn)", LIMBERED, false, "RULES.md §3.4"));
+            c.push(("limber", LIMBERED, true, "RULES.md §3.4"));
+        }
+        _ => {}
+    }
+    if kind != TRAIN {
+        c.push(("form column", COLUMN, true, "RULES.md V-9"));
+        c.push(("back to line", COLUMN, false, "RULES.md V-9"));
+    }
+    c
+}
+
+fn kind_of(ctx: &Context, unit: PieceId) -> Option<String> {
+    ctx.roster.unit(unit).map(|u| u.kind.clone())
+}
+
+/// The offer for a body: refused for leaders and broken bodies.
+pub fn offer_for(ctx: &Context, unit: PieceId) -> Option<Offer> {
+    let kind = kind_of(ctx, unit)?;
+    let labels: Vec<&str> = changes(&kind).iter().map(|c| c.0).collect();
+    let check = present(ctx, unit).and_then(|_| not_broken(ctx, unit));
+    Some(offer(
+        P_POSTURE,
+        "Change formation (spends the move)".into(),
+        vec![choice(CHANGE, "Change", &labels, 0)],
+        check,
+    ))
+}
+
+fn not_broken(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
+    if ctx.status(unit).rung(FORMATION) == BROKEN {
+        return Err(Refusal::new(
+            format!(
+                "{} is Broken: it flees and cannot change formation",
+                ctx.roster.name(unit)
+            ),
+            "RULES.md §3.9",
+        ));
+    }
+    Ok(())
+}
+
+/// Builds the change a call names.
+pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+    let &unit = call
+        .actors
+        .first()
+        .ok_or_else(|| Refusal::new("choose a body", "RULES.md §3.4"))?;
+    let kind = kind_of(ctx, unit)
+        .ok_or_else(|| Refusal::new("only bodies change formation", "RULES.md §3.4"))?;
+    present(ctx, unit)?;
+    not_broken(ctx, unit)?;
+    let all = changes(&kind);
+    let wanted = call.param(CHANGE).map(str::trim);
+    let &(label, key, on, rule) = match wanted {
+        None => all.first(),
+        Some(w) => all.iter().find(|c| c.0.eq_ignore_ascii_case(w)),
+    }
+    .ok_or_else(|| {
+        Refusal::new(
+            format!("{kind} cannot {}", wanted.unwrap_or("change formation")),
+            "RULES.md §3.4",
+        )
+    })?;
+    let name = ctx.roster.name(unit).to_string();
+    let s = ctx.status(unit);
+    if s.flag(key) == on {
+        return Err(Refusal::new(
+            format!("{name} is already as that leaves it ({label})"),
+            rule,
+        ));
+    }
+    let mut events = vec![set_flag(unit, key, on)];
+    // A hedgehog and a column exclude each other: forming one leaves the other.
+    let other = match key {
+        k if k == HEDGEHOG => Some(COLUMN),
+        k if k == COLUMN => Some(HEDGEHOG),
+        _ => None,
+    };
+    if let Some(other) = other.filter(|o| on && s.flag(o)) {
+        events.push(set_flag(unit, other, false));
+    }
+    events.push(Event::fact(
+        FactKind::Command,
+        Some(unit),
+        format!("{name}: {label} ({rule})"),
+    ));
+    Ok(Box::new(Fixed {
+        title: format!("{name}: {label}"),
+        events,
+    }))
+}
