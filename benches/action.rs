@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use adjutant::army::{Army, load_army};
-use adjutant::battle::{Action, Battle, Entry};
+use adjutant::battle::{Action, Battle};
 use adjutant::event::{Event, PieceId};
 use adjutant::procedure::{Call, Step};
 use adjutant::rules::royalists_roundheads::keys::{self, param, proc};
@@ -91,21 +91,7 @@ fn big_battle() -> Battle {
         phase: RALLY,
         side: 0,
     });
-    let mut log = b.log().to_vec();
-    log.push(Entry {
-        title: "position".into(),
-        action: Action::Setup,
-        events,
-    });
-    Battle::from_parts(
-        b.system.clone(),
-        b.seed,
-        b.armies().to_vec(),
-        log,
-        vec![],
-        None,
-    )
-    .expect("rebuilt")
+    b.with_position(events)
 }
 
 /// The combat units of the battle, to take turns at the morale check.

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use adjutant::army::{Army, Leader, Unit, load_army};
 use adjutant::battle::state::Context;
-use adjutant::battle::{Action, Battle, Entry};
+use adjutant::battle::{Action, Battle};
 use adjutant::cards::Deck;
 use adjutant::dice::{Dice, Die, Modifier};
 use adjutant::event::{Event, PieceId};
@@ -94,14 +94,7 @@ fn call(id: &str, actors: &[PieceId], targets: &[PieceId], params: &[(&str, &str
 
 /// The battle with a position set up by hand, as one more entry.
 fn with(b: &Battle, events: Vec<Event>) -> Battle {
-    let mut log = b.log().to_vec();
-    log.push(Entry {
-        title: "position".into(),
-        action: Action::Setup,
-        events,
-    });
-    let armies = b.armies().to_vec();
-    Battle::from_parts(b.system.clone(), b.seed, armies, log, vec![], None).expect("rebuilt")
+    b.with_position(events)
 }
 
 fn piece(piece: PieceId, change: Change) -> Event {

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use adjutant::army::{Army, Leader, Unit, load_army};
-use adjutant::battle::{Action, Battle, Entry};
+use adjutant::battle::{Action, Battle};
 use adjutant::dice::Rolled;
 use adjutant::event::{Event, PieceId};
 use adjutant::odds::procedure_odds;
@@ -66,21 +66,7 @@ fn new_battle() -> Battle {
 
 /// The battle with extra events appended as one entry (a position set up by hand).
 fn with(b: &Battle, events: Vec<Event>) -> Battle {
-    let mut log = b.log().to_vec();
-    log.push(Entry {
-        title: "position".into(),
-        action: Action::Setup,
-        events,
-    });
-    Battle::from_parts(
-        b.system.clone(),
-        b.seed,
-        b.armies().to_vec(),
-        log,
-        vec![],
-        None,
-    )
-    .unwrap()
+    b.with_position(events)
 }
 
 fn id(b: &Battle, side: usize, unit: &str) -> PieceId {

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use adjutant::army::{Army, load_army};
-use adjutant::battle::{Action, Battle, Entry};
+use adjutant::battle::{Action, Battle};
 use adjutant::cards::{Card, Suit};
 use adjutant::dice::Rolled;
 use adjutant::event::{Event, PieceId};
@@ -43,21 +43,7 @@ fn battle() -> Battle {
 
 /// The battle with a position set up by hand.
 fn with(b: &Battle, events: Vec<Event>) -> Battle {
-    let mut log = b.log().to_vec();
-    log.push(Entry {
-        title: "position".into(),
-        action: Action::Setup,
-        events,
-    });
-    Battle::from_parts(
-        b.system.clone(),
-        b.seed,
-        b.armies().to_vec(),
-        log,
-        vec![],
-        None,
-    )
-    .unwrap()
+    b.with_position(events)
 }
 
 fn id(b: &Battle, side: usize, name: &str) -> PieceId {

@@ -117,6 +117,22 @@ impl Battle {
         Ok(battle)
     }
 
+    /// This battle with `events` appended as one set-up entry titled "position": a position
+    /// laid out by hand (scenario set-up, tests and benchmarks). Redo and anything under way
+    /// are dropped.
+    pub fn with_position(&self, events: Vec<Event>) -> Battle {
+        let mut battle = self.clone();
+        battle.redo.clear();
+        battle.pending = None;
+        battle.log.push(Entry {
+            title: "position".into(),
+            action: Action::Setup,
+            events,
+        });
+        battle.refold();
+        battle
+    }
+
     /// Rebuilds a battle from saved parts, folding the log. Fails on an unknown rule system.
     pub fn from_parts(
         system: String,
