@@ -17,22 +17,21 @@ fn facts(events: &[Event]) -> Vec<String> {
 }
 
 fn ready(phase: usize, side: usize) -> B {
-    let mut b = B::new();
-    b.enter_all();
-    for (l, c) in [
-        ("widdrington", "Advance"),
-        ("henderson", "Attack"),
-        ("saville", "Stand"),
-        ("cromwell", "Stand"),
-        ("vermuyden", "Stand"),
-        ("manchester", "Advance"),
-        ("fairfax", "Reserve"),
-        ("hobart", "Advance"),
-    ] {
-        b.set_chit(l, c);
-    }
-    b.clock(3, phase, side);
-    b
+    B::with_chits(
+        [
+            ("widdrington", "Advance"),
+            ("henderson", "Attack"),
+            ("saville", "Stand"),
+            ("cromwell", "Stand"),
+            ("vermuyden", "Stand"),
+            ("manchester", "Advance"),
+            ("fairfax", "Reserve"),
+            ("hobart", "Advance"),
+        ],
+        3,
+        phase,
+        side,
+    )
 }
 
 #[test]

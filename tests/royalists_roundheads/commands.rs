@@ -7,22 +7,21 @@ use adjutant::rules::royalists_roundheads::phases::{FIRE, MELEE, MOVEMENT, ORDER
 use super::common::*;
 
 fn orders() -> B {
-    let mut b = B::new();
-    b.enter_all();
-    for (l, c) in [
-        ("widdrington", "Advance"),
-        ("henderson", "Stand"),
-        ("saville", "Stand"),
-        ("cromwell", "Stand"),
-        ("vermuyden", "Stand"),
-        ("manchester", "Advance"),
-        ("fairfax", "Reserve"),
-        ("hobart", "Advance"),
-    ] {
-        b.set_chit(l, c);
-    }
-    b.clock(2, ORDERS, 0);
-    b
+    B::with_chits(
+        [
+            ("widdrington", "Advance"),
+            ("henderson", "Stand"),
+            ("saville", "Stand"),
+            ("cromwell", "Stand"),
+            ("vermuyden", "Stand"),
+            ("manchester", "Advance"),
+            ("fairfax", "Reserve"),
+            ("hobart", "Advance"),
+        ],
+        2,
+        ORDERS,
+        0,
+    )
 }
 
 #[test]

@@ -249,6 +249,17 @@ pub struct B {
 }
 
 impl B {
+    /// Every unit on the table and each leader's chit set, at `turn`, `phase`, `side`.
+    pub fn with_chits(chits: [(&str, &str); 8], turn: u32, phase: usize, side: usize) -> B {
+        let mut b = B::new();
+        b.enter_all();
+        for (l, c) in chits {
+            b.set_chit(l, c);
+        }
+        b.clock(turn, phase, side);
+        b
+    }
+
     /// Winceby with the shipped tables, set up.
     pub fn new() -> B {
         B::with(
