@@ -16,24 +16,6 @@ fn facts(events: &[Event]) -> Vec<String> {
         .collect()
 }
 
-fn ready(phase: usize, side: usize) -> B {
-    B::with_chits(
-        [
-            ("widdrington", "Advance"),
-            ("henderson", "Attack"),
-            ("saville", "Stand"),
-            ("cromwell", "Stand"),
-            ("vermuyden", "Stand"),
-            ("manchester", "Advance"),
-            ("fairfax", "Reserve"),
-            ("hobart", "Advance"),
-        ],
-        3,
-        phase,
-        side,
-    )
-}
-
 #[test]
 fn dismounted_dragoons_fire_into_woods_and_the_target_routs() {
     let mut b = ready(FIRE, 0);

@@ -509,3 +509,22 @@ pub fn total(odds: &BTreeMap<String, Q>) -> Q {
 pub fn shipped() -> &'static RoyalistsRoundheads {
     &SYSTEM
 }
+
+/// Turn 3, every unit on the table, the chits most combat tests start from.
+pub fn ready(phase: usize, side: usize) -> B {
+    B::with_chits(
+        [
+            ("widdrington", "Advance"),
+            ("henderson", "Attack"),
+            ("saville", "Stand"),
+            ("cromwell", "Stand"),
+            ("vermuyden", "Stand"),
+            ("manchester", "Advance"),
+            ("fairfax", "Reserve"),
+            ("hobart", "Advance"),
+        ],
+        3,
+        phase,
+        side,
+    )
+}

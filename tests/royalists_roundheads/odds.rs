@@ -9,24 +9,6 @@ use adjutant::rules::royalists_roundheads::phases::{FIRE, MELEE, ORDERS, RALLY};
 
 use super::common::*;
 
-fn ready(phase: usize, side: usize) -> B {
-    B::with_chits(
-        [
-            ("widdrington", "Advance"),
-            ("henderson", "Attack"),
-            ("saville", "Stand"),
-            ("cromwell", "Stand"),
-            ("vermuyden", "Stand"),
-            ("manchester", "Advance"),
-            ("fairfax", "Reserve"),
-            ("hobart", "Advance"),
-        ],
-        3,
-        phase,
-        side,
-    )
-}
-
 /// The exact odds of a call, checked to sum to one and to agree with `adjutant::odds`.
 fn odds_of(b: &B, call: &adjutant::procedure::Call) -> BTreeMap<String, Q> {
     let p = b.start(call).expect("starts");

@@ -26,20 +26,8 @@ fn undo_removes_the_entry_and_redo_puts_it_back() {
 
 #[test]
 fn ctrl_z_and_ctrl_shift_z_are_undo_and_redo() {
-    let press = |c: &str, modifiers: Modifiers| {
-        let key = Key::Character(c.into());
-        iced::Event::Keyboard(keyboard::Event::KeyPressed {
-            key: key.clone(),
-            modified_key: key,
-            physical_key: keyboard::key::Physical::Unidentified(
-                keyboard::key::NativeCode::Unidentified,
-            ),
-            location: keyboard::Location::Standard,
-            modifiers,
-            repeat: false,
-            text: None,
-        })
-    };
+    let press =
+        |c: &str, modifiers: Modifiers| super::key_press(Key::Character(c.into()), modifiers);
     let status = iced::event::Status::Captured;
     let window = iced::window::Id::unique();
     assert!(matches!(

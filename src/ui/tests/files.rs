@@ -23,18 +23,7 @@ fn app_in_battle(dir: &tempfile::TempDir) -> App {
 }
 
 fn ctrl(c: &str) -> iced::Event {
-    let key = Key::Character(c.into());
-    iced::Event::Keyboard(keyboard::Event::KeyPressed {
-        key: key.clone(),
-        modified_key: key,
-        physical_key: keyboard::key::Physical::Unidentified(
-            keyboard::key::NativeCode::Unidentified,
-        ),
-        location: keyboard::Location::Standard,
-        modifiers: Modifiers::CTRL,
-        repeat: false,
-        text: None,
-    })
+    super::key_press(Key::Character(c.into()), Modifiers::CTRL)
 }
 
 /// Presses Ctrl and a letter as the window would, through the shortcut table.

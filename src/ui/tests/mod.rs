@@ -88,3 +88,18 @@ pub fn type_faces(screen: &mut Battle, faces: &str) {
         Ok(())
     });
 }
+
+/// A key press as the window reports it.
+pub fn key_press(key: iced::keyboard::Key, modifiers: iced::keyboard::Modifiers) -> iced::Event {
+    iced::Event::Keyboard(keyboard::Event::KeyPressed {
+        key: key.clone(),
+        modified_key: key,
+        physical_key: keyboard::key::Physical::Unidentified(
+            keyboard::key::NativeCode::Unidentified,
+        ),
+        location: keyboard::Location::Standard,
+        modifiers,
+        repeat: false,
+        text: None,
+    })
+}

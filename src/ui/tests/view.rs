@@ -5,7 +5,7 @@
 
 use iced::futures::StreamExt;
 use iced::futures::executor::block_on;
-use iced::keyboard::{self, Key, Modifiers, key::Named};
+use iced::keyboard::{Key, Modifiers, key::Named};
 use iced::{Element, Task, window};
 use iced_test::runtime::{Action, task, window::Action as WindowAction};
 use iced_test::selector::Candidate;
@@ -19,17 +19,7 @@ use crate::ui::{App, Message, Screen, shortcut, tables_view};
 
 /// A key press as the window reports it.
 fn press(key: Key, modifiers: Modifiers) -> iced::Event {
-    iced::Event::Keyboard(keyboard::Event::KeyPressed {
-        key: key.clone(),
-        modified_key: key,
-        physical_key: keyboard::key::Physical::Unidentified(
-            keyboard::key::NativeCode::Unidentified,
-        ),
-        location: keyboard::Location::Standard,
-        modifiers,
-        repeat: false,
-        text: None,
-    })
+    super::key_press(key, modifiers)
 }
 
 /// The message the window's shortcut listener makes of a key press.
