@@ -9,6 +9,8 @@
 pub mod state;
 pub mod tray;
 
+use std::sync::Arc;
+
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use serde::{Deserialize, Serialize};
@@ -16,9 +18,10 @@ use thiserror::Error;
 
 use crate::army::Army;
 use crate::dice::{Dice, FaceError, Rolled};
-use crate::event::{Event, FactKind};
+use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Input, Procedure, Refusal, Step};
 use crate::rules::{self, RuleSystem};
+use crate::status::StatusSchema;
 use state::{BattleState, Context, Roster};
 
 /// What the player asked for.
@@ -88,6 +91,10 @@ pub struct Battle {
     redo: Vec<Entry>,
     pending: Option<Pending>,
     state: BattleState,
+    /// Each piece's status schema, worked out once: the roster and the tables in force do not
+    /// change during a battle, and every view and log line reads them.
+    schemas: Arc<[StatusSchema]>,
+    side_schema: Arc<StatusSchema>,
 }
 
 impl Battle {
@@ -100,6 +107,8 @@ impl Battle {
             system: system.to_string(),
             seed,
             state: BattleState::new(&roster),
+            schemas: schemas(rules, &roster),
+            side_schema: Arc::new(rules.side_schema()),
             roster,
             log: Vec::new(),
             redo: Vec::new(),
@@ -142,12 +151,15 @@ impl Battle {
         redo: Vec<Entry>,
         pending: Option<Pending>,
     ) -> Result<Battle, ActionError> {
-        rules::by_id(&system).ok_or_else(|| ActionError::UnknownSystem(system.clone()))?;
+        let rules =
+            rules::by_id(&system).ok_or_else(|| ActionError::UnknownSystem(system.clone()))?;
         let roster = Roster::new(armies);
         let mut battle = Battle {
             system,
             seed,
             state: BattleState::new(&roster),
+            schemas: schemas(rules, &roster),
+            side_schema: Arc::new(rules.side_schema()),
             roster,
             log,
             redo,
@@ -160,6 +172,23 @@ impl Battle {
     /// The rule system.
     pub fn rules(&self) -> &'static dyn RuleSystem {
         rules::by_id(&self.system).expect("checked when the battle was made")
+    }
+
+    /// A piece's status schema (what its status is made of), as the rule system declares it.
+    /// A piece the roster does not hold has an empty schema.
+    pub fn piece_schema(&self, piece: PieceId) -> &StatusSchema {
+        const NONE: &StatusSchema = &StatusSchema {
+            tracks: Vec::new(),
+            ladders: Vec::new(),
+            flags: Vec::new(),
+            marks: Vec::new(),
+        };
+        self.schemas.get(usize::from(piece.0)).unwrap_or(NONE)
+    }
+
+    /// A side's status schema, as the rule system declares it.
+    pub fn side_schema(&self) -> &StatusSchema {
+        &self.side_schema
     }
 
     pub fn state(&self) -> &BattleState {
@@ -418,4 +447,12 @@ fn rolled_for(req: &crate::procedure::DiceRequest, faces: Vec<u8>, typed: bool) 
         dice.hits_on = Some(at_least);
     }
     Rolled { dice, faces, typed }
+}
+
+/// Every piece's status schema, in roster order.
+fn schemas(rules: &dyn RuleSystem, roster: &Roster) -> Arc<[StatusSchema]> {
+    roster
+        .ids()
+        .map(|id| rules.piece_schema(roster, id))
+        .collect()
 }

@@ -89,6 +89,59 @@ fn free_muster_after_two_broken_units_w10() {
 }
 
 #[test]
+fn leaving_muster_rolls_unless_the_w10_option_is_in_force() {
+    let leave = |b: &B| {
+        b.call(
+            proc::CHANGE_COMMAND,
+            &["saville"],
+            &[],
+            &[(param::TO, "Attack")],
+        )
+    };
+    // The default reading (W-10): Muster is left by the normal roll, losses or not.
+    let mut b = orders();
+    b.set_chit("saville", "Muster");
+    b.set_flag("sav1", keys::ELIMINATED, true);
+    b.set_flag("sav2", keys::ROUTED, true);
+    let (res, reqs) = b.run(&leave(&b), &[f(&[6])]).unwrap();
+    assert_eq!(reqs.len(), 1, "a command roll");
+    assert_eq!(res.summary, "no change");
+
+    // The option (rules V.B.1): the same losses let the leader leave Muster with no roll.
+    let tables = adjutant::rules::royalists_roundheads::load_overrides_str(
+        "royalists_roundheads.ron",
+        "(version: 1, modifiers: {\"muster_free_out\": 1})",
+    )
+    .expect("the option loads");
+    let system = adjutant::rules::royalists_roundheads::RoyalistsRoundheads::with_tables(tables);
+    let mut b = B::with(system, vec![royalists(), parliament()]);
+    b.enter_all();
+    b.clock(2, ORDERS, 0);
+    b.set_chit("saville", "Muster");
+    let (_, reqs) = b.run(&leave(&b), &[f(&[1])]).unwrap();
+    assert_eq!(reqs.len(), 1, "without the losses it still rolls");
+    b.set_flag("sav1", keys::ELIMINATED, true);
+    b.set_flag("sav2", keys::ROUTED, true);
+    let (res, reqs) = b.run(&leave(&b), &[]).unwrap();
+    assert!(reqs.is_empty(), "no roll");
+    assert_eq!(res.summary, "command changed");
+    assert!(
+        res.events
+            .iter()
+            .any(|e| format!("{e:?}").contains("W-10 option")),
+        "the log names the option: {:?}",
+        res.events
+    );
+    b.apply(&res.events);
+    assert_eq!(b.mark("saville", keys::CHIT).as_deref(), Some("Attack"));
+    // A Muster adopted this turn still waits for the following turn.
+    b.set_flag("saville", keys::COMMAND_TRIED, false);
+    b.set_chit("saville", "Muster");
+    b.set_flag("saville", keys::FRESH_MUSTER, true);
+    assert!(b.refusal(&leave(&b)).reason.contains("following turn"));
+}
+
+#[test]
 fn refusals_name_the_rule() {
     let mut b = orders();
     // Charge for a leader with only infantry.

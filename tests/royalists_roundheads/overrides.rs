@@ -109,6 +109,17 @@ fn bad_overrides_report_path_line_and_column() {
     );
     assert!(errors.iter().any(|e| e.contains("not a range")));
 
+    let errors = load_overrides_str(
+        "w.ron",
+        "(\n  version: 1,\n  modifiers: {\"muster_free_out\": 2},\n)",
+    )
+    .unwrap_err();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].starts_with("w.ron:3:15: 'muster_free_out' is a switch: 1 for yes, 0 for no"),
+        "{errors:?}"
+    );
+
     let missing = load_overrides(std::path::Path::new("/no/such/file.ron")).unwrap_err();
     assert!(missing[0].starts_with("/no/such/file.ron:1:1: cannot read"));
 }

@@ -174,15 +174,25 @@ fn free_change<L: Look + ?Sized>(
         Some("the Overall Leader changes its own chit without a roll (W III.A.3)")
     } else if is_yes(call, param::OVERALL_STACKED) {
         Some("stacked with the Overall Leader: the change is automatic (W III.A.3)")
-    } else if to == Chit::Muster
-        && look::broken_units(l, leader) >= t.modifiers.get(mk::MUSTER_LOSSES)
-    {
+    } else if to == Chit::Muster && shattered(l, t, leader) {
         Some(
             "two or more of its units eliminated or routed: Muster with no roll (W-cmd Muster, W-10)",
+        )
+    } else if look::chit(l, leader) == Some(Chit::Muster)
+        && t.modifiers.get(mk::MUSTER_FREE_OUT) != 0
+        && shattered(l, t, leader)
+    {
+        Some(
+            "two or more of its units eliminated or routed: leaves Muster with no roll (W V.B.1, the W-10 option in force)",
         )
     } else {
         None
     }
+}
+
+/// Whether enough of the leader's units are eliminated or routed for a roll-free Muster.
+fn shattered<L: Look + ?Sized>(l: &L, t: &Tables, leader: PieceId) -> bool {
+    look::broken_units(l, leader) >= t.modifiers.get(mk::MUSTER_LOSSES)
 }
 
 /// The command roll, or the free change. Returns whether the chit changed.

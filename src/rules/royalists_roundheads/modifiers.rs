@@ -181,6 +181,13 @@ pub const MODIFIERS: &[ModSpec] = &[
         3,
     ),
     m(
+        "muster_free_out",
+        "Leave Muster with no roll after the same losses (1 yes, 0 no)",
+        "W V.B.1; W-10 option",
+        "[DEFAULT]",
+        0,
+    ),
+    m(
         "infantry_fires",
         "Infantry fire on the Dismounted Dragoons column (1 yes, 0 no)",
         "W-15",
@@ -225,6 +232,9 @@ pub const MODIFIERS: &[ModSpec] = &[
     m("last_turn", "Turns in the game", "W scenario", "[SEED]", 13),
 ];
 
+/// Keys whose values are yes/no switches between two readings: 1 yes, 0 no.
+pub const SWITCHES: [&str; 2] = ["infantry_fires", "muster_free_out"];
+
 /// Keys whose values are die-roll or rating modifiers (printed with a sign).
 const DRM_PREFIXES: [&str; 4] = ["morale_", "rally_", "command_", "melee_"];
 
@@ -246,6 +256,7 @@ pub mod key {
     pub const FLANK_REAR: &str = "melee_flank_rear";
     pub const CHARGE_MULT: &str = "charge_strength_multiplier";
     pub const MUSTER_LOSSES: &str = "muster_losses_needed";
+    pub const MUSTER_FREE_OUT: &str = "muster_free_out";
     pub const STEPS_REVERSE: &str = "steps_with_reverse";
     pub const STEPS_NO_REVERSE: &str = "steps_without_reverse";
     pub const DRAGOON_STEPS: &str = "dragoon_steps";

@@ -22,7 +22,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::modifiers::Modifiers;
+use super::modifiers::{Modifiers, SWITCHES};
 use super::tables::Tables;
 use crate::rules::Source;
 
@@ -167,6 +167,11 @@ pub fn load_overrides_str(path: &str, text: &str) -> Result<Tables, Vec<String>>
         };
         for (key, value) in m {
             match Modifiers::spec(&key) {
+                Some(spec) if SWITCHES.contains(&spec.key) && !(0..=1).contains(&value) => v.at(
+                    &["modifiers", &format!("\"{key}\"")],
+                    None,
+                    format!("'{key}' is a switch: 1 for yes, 0 for no, not {value}"),
+                ),
                 Some(spec) => {
                     mods.values.insert(spec.key, value);
                 }

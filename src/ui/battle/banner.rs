@@ -56,21 +56,21 @@ pub fn view<'a, M: 'a>(game: &'a Battle, viewer: Viewer, compact: bool) -> Eleme
     }
 
     col = col.push(figures_table(game));
-    let side_schema = rules.side_schema();
+    let side_schema = game.side_schema();
     let mut sides = Row::new().spacing(gap::S);
     let mut any = false;
     for (i, army) in game.armies().iter().enumerate() {
         let Some(status) = state.sides.get(i) else {
             continue;
         };
-        if status_view::is_empty(&side_schema, status) {
+        if status_view::is_empty(side_schema, status) {
             continue;
         }
         any = true;
         sides = sides.push(
             column![
                 parts::caption(army.side.clone()),
-                status_view::view(&side_schema, status, viewer.sees_secrets_of(i)),
+                status_view::view(side_schema, status, viewer.sees_secrets_of(i)),
             ]
             .width(Fill),
         );

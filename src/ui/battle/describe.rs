@@ -74,23 +74,23 @@ pub fn event(game: &Battle, event: &Event, viewer: Viewer) -> String {
             if usize::from(piece.0) >= roster.pieces.len() {
                 return "A piece not on the roster changed".into();
             }
-            let schema = game.rules().piece_schema(roster, *piece);
+            let schema = game.piece_schema(*piece);
             let side = roster.side_of(*piece);
             let name = roster.name(*piece);
             format!(
                 "{name}: {}",
-                change_text(&schema, change, viewer.sees_secrets_of(side))
+                change_text(schema, change, viewer.sees_secrets_of(side))
             )
         }
         Event::Side { side, change } => {
-            let schema = game.rules().side_schema();
+            let schema = game.side_schema();
             let name = game
                 .armies()
                 .get(*side)
                 .map_or("A side", |a| a.side.as_str());
             format!(
                 "{name}: {}",
-                change_text(&schema, change, viewer.sees_secrets_of(*side))
+                change_text(schema, change, viewer.sees_secrets_of(*side))
             )
         }
         Event::Clock { turn, phase, side } => {

@@ -12,25 +12,43 @@ use super::{Command, describe};
 use crate::ui::parts;
 use crate::ui::theme::{self, gap};
 
-/// How many entries are drawn; older ones are counted, not drawn, so a long battle stays quick.
-const SHOWN: usize = 150;
+/// How many entries are drawn at first, and how many more each "Show older" adds; older ones
+/// are counted, not drawn, so a long battle stays quick.
+const PAGE: usize = 40;
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct State {
     error: Option<String>,
+    /// How many of the newest entries are drawn.
+    shown: usize,
+}
+
+impl Default for State {
+    fn default() -> State {
+        State {
+            error: None,
+            shown: PAGE,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
 pub enum Message {
     Undo,
     Redo,
+    ShowOlder,
 }
 
 impl State {
-    pub fn update(&mut self, message: Message) -> Command {
+    /// The command a message asks for, if any (showing older entries is the log's own).
+    pub fn update(&mut self, message: Message) -> Option<Command> {
         match message {
-            Message::Undo => Command::Undo,
-            Message::Redo => Command::Redo,
+            Message::Undo => Some(Command::Undo),
+            Message::Redo => Some(Command::Redo),
+            Message::ShowOlder => {
+                self.shown += PAGE;
+                None
+            }
         }
     }
 
@@ -63,7 +81,7 @@ impl State {
         }
         let mut list = Column::new().spacing(gap::XS);
         let log = game.log();
-        for (n, entry) in log.iter().enumerate().rev().take(SHOWN) {
+        for (n, entry) in log.iter().enumerate().rev().take(self.shown) {
             let mut lines =
                 Column::new()
                     .spacing(2)
@@ -73,11 +91,22 @@ impl State {
             }
             list = list.push(parts::card(lines));
         }
-        if log.len() > SHOWN {
-            list = list.push(parts::caption(format!(
-                "… and {} older entries",
-                log.len() - SHOWN
-            )));
+        if log.len() > self.shown {
+            let older = log.len() - self.shown;
+            list = list.push(
+                row![
+                    parts::caption(format!(
+                        "… and {older} older {}",
+                        if older == 1 { "entry" } else { "entries" }
+                    )),
+                    space::horizontal(),
+                    parts::button_text(format!("Show {} more", older.min(PAGE)))
+                        .style(theme::quiet)
+                        .on_press(Message::ShowOlder),
+                ]
+                .spacing(gap::XS)
+                .align_y(iced::Center),
+            );
         }
         content = content.push(scrollable(list.padding(iced::padding::right(gap::M))).height(Fill));
         container(content)

@@ -8,7 +8,7 @@ mod across;
 mod banner;
 mod cards;
 mod describe;
-mod log;
+pub(super) mod log;
 mod odds;
 pub(super) mod procedure_panel;
 mod roster_panel;
@@ -177,8 +177,9 @@ impl Battle {
                 self.cards.finished(result);
             }
             Message::Log(m) => {
-                let cmd = self.log.update(m);
-                self.log_command(cmd);
+                if let Some(cmd) = self.log.update(m) {
+                    self.log_command(cmd);
+                }
             }
             Message::Undo => self.log_command(Command::Undo),
             Message::Redo => self.log_command(Command::Redo),

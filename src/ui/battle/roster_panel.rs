@@ -112,7 +112,7 @@ impl State {
     ) -> Element<'a, Message> {
         let roster = &game.roster;
         let status = game.state().piece(id);
-        let schema = game.rules().piece_schema(roster, id);
+        let schema = game.piece_schema(id);
         let side = roster.side_of(id);
         let (name, detail, indent) = match (roster.unit(id), roster.leader(id)) {
             (Some(u), _) => (u.name.as_str(), u.kind.clone(), gap::L),
@@ -128,9 +128,9 @@ impl State {
             .align_y(iced::Center)
         ]
         .spacing(gap::XS);
-        if !status_view::is_empty(&schema, status) {
+        if !status_view::is_empty(schema, status) {
             content = content.push(status_view::view(
-                &schema,
+                schema,
                 status,
                 viewer.sees_secrets_of(side),
             ));

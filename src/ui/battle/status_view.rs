@@ -11,10 +11,13 @@ use crate::ui::theme::{self, gap, size};
 
 /// The most boxes a track is drawn with before it falls back to a number.
 const MAX_BOXES: i32 = 12;
+/// Box strings sliced for a track, so drawing one allocates nothing.
+const FILLED: &str = "■■■■■■■■■■■■";
+const EMPTY: &str = "□□□□□□□□□□□□";
 
 /// Every item of the schema, wrapped onto as many lines as the width needs.
 pub fn view<'a, M: 'a>(
-    schema: &StatusSchema,
+    schema: &'a StatusSchema,
     status: &Status,
     show_secrets: bool,
 ) -> Element<'a, M> {
@@ -26,14 +29,18 @@ pub fn view<'a, M: 'a>(
             let filled = (value - t.min).clamp(0, span) as usize;
             items.push(
                 row![
-                    label(format!("{} ", t.label)),
-                    text("■".repeat(filled))
-                        .size(size::BODY)
-                        .style(theme::track_filled),
-                    text("□".repeat(span as usize - filled))
-                        .size(size::BODY)
-                        .style(theme::muted),
+                    label(&t.label),
+                    row![
+                        text(boxes(FILLED, filled))
+                            .size(size::BODY)
+                            .style(theme::track_filled),
+                        text(boxes(EMPTY, span as usize - filled))
+                            .size(size::BODY)
+                            .style(theme::muted),
+                    ],
                 ]
+                .spacing(gap::XS)
+                .align_y(iced::Center)
                 .into(),
             );
         } else {
@@ -42,7 +49,7 @@ pub fn view<'a, M: 'a>(
                     text(value.to_string())
                         .size(size::BODY)
                         .font(theme::BOLD_FONT),
-                    label(t.label.clone())
+                    label(&t.label)
                 ]
                 .spacing(gap::XS)
                 .align_y(iced::Center)
@@ -56,22 +63,9 @@ pub fn view<'a, M: 'a>(
         let pips: String = (0..l.rungs.len())
             .map(|i| if i == current { '●' } else { '○' })
             .collect();
-        let name = l.rungs.get(current).cloned().unwrap_or_default();
-        let all = l
-            .rungs
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                if i == current {
-                    format!("▶ {r}")
-                } else {
-                    format!("   {r}")
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
+        let name = l.rungs.get(current).map_or("", String::as_str);
         let shown = row![
-            label(format!("{} ", l.label)),
+            label(&l.label),
             text(pips).size(size::CAPTION),
             container(text(name).size(size::CAPTION))
                 .padding([0.0, gap::XS])
@@ -79,10 +73,15 @@ pub fn view<'a, M: 'a>(
         ]
         .spacing(gap::XS)
         .align_y(iced::Center);
+        let mut all = format!("{}:", l.label);
+        for (i, r) in l.rungs.iter().enumerate() {
+            all.push_str(if i == current { "\n▶ " } else { "\n   " });
+            all.push_str(r);
+        }
         items.push(
             tooltip(
                 shown,
-                container(text(format!("{}:\n{all}", l.label)).size(size::CAPTION))
+                container(text(all).size(size::CAPTION))
                     .padding(gap::S)
                     .style(theme::card),
                 tooltip::Position::Bottom,
@@ -91,18 +90,18 @@ pub fn view<'a, M: 'a>(
         );
     }
     for f in schema.flags.iter().filter(|f| status.flag(f.key)) {
-        items.push(chip(f.label.clone()));
+        items.push(chip(text(&f.label)));
     }
     for m in &schema.marks {
         let Some(value) = status.mark(m.key) else {
             continue;
         };
-        let shown = if m.secret && !show_secrets {
-            format!("{}: hidden", m.label)
+        let value = if m.secret && !show_secrets {
+            "hidden"
         } else {
-            format!("{}: {value}", m.label)
+            value
         };
-        items.push(chip(shown));
+        items.push(chip(text(format!("{}: {value}", m.label))));
     }
     Row::with_children(items)
         .spacing(gap::S)
@@ -113,6 +112,12 @@ pub fn view<'a, M: 'a>(
         .into()
 }
 
+/// The first `n` boxes of a box string (each box is one three-byte character).
+fn boxes(all: &'static str, n: usize) -> &'static str {
+    let end = all.char_indices().nth(n).map_or(all.len(), |(i, _)| i);
+    &all[..end]
+}
+
 /// Whether the schema draws anything for this status.
 pub fn is_empty(schema: &StatusSchema, status: &Status) -> bool {
     schema.tracks.is_empty()
@@ -121,12 +126,12 @@ pub fn is_empty(schema: &StatusSchema, status: &Status) -> bool {
         && !schema.marks.iter().any(|m| status.mark(m.key).is_some())
 }
 
-fn label<'a>(content: String) -> text::Text<'a> {
+fn label(content: &str) -> text::Text<'_> {
     text(content).size(size::CAPTION).style(theme::muted)
 }
 
-fn chip<'a, M: 'a>(content: String) -> Element<'a, M> {
-    container(text(content).size(size::CAPTION))
+fn chip<'a, M: 'a>(content: text::Text<'a>) -> Element<'a, M> {
+    container(content.size(size::CAPTION))
         .padding([1.0, gap::S])
         .style(theme::chip)
         .into()

@@ -218,3 +218,36 @@ fn a_secret_mark_is_hidden_from_the_other_side() {
     let _ = screen.update(Message::ViewerSelected(Viewer::Side(side)));
     assert!(shows(&screen, &shown), "the owner sees it");
 }
+
+#[test]
+fn a_long_log_draws_the_newest_entries_and_shows_older_ones_on_request() {
+    use adjutant::battle::Action;
+    use adjutant::dice::{Dice, Die};
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = battle(&dir).game().clone();
+    for _ in 0..44 {
+        game.start(Action::Roll(Dice::new(1, Die::D6))).unwrap();
+        game.roll().unwrap();
+    }
+    assert_eq!(game.log().len(), 45);
+    let store = crate::ui::persist::Store::open(Some(dir.path().to_path_buf()));
+    let mut screen = crate::ui::battle::Battle::with(store, game);
+    assert!(shows(&screen, "45. Roll D6"), "the newest entry is drawn");
+    assert!(!shows(&screen, "5. Roll D6"), "the 41st newest is not");
+    assert!(shows(&screen, "… and 5 older entries"));
+    assert!(shows(&screen, "Show 5 more"));
+    // The button sits at the foot of the log's scroller, out of view until scrolled to.
+    let _ = screen.update(Message::Log(crate::ui::battle::log::Message::ShowOlder));
+    assert!(shows(&screen, "5. Roll D6"));
+    assert!(shows(&screen, "1. Battle set up"));
+    assert!(
+        !shows(&screen, "… and 5 older entries"),
+        "nothing is left out"
+    );
+    assert_eq!(
+        screen.game().log().len(),
+        45,
+        "showing more is not an action"
+    );
+}
