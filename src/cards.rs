@@ -174,14 +174,38 @@ impl FromStr for Card {
     }
 }
 
+/// When the discards are shuffled back into the deck without the player asking.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Refill {
+    /// When the draw pile runs out.
+    #[default]
+    WhenEmpty,
+    /// Never: an empty deck deals nothing until the player reshuffles it.
+    Never,
+    /// Before every draw: each card comes from the whole deck, freshly shuffled (drawing with
+    /// replacement).
+    EveryDraw,
+}
+
+impl Refill {
+    /// How the rule reads, for tables and notes.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Refill::WhenEmpty => "reshuffled when empty",
+            Refill::Never => "never reshuffled by itself: an empty deck waits for Reshuffle",
+            Refill::EveryDraw => "reshuffled whole before every draw (drawing with replacement)",
+        }
+    }
+}
+
 /// A deck: the cards still to draw (top is the end of the vector) and the discard pile.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deck {
     pub draw_pile: Vec<Card>,
     pub discards: Vec<Card>,
     pub jokers: bool,
-    /// Whether an empty draw pile is refilled by shuffling the discards.
-    pub reshuffle: bool,
+    /// When the discards go back in by themselves.
+    pub refill: Refill,
 }
 
 impl Default for Deck {
@@ -209,7 +233,7 @@ impl Deck {
             draw_pile: Deck::full(jokers),
             discards: Vec::new(),
             jokers,
-            reshuffle: true,
+            refill: Refill::WhenEmpty,
         }
     }
 
@@ -242,6 +266,15 @@ impl Deck {
     /// The card the next draw takes, for replaying a recorded draw; never shown to players.
     pub fn top(&self) -> Option<Card> {
         self.draw_pile.last().copied()
+    }
+
+    /// Whether the next draw shuffles every card (draw pile and discards) first.
+    pub fn reshuffles_before_draw(&self) -> bool {
+        match self.refill {
+            Refill::WhenEmpty => self.draw_pile.is_empty(),
+            Refill::Never => false,
+            Refill::EveryDraw => true,
+        }
     }
 
     pub fn cards_left(&self) -> usize {

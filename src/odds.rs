@@ -13,8 +13,9 @@
 //!   quotes the exact total (not just the band) is grouped by the representative reading, so
 //!   keep summaries to what the band decides.
 //! - **Cards.** Every card not yet drawn is equally likely: the deck's unseen cards less the
-//!   cards already drawn in the inputs. When the draw pile is empty and the deck reshuffles, the
-//!   discards (with the cards this procedure drew) are the new pile. A request for two draws is
+//!   cards already drawn in the inputs. When the deck's [`Refill`] rule shuffles the discards
+//!   back in (an empty pile, or before every draw), they (with the cards this procedure drew)
+//!   join the pile. A request for two draws is
 //!   answered one card at a time: the procedure asks again for the second.
 //! - **Choices.** The walk follows the option the request assumes and records it as an
 //!   assumption ("assuming: Re-roll?: yes").
@@ -35,7 +36,7 @@
 use std::collections::HashMap;
 
 use crate::battle::state::Context;
-use crate::cards::Card;
+use crate::cards::{Card, Refill};
 use crate::dice::{Dice, Rolled};
 use crate::procedure::{ChoiceRequest, DiceRequest, Input, Procedure, Reading, Step};
 
@@ -328,14 +329,14 @@ impl Walk<'_> {
         let mut discards = deck.discards.clone();
         for input in inputs {
             if let Input::Card(card) = input {
-                refill(&mut pile, &mut discards, deck.reshuffle);
+                refill(&mut pile, &mut discards, deck.refill);
                 if let Some(i) = pile.iter().position(|c| c == card) {
                     pile.remove(i);
                 }
                 discards.push(*card);
             }
         }
-        refill(&mut pile, &mut discards, deck.reshuffle);
+        refill(&mut pile, &mut discards, deck.refill);
         pile
     }
 
@@ -387,10 +388,15 @@ fn split(request: &DiceRequest) -> Split {
     }
 }
 
-/// Shuffles the discards back in when the pile is empty and the deck reshuffles.
-fn refill(pile: &mut Vec<Card>, discards: &mut Vec<Card>, reshuffle: bool) {
-    if pile.is_empty() && reshuffle {
-        *pile = std::mem::take(discards);
+/// Shuffles the discards back in before a draw, when the deck's refill rule says so.
+fn refill(pile: &mut Vec<Card>, discards: &mut Vec<Card>, when: Refill) {
+    let now = match when {
+        Refill::WhenEmpty => pile.is_empty(),
+        Refill::Never => false,
+        Refill::EveryDraw => true,
+    };
+    if now {
+        pile.append(discards);
         pile.sort();
     }
 }

@@ -342,7 +342,7 @@ fn card_odds_match_hand_counts() {
     let mut all_out = fresh.clone();
     while all_out.deck.draw().is_some() {}
     let mut no_reshuffle = all_out.clone();
-    no_reshuffle.deck.reshuffle = false;
+    no_reshuffle.deck.refill = adjutant::cards::Refill::Never;
     // One plain card left: it comes first, then all 52 are shuffled back for the second draw.
     let mut one_left = fresh.clone();
     one_left.deck.apply_shuffle(&[c(5, Suit::Clubs)]);
@@ -351,9 +351,14 @@ fn card_odds_match_hand_counts() {
         .filter(|&x| x != c(5, Suit::Clubs))
         .collect();
 
+    // Drawing with replacement: every draw is from all 52, so a second card after a picture
+    // is again 12 in 52, and two draws miss every picture (40/52)² of the time.
+    let mut every_draw = kings_out.clone();
+    every_draw.deck.refill = adjutant::cards::Refill::EveryDraw;
+
     let two = 1.0 - (40.0 * 39.0) / (52.0 * 51.0);
     // (draws, state, cards already drawn, P(picture), unexplored)
-    let table: [(u8, &BattleState, &[Card], f64, f64); 9] = [
+    let table: [(u8, &BattleState, &[Card], f64, f64); 12] = [
         (1, &fresh, &[], 12.0 / 52.0, 0.0),
         (2, &fresh, &[], two, 0.0),
         (2, &fresh, &[c(5, Suit::Clubs)], 12.0 / 51.0, 0.0),
@@ -363,6 +368,9 @@ fn card_odds_match_hand_counts() {
         (2, &one_left, &[], 12.0 / 52.0, 0.0),
         (2, &one_left, &[c(5, Suit::Clubs)], 12.0 / 52.0, 0.0),
         (1, &no_reshuffle, &[], 0.0, 1.0),
+        (1, &every_draw, &[], 12.0 / 52.0, 0.0),
+        (2, &every_draw, &[], 1.0 - (40.0f64 / 52.0).powi(2), 0.0),
+        (2, &every_draw, &[c(5, Suit::Clubs)], 12.0 / 52.0, 0.0),
     ];
     for (i, (draws, state, drawn, picture, unexplored)) in table.into_iter().enumerate() {
         let inputs: Vec<Input> = drawn.iter().map(|&x| Input::Card(x)).collect();

@@ -211,6 +211,45 @@ fn vws_broken_override_is_placed_and_ignored() {
 }
 
 #[test]
+fn vws_override_sets_when_the_deck_reshuffles_and_reads_capital_cells() {
+    use adjutant::cards::Refill;
+
+    let text = r#"(
+    deck: Never,
+    card_table: [(action: Difficult, cells: ("n", "N", "Y", "Y*"))],
+)"#;
+    let (dir, path) = folder_with("victory_without_squares", text);
+    let o = load_overrides(dir.path());
+    let system = loaded(&o, "victory_without_squares");
+    assert_eq!(system.refill(), Refill::Never);
+    let tables = system.tables();
+    let tests = table(&tables, "vws.card_tests");
+    assert_eq!(tests.source, Source::Override(path.display().to_string()));
+    assert!(
+        tests.note.contains("never reshuffled by itself"),
+        "{}",
+        tests.note
+    );
+    let cards = table(&tables, "vws.cards");
+    assert!(
+        cell_text(cards).contains("n | n | y | y*"),
+        "capitals read as the shipped lower case: {}",
+        cell_text(cards)
+    );
+    let shipped = by_id("victory_without_squares").unwrap();
+    assert_eq!(shipped.refill(), Refill::WhenEmpty, "the shipped default");
+
+    let (dir, path) = folder_with("victory_without_squares", "(\n    deck: Sometimes,\n)");
+    broken(
+        &load_overrides(dir.path()),
+        "victory_without_squares",
+        &path,
+        (2, 11),
+        "Sometimes",
+    );
+}
+
+#[test]
 fn rcw_override_changes_a_procedures_numbers() {
     let text = r#"(
     version: 1,

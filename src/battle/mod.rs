@@ -7,6 +7,8 @@
 //! battle's seed and n, so undoing and acting again gives the same dice: undo is not a re-roll.
 
 pub mod state;
+#[cfg(test)]
+mod tests;
 pub mod tray;
 
 use std::sync::Arc;
@@ -69,7 +71,9 @@ pub enum ActionError {
     Busy(String),
     #[error("nothing is waiting for {0}")]
     NotWaiting(&'static str),
-    #[error("the deck is empty and reshuffling is off")]
+    #[error(
+        "the deck is empty and does not reshuffle by itself: cancel this procedure, reshuffle the deck, then start it again"
+    )]
     DeckEmpty,
     #[error("no choice {0} here")]
     NoSuchChoice(usize),
@@ -106,7 +110,7 @@ impl Battle {
         let mut battle = Battle {
             system: system.to_string(),
             seed,
-            state: BattleState::new(&roster),
+            state: fresh_state(rules, &roster),
             schemas: schemas(rules, &roster),
             side_schema: Arc::new(rules.side_schema()),
             roster,
@@ -157,7 +161,7 @@ impl Battle {
         let mut battle = Battle {
             system,
             seed,
-            state: BattleState::new(&roster),
+            state: fresh_state(rules, &roster),
             schemas: schemas(rules, &roster),
             side_schema: Arc::new(rules.side_schema()),
             roster,
@@ -227,7 +231,7 @@ impl Battle {
     }
 
     fn refold(&mut self) {
-        let mut state = BattleState::new(&self.roster);
+        let mut state = fresh_state(self.rules(), &self.roster);
         for event in self.log.iter().flat_map(|e| &e.events) {
             state.apply(event);
         }
@@ -343,7 +347,9 @@ impl Battle {
         self.give_dice(req.label, rolled)
     }
 
-    /// Draws the cards the procedure asks for from the deck, reshuffling when it runs out.
+    /// Draws the card the procedure asks for from the deck, shuffling the discards back in
+    /// first when the deck's [`crate::cards::Refill`] rule says so. An empty deck that does not refill by
+    /// itself is refused, and the procedure waits.
     pub fn draw(&mut self) -> Result<(), ActionError> {
         let req = match self.step() {
             Some(Step::Card(req)) => req,
@@ -364,10 +370,7 @@ impl Battle {
             }
         }
         let mut events = Vec::new();
-        if deck.cards_left() == 0 {
-            if !deck.reshuffle {
-                return Err(ActionError::DeckEmpty);
-            }
+        if deck.reshuffles_before_draw() {
             let order = deck.shuffled_order(&mut self.rng(p.inputs.len() + 1));
             deck.apply_shuffle(&order);
             events.push(Event::Shuffled { order });
@@ -455,4 +458,11 @@ fn schemas(rules: &dyn RuleSystem, roster: &Roster) -> Arc<[StatusSchema]> {
         .ids()
         .map(|id| rules.piece_schema(roster, id))
         .collect()
+}
+
+/// The state before any event: the roster's pieces fresh, the deck refilling as the rules say.
+fn fresh_state(rules: &dyn RuleSystem, roster: &Roster) -> BattleState {
+    let mut state = BattleState::new(roster);
+    state.deck.refill = rules.refill();
+    state
 }

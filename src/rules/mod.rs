@@ -54,6 +54,10 @@ pub trait RuleSystem: Send + Sync {
     }
     /// The sequence of play.
     fn phases(&self) -> Vec<Phase>;
+    /// When the battle's deck takes its discards back by itself.
+    fn refill(&self) -> crate::cards::Refill {
+        crate::cards::Refill::WhenEmpty
+    }
     /// The events that set a new battle up (starting chits, entry flags, a shuffled deck).
     fn setup(&self, _roster: &Roster) -> Vec<Event> {
         Vec::new()

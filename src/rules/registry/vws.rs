@@ -1,6 +1,6 @@
 //! The Victory Without Squares override file: any of the card table and its column suits,
-//! the fire and combat modifiers, the combat results and the suit readings of the card tests,
-//! as [`VwsTables`] names them, with an optional `version: 1`. Modifier keys must be ones the
+//! the fire and combat modifiers, the combat results, the suit readings of the card tests and
+//! when the deck reshuffles (`deck: WhenEmpty | Never | EveryDraw`), as [`VwsTables`] names them, with an optional `version: 1`. Modifier keys must be ones the
 //! procedures read; the result rows must run upwards from an open start to an open end.
 
 use serde::Deserialize;
@@ -8,7 +8,7 @@ use serde::Deserialize;
 use super::file::{self, Checker};
 use crate::army::locate::At;
 use crate::army::schema::Spanned;
-use crate::cards::Suit;
+use crate::cards::{Refill, Suit};
 use crate::rules::RuleSystem;
 use crate::rules::victory_without_squares::VictoryWithoutSquares;
 use crate::rules::victory_without_squares::tables::{CardRow, ModRow, ResultRow, VwsTables};
@@ -36,6 +36,8 @@ struct VwsFile {
     near_broken: Option<Spanned<Vec<(Suit, u8)>>>,
     #[serde(default)]
     pursuit_must: Option<Spanned<Vec<Suit>>>,
+    #[serde(default)]
+    deck: Option<Spanned<Refill>>,
 }
 
 /// Reads a VWS override text into the system with those tables in force.
@@ -106,8 +108,13 @@ pub fn tables(path: &str, text: &str) -> Result<VwsTables, Vec<String>> {
                 .then(|| "a unit next to broken friends loses at most 4 steps".into())
         }),
         part(&mut c, &raw.pursuit_must, &mut t.pursuit_must, no_check),
+        part(&mut c, &raw.deck, &mut t.deck, |_| None),
     ];
     c.finish()?;
+    // Read "Y*" and "N" as the shipped table writes them.
+    for cell in t.card_table.iter_mut().flat_map(|r| r.cells.iter_mut()) {
+        cell.make_ascii_lowercase();
+    }
     let fields = [
         "columns",
         "card_table",
@@ -118,6 +125,7 @@ pub fn tables(path: &str, text: &str) -> Result<VwsTables, Vec<String>> {
         "hit_again_breaks",
         "near_broken",
         "pursuit_must",
+        "deck",
     ];
     t.overridden = fields
         .iter()
@@ -131,20 +139,21 @@ pub fn tables(path: &str, text: &str) -> Result<VwsTables, Vec<String>> {
     Ok(t)
 }
 
-/// Each action once; each cell "n", or "y" with footnote marks * # $.
+/// Each action once; each cell "n", or "y" with footnote marks * # $ (either case, as the
+/// seed prints "Y*").
 fn card_problem(rows: &[CardRow]) -> Option<String> {
     for (i, row) in rows.iter().enumerate() {
         if rows[..i].iter().any(|r| r.action == row.action) {
             return Some(format!("the row {:?} is given twice", row.action));
         }
         for cell in &row.cells {
-            let ok = cell == "n"
+            let ok = cell.eq_ignore_ascii_case("n")
                 || cell
-                    .strip_prefix('y')
+                    .strip_prefix(['y', 'Y'])
                     .is_some_and(|marks| marks.chars().all(|m| "*#$".contains(m)));
             if !ok {
                 return Some(format!(
-                    "the cell {cell:?} of row {:?} must read n, or y with footnote marks * # $",
+                    "the cell {cell:?} of row {:?} must read n, or y with footnote marks * # $ (Y and N too)",
                     row.action
                 ));
             }

@@ -9,7 +9,9 @@
 //! procedures for manoeuvres, firing, combat, card tests and the turn. What the app cannot see
 //! (range, arc, cover, angle, terrain, obstacles, contact) comes in as parameters.
 //!
-//! One shared deck is used, as the issue asks; RULES.md V-11 proposes one deck per player.
+//! One shared deck is used, as the issue asks; RULES.md V-11 proposes one deck per player. It
+//! reshuffles when empty unless the player's table file says `Never` or `EveryDraw` (V-11's
+//! drawing with replacement).
 
 pub mod combat;
 pub mod common;
@@ -120,11 +122,25 @@ impl RuleSystem for VictoryWithoutSquares {
         ]
     }
 
+    fn refill(&self) -> crate::cards::Refill {
+        self.data().deck
+    }
+
     fn setup(&self, roster: &Roster) -> Vec<Event> {
+        let columns: Vec<String> = self
+            .data()
+            .columns
+            .iter()
+            .map(|s| s.symbol().to_string())
+            .collect();
+        let columns = columns.join(" ");
         let mut events = vec![Event::fact(
             FactKind::Note,
             None,
-            "Victory Without Squares: one shared deck, reshuffled when empty; card columns ♥ ♦ ♣ ♠ [DEFAULT V-1]",
+            format!(
+                "Victory Without Squares: one shared deck, {}; card columns {columns}",
+                self.data().deck.describe()
+            ),
         )];
         for id in roster.ids() {
             if let Some(u) = roster.unit(id) {

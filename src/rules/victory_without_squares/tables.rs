@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{Card, Suit};
+use crate::cards::{Card, Refill, Suit};
 use crate::rules::{Source, Table};
 
 /// A row of the manoeuvre card table (RULES.md §3.5).
@@ -95,6 +95,8 @@ pub struct VwsTables {
     pub near_broken: Vec<(Suit, u8)>,
     /// Horse that win must pursue on these suits, and may on the others. [SEED] black
     pub pursuit_must: Vec<Suit>,
+    /// When the shared deck takes its discards back. [DEFAULT] when empty (V-11)
+    pub deck: Refill,
     #[serde(skip)]
     pub origin: Option<String>,
     /// The fields the player's file gave; empty when it gave the whole set.
@@ -225,6 +227,7 @@ impl VwsTables {
             hit_again_breaks: vec![Suit::Clubs, Suit::Spades],
             near_broken: vec![(Suit::Spades, 2), (Suit::Clubs, 1)],
             pursuit_must: vec![Suit::Clubs, Suit::Spades],
+            deck: Refill::WhenEmpty,
             origin: None,
             overridden: Vec::new(),
         }
@@ -358,6 +361,7 @@ impl VwsTables {
                         "hit_again_breaks",
                         "near_broken",
                         "pursuit_must",
+                        "deck",
                     ],
                     Source::Default,
                 ),
@@ -391,8 +395,10 @@ impl VwsTables {
                         format!("{} must; others may [SEED]", suits(&self.pursuit_must)),
                     ],
                 ],
-                note: "One shared deck, reshuffled when empty (V-11 proposes one per player)."
-                    .into(),
+                note: format!(
+                    "One shared deck, {} (V-11 proposes one per player).",
+                    self.deck.describe()
+                ),
             },
         ]
     }

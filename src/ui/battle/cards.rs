@@ -48,7 +48,8 @@ impl State {
         ]
         .spacing(gap::S)
         .align_y(iced::Center);
-        let mut content = column![actions].spacing(gap::M);
+        let rule = parts::caption(format!("The deck is {}.", deck.refill.describe()));
+        let mut content = column![actions, rule].spacing(gap::M);
         if let Some(e) = &self.error {
             content = content.push(parts::error_line(e.as_str()));
         }
