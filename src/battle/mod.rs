@@ -102,11 +102,12 @@ pub struct Battle {
 }
 
 impl Battle {
-    /// Sets a battle up: the rule system's starting events and a shuffled deck, as entry 0.
+    /// Sets a battle up: the armies seated as the rule system says, its starting events and a
+    /// shuffled deck, as entry 0.
     pub fn new(system: &str, armies: Vec<Army>, seed: u64) -> Result<Battle, ActionError> {
         let rules =
             rules::by_id(system).ok_or_else(|| ActionError::UnknownSystem(system.into()))?;
-        let roster = Roster::new(armies);
+        let roster = Roster::new(rules.seat(armies));
         let mut battle = Battle {
             system: system.to_string(),
             seed,

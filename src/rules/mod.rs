@@ -13,7 +13,7 @@ pub mod royalists_roundheads;
 pub mod table;
 pub mod victory_without_squares;
 
-use crate::army::ArmySpec;
+use crate::army::{Army, ArmySpec};
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
@@ -54,6 +54,12 @@ pub trait RuleSystem: Send + Sync {
     }
     /// The sequence of play.
     fn phases(&self) -> Vec<Phase>;
+    /// The armies in the order the rules seat them, side 0 first: a system whose scenario
+    /// names who moves first, or gives each side its own table, puts that army first. The
+    /// default keeps the players' order.
+    fn seat(&self, armies: Vec<Army>) -> Vec<Army> {
+        armies
+    }
     /// When the battle's deck takes its discards back by itself.
     fn refill(&self) -> crate::cards::Refill {
         crate::cards::Refill::WhenEmpty

@@ -128,6 +128,40 @@ fn next(b: &mut B, script: &[A]) -> String {
 }
 
 #[test]
+fn the_royalists_move_first_whichever_slot_they_were_given() {
+    use adjutant::battle::Battle;
+
+    let b = Battle::new("royalists_roundheads", vec![parliament(), royalists()], 1).unwrap();
+    let sides: Vec<&str> = b.armies().iter().map(|a| a.side.as_str()).collect();
+    assert_eq!(sides, ["Royalists", "Parliament"], "seated Royalists first");
+    assert_eq!(b.state().side, 0);
+    let title = b
+        .rules()
+        .offers(&b.context(), &[], &[])
+        .into_iter()
+        .find(|o| o.id == proc::NEXT_PHASE)
+        .expect("the phase advance is offered")
+        .label;
+    assert!(title.contains("Royalist"), "{title}");
+    // Other systems keep the players' order (they roll for who goes first).
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("armies/d3_ecw");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files.reverse();
+    let armies: Vec<_> = files
+        .iter()
+        .map(|p| adjutant::army::load_army(p).unwrap())
+        .collect();
+    let names: Vec<String> = armies.iter().map(|a| a.name.clone()).collect();
+    let d3 = Battle::new("d3_ecw", armies, 1).unwrap();
+    let kept: Vec<String> = d3.armies().iter().map(|a| a.name.clone()).collect();
+    assert_eq!(kept, names);
+}
+
+#[test]
 fn sequence_of_play_walks_a_turn() {
     let mut b = B::new();
     let mut seen = vec![(b.state.turn, b.state.phase, b.state.side)];

@@ -29,7 +29,7 @@ pub mod victory;
 
 use std::sync::{Arc, LazyLock};
 
-use crate::army::ArmySpec;
+use crate::army::{Army, ArmySpec};
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
@@ -88,6 +88,18 @@ impl RuleSystem for RoyalistsRoundheads {
         phases::phases()
     }
 
+    /// The Royalists are side 0 whichever slot the players put them in: they move first, and
+    /// the Victory Table's first column is theirs (W scenario, §1.15).
+    fn seat(&self, mut armies: Vec<Army>) -> Vec<Army> {
+        if let Some(i) = armies.iter().position(is_royalist)
+            && i > 0
+        {
+            let royalists = armies.remove(i);
+            armies.insert(0, royalists);
+        }
+        armies
+    }
+
     fn setup(&self, _roster: &Roster) -> Vec<Event> {
         vec![
             Event::Clock {
@@ -122,4 +134,9 @@ impl RuleSystem for RoyalistsRoundheads {
     fn tables(&self) -> Vec<Table> {
         self.tables_in_force().to_tables()
     }
+}
+
+/// Whether an army fights for the King ("Royalist", "Royalists", "royalist army").
+fn is_royalist(army: &Army) -> bool {
+    army.side.to_ascii_lowercase().starts_with("royal")
 }
