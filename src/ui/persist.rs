@@ -195,7 +195,12 @@ impl Store {
         list.into_iter()
             .map(|s| SavedBattle {
                 detail: match &s.ok_or_error {
-                    Ok(()) => format!("{} entries · {}", s.entries, file_name(&s.path)),
+                    Ok(()) => format!(
+                        "{} {} · {}",
+                        s.entries,
+                        if s.entries == 1 { "entry" } else { "entries" },
+                        file_name(&s.path)
+                    ),
                     Err(e) => e.to_string(),
                 },
                 loads: s.ok_or_error.is_ok(),

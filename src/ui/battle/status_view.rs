@@ -41,6 +41,7 @@ pub fn view<'a, M: 'a>(
                 ]
                 .spacing(gap::XS)
                 .align_y(iced::Center)
+                .wrap()
                 .into(),
             );
         } else {
@@ -72,7 +73,8 @@ pub fn view<'a, M: 'a>(
                 .style(theme::rung_current),
         ]
         .spacing(gap::XS)
-        .align_y(iced::Center);
+        .align_y(iced::Center)
+        .wrap();
         let mut all = format!("{}:", l.label);
         for (i, r) in l.rungs.iter().enumerate() {
             all.push_str(if i == current { "\n▶ " } else { "\n   " });
