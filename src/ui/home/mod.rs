@@ -3,7 +3,7 @@
 //! battle to resume and the list of saved battles.
 
 mod armies;
-mod picker;
+pub(super) mod picker;
 
 use std::path::PathBuf;
 

@@ -1,6 +1,7 @@
 //! The new-battle picker on the home screen: a rule system and one army per side, defaulting
 //! to the first system with armies for two sides and, for the opponent, the army whose file
-//! name is most like the first one's (armies of one scenario are named alike).
+//! name is most like the first one's (armies of one scenario are named alike), shown in the
+//! order the rule system will seat them.
 
 use iced::widget::{column, container, pick_list, row, space, text};
 use iced::{Element, Fill};
@@ -112,6 +113,17 @@ impl Picker {
                 .cloned()
         });
         self.sides = [first, second];
+        // Show the pair the way the rules will seat it (say, the side that moves first).
+        if let [Some(a), Some(b)] = &self.sides
+            && let (Some(x), Some(y), Some(rules)) = (
+                army(armies, a.index),
+                army(armies, b.index),
+                rules::by_id(system.id),
+            )
+            && rules.seat(vec![x.clone(), y.clone()]).first() == Some(y)
+        {
+            self.swap();
+        }
     }
 
     pub fn view<'a>(&'a self, armies: &'a [ArmyFile]) -> Element<'a, Message> {

@@ -29,6 +29,18 @@ fn the_home_screen_lists_armies_and_starts_a_battle() {
 }
 
 #[test]
+fn the_default_pair_is_shown_seated_as_the_rules_seat_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let armies = Store::open(Some(dir.path().to_path_buf())).armies();
+    let picker = crate::ui::home::picker::Picker::new(&armies);
+    let (system, pair) = picker.chosen(&armies).expect("a default pair");
+    assert_eq!(system, "royalists_roundheads");
+    // Royalists & Roundheads seats the Royalists first, whatever the file order.
+    let sides: Vec<&str> = pair.iter().map(|a| a.side.as_str()).collect();
+    assert_eq!(sides, ["Royalist", "Parliament"]);
+}
+
+#[test]
 fn broken_files_are_shown_with_their_problems_and_the_app_keeps_running() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(Some(dir.path().to_path_buf()));
