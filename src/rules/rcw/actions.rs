@@ -1,23 +1,26 @@
 //! A unit's activation and its simpler actions (RULES.md §4.4–§4.5): declaring two actions,
-//! with the command roll for a unit beyond 6 hexes of its HQ; Move; Limber/Unlimber; Rally;
-//! and spotting a concealed unit (not an action).
+//! with the command roll for a unit beyond 6 hexes of its HQ; Move; Limber/Unlimber; and
+//! spotting a concealed unit (not an action). Rally is in [`super::rally`].
 
 use super::keys::*;
 use super::params;
+use super::read::Reader;
 use super::tables::RcwTables;
 use super::unit::{Act, UnitView, acts, flag, join, mark, piece, view};
 use crate::battle::state::Context;
-use crate::dice::{Dice, Die, Modifier};
+use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Band, Call, DiceRequest, Input, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
+    Band, Call, DiceRequest, Explorer, Input, ParamSpec, Procedure, Reading, Refusal, Resolution,
+    Step,
 };
 
 fn refuse<T>(reason: impl Into<String>, rule: &str) -> Result<T, Refusal> {
     Err(Refusal::new(reason, rule))
 }
 
-fn unit<'a>(
+/// The unit a call acts with.
+pub(super) fn unit<'a>(
     ctx: &Context<'a>,
     tables: &'a RcwTables,
     call: &Call,
@@ -153,6 +156,17 @@ impl Procedure for Activate {
     }
 
     fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
+        self.activate(ctx, &mut Reader::new(inputs))
+    }
+
+    fn explore(&self, ctx: &Context, inputs: &[Input], more: &mut Explorer<'_>) -> Step {
+        self.activate(ctx, &mut Reader::exploring(inputs, more))
+    }
+}
+
+impl Activate {
+    /// The activation, its command roll (if any) read from `reader`.
+    fn activate(&self, ctx: &Context, reader: &mut Reader) -> Step {
         let Some(u) = view(ctx, self.tables, self.unit) else {
             return Step::Done(Resolution {
                 summary: "no unit".into(),
@@ -160,14 +174,26 @@ impl Procedure for Activate {
             });
         };
         let failed = if self.command_roll {
-            let req = self.request();
-            let Some(Input::Dice(rolled)) = inputs.first() else {
-                return Step::Dice(req);
-            };
-            !req.bands[1].contains(req.read(&rolled.faces))
+            match reader.reading(self.request()) {
+                Ok((req, value)) => !req.bands[1].contains(value),
+                Err(step) => return step,
+            }
         } else {
             false
         };
+        let summary = if failed {
+            "command roll failed"
+        } else if self.command_roll {
+            "command roll passed"
+        } else {
+            "activated"
+        };
+        if reader.quiet() {
+            return Step::Done(Resolution {
+                summary: summary.into(),
+                events: Vec::new(),
+            });
+        }
         let mut orders = acts(u.status, DONE);
         orders.extend(&self.declared);
         let mut events = vec![
@@ -179,7 +205,7 @@ impl Procedure for Activate {
                 format!("{} is activated: {}", u.name(), join(&self.declared)),
             ),
         ];
-        let summary = if failed {
+        if failed {
             events.push(piece(u.id, flag(NO_MOVE, true)));
             events.push(Event::fact(
                 FactKind::Command,
@@ -189,12 +215,7 @@ impl Procedure for Activate {
                     u.name()
                 ),
             ));
-            "command roll failed"
-        } else if self.command_roll {
-            "command roll passed"
-        } else {
-            "activated"
-        };
+        }
         Step::Done(Resolution {
             summary: summary.into(),
             events,
@@ -293,91 +314,4 @@ pub fn spot(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Si
         title: format!("Spot {}", u.name()),
         events: u.reveal(),
     })
-}
-
-/// A Rally action: 1D6 against the unit's quality, +1 with an HQ adjacent (§4.5).
-#[derive(Debug, Clone)]
-pub struct Rally {
-    pub tables: &'static RcwTables,
-    pub unit: PieceId,
-    pub hq_adjacent: bool,
-    pub title: String,
-}
-
-/// Checks a rally and builds it.
-pub fn rally(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Rally, Refusal> {
-    let u = unit(ctx, tables, call)?;
-    u.check(ctx, Act::Rally)?;
-    Ok(Rally {
-        tables,
-        unit: u.id,
-        hq_adjacent: params::yes(call, &params::hq_adjacent()),
-        title: format!("Rally {}", u.name()),
-    })
-}
-
-impl Rally {
-    fn request(&self, u: &UnitView) -> DiceRequest {
-        let need = i32::from(u.quality.rally);
-        let mut dice = Dice::new(1, Die::D6);
-        if self.hq_adjacent {
-            dice = dice.with(Modifier::new(
-                self.tables.hq_rally_bonus,
-                "HQ adjacent",
-                "RULES.md §4.5",
-            ));
-        }
-        let (low, high) = (1 + dice.modifier_total(), 6 + dice.modifier_total());
-        let mut bands = Vec::new();
-        if need > low {
-            bands.push(Band::new(low, need - 1, "stays pinned"));
-        }
-        bands.push(Band::new(need.max(low), high.max(need), "rallies"));
-        DiceRequest {
-            label: format!("Rally: {} rallies on {need}+", u.quality.name),
-            rule: "RULES.md §4.5".into(),
-            dice,
-            reading: Reading::Total,
-            bands,
-        }
-    }
-}
-
-impl Procedure for Rally {
-    fn title(&self) -> String {
-        self.title.clone()
-    }
-
-    fn notes(&self) -> Vec<String> {
-        vec!["Elite 3+, Average 4+, Conscript 5+; +1 with an HQ adjacent (RULES.md §4.5)".into()]
-    }
-
-    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
-        let Some(u) = view(ctx, self.tables, self.unit) else {
-            return Step::Done(Resolution {
-                summary: "no unit".into(),
-                events: Vec::new(),
-            });
-        };
-        let req = self.request(&u);
-        let Some(Input::Dice(rolled)) = inputs.first() else {
-            return Step::Dice(req);
-        };
-        let total = req.read(&rolled.faces);
-        let rallied = total >= i32::from(u.quality.rally);
-        let mut events = u.spend(Act::Rally);
-        if rallied {
-            events.push(piece(u.id, flag(PINNED, false)));
-        }
-        let word = if rallied { "rallies" } else { "stays pinned" };
-        events.push(Event::fact(
-            FactKind::Rally,
-            Some(u.id),
-            format!("{} {word} ({total})", u.name()),
-        ));
-        Step::Done(Resolution {
-            summary: word.into(),
-            events,
-        })
-    }
 }

@@ -3,18 +3,22 @@
 //! flank or rear, rolls one die. Round follows round until the defender is destroyed (the
 //! attacker occupies its hex) or the attacker is pinned (the assault is over). Each round
 //! asks for the attacker's dice, then the defender's, so the procedure is a loop of
-//! requests; every request's bands tell the state it leads to.
+//! requests; every request's bands tell the state it leads to. One body serves `step` and the
+//! odds walk's `explore` (through [`super::read::Reader`]): exploring, it carries on past the
+//! given inputs in one pass, quietly; a round's dice are worked out again only when a state
+//! changed, and a request is written out only when it is asked or handed back.
 
-use super::hits::{HitState, hit_bands};
+use super::hits::{HitState, hit_bands, hit_ranges};
 use super::keys::*;
 use super::params;
+use super::read::{Reader, faces};
 use super::tables::RcwTables;
 use super::unit::{Act, UnitView, flag, piece, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Call, DiceRequest, Input, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
+    Call, DiceRequest, Explorer, Input, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
 };
 
 /// A close assault, checked and ready for dice.
@@ -78,10 +82,74 @@ pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<A
     })
 }
 
-/// One side's dice in a round: its request and the state of its enemy each band leads to.
-struct Roll {
-    request: DiceRequest,
-    states: Vec<HitState>,
+/// One side's dice in a round, worked out but not yet written as a request: reading given
+/// faces needs only the hit number and what hits do, so the request (and its words) is
+/// built only when it is asked or handed back.
+struct Roll<'a> {
+    tables: &'static RcwTables,
+    roller: &'a UnitView<'a>,
+    n: u8,
+    /// Why the roller has one die, if it has.
+    reduced: Option<&'static str>,
+    at_least: u8,
+    why: &'static str,
+    /// The enemy's state before the roll.
+    target: HitState,
+    elite: bool,
+}
+
+impl Roll<'_> {
+    /// The enemy's state after `hits` (close-assault hits destroy armour, §4.5).
+    fn after(&self, hits: i32) -> HitState {
+        let destroying = self.tables.destroying_hits;
+        self.target.take(hits, self.elite, false, destroying)
+    }
+
+    /// The request for this roll in round `round`; quiet, without its words (label, rule,
+    /// band labels), which only a person reads.
+    fn request(&self, round: u32, quiet: bool) -> Step {
+        let bands = match quiet {
+            true => hit_ranges(self.n, |k| self.after(k)),
+            false => hit_bands(self.n, self.target, |k| self.after(k)),
+        };
+        let (label, rule) = if quiet {
+            (String::new(), String::new())
+        } else {
+            let reduced = self
+                .reduced
+                .map_or(String::new(), |r| format!(", 1 die: {r}"));
+            let label = format!(
+                "Round {round}: {} rolls {} dice hitting on {}+ ({}{reduced})",
+                self.roller.name(),
+                self.n,
+                self.at_least,
+                self.why
+            );
+            (label, "RULES.md §4.7, R-2".into())
+        };
+        Step::Dice(DiceRequest {
+            label,
+            rule,
+            dice: Dice::new(self.n, Die::D6),
+            reading: Reading::Successes {
+                at_least: self.at_least,
+            },
+            bands: bands.into_iter().map(|(band, _)| band).collect(),
+        })
+    }
+
+    /// The hits the faces read and the enemy's state they lead to: the state of the band
+    /// holding the reading (one band per hit count 0..=n, equal neighbours merged), or of the
+    /// first band if none holds it.
+    fn read(&self, faces: &[u8]) -> (i32, HitState) {
+        let hits = faces.iter().filter(|&&f| f >= self.at_least).count() as i32;
+        let band = if (0..=i32::from(self.n)).contains(&hits) {
+            hits
+        } else {
+            0
+        };
+        (hits, self.after(band))
+    }
 }
 
 impl Assault {
@@ -101,34 +169,46 @@ impl Assault {
     }
 
     /// One side's dice this round against the other; `None` when it has no assault dice.
-    fn roll(&self, round: u32, roller: &Fighter, enemy: &Fighter) -> Option<Roll> {
+    fn roll<'a>(&self, roller: &Fighter<'a>, enemy: &Fighter) -> Option<Roll<'a>> {
         let (n, reduced) = self.dice(roller.unit, roller.state.pinned, roller.flanked);
-        let (roller, enemy, state) = (roller.unit, enemy.unit, enemy.state);
-        let (obscured, entrenched) = (enemy_cover(self, enemy), enemy_entrenched(self, enemy));
+        let (target, state) = (enemy.unit, enemy.state);
+        let (obscured, entrenched) = (enemy_cover(self, target), enemy_entrenched(self, target));
         if n == 0 {
             return None;
         }
-        let (at_least, why) = enemy.hit_number(self.tables, obscured, entrenched, state.pinned);
-        let elite = enemy.quality.ignores_first_hit;
-        // Close-assault hits destroy armour (§4.5).
-        let bands = hit_bands(n, state, |k| {
-            state.take(k, elite, false, self.tables.destroying_hits)
-        });
-        let (bands, states) = bands.into_iter().unzip();
-        let reduced = reduced.map_or(String::new(), |r| format!(", 1 die: {r}"));
+        let (at_least, why) = target.hit_number(self.tables, obscured, entrenched, state.pinned);
         Some(Roll {
-            request: DiceRequest {
-                label: format!(
-                    "Round {round}: {} rolls {n} dice hitting on {at_least}+ ({why}{reduced})",
-                    roller.name()
-                ),
-                rule: "RULES.md §4.7, R-2".into(),
-                dice: Dice::new(n, Die::D6),
-                reading: Reading::Successes { at_least },
-                bands,
-            },
-            states,
+            tables: self.tables,
+            roller: roller.unit,
+            n,
+            reduced,
+            at_least,
+            why,
+            target: state,
+            elite: target.quality.ignores_first_hit,
         })
+    }
+
+    /// Both sides' dice for a round fought from these states (attacker, defender).
+    fn rolls<'a>(
+        &self,
+        (att, def): (&'a UnitView<'a>, &'a UnitView<'a>),
+        (sa, sd): (HitState, HitState),
+    ) -> [Option<Roll<'a>>; 2] {
+        let attacker = Fighter {
+            unit: att,
+            state: sa,
+            flanked: false,
+        };
+        let defender = Fighter {
+            unit: def,
+            state: sd,
+            flanked: self.flank,
+        };
+        [
+            self.roll(&attacker, &defender),
+            self.roll(&defender, &attacker),
+        ]
     }
 }
 
@@ -153,17 +233,6 @@ fn enemy_entrenched(a: &Assault, target: &UnitView) -> bool {
     target.id == a.defender && a.defender_entrenched
 }
 
-/// The state a roll's faces lead to.
-fn outcome(roll: &Roll, input: &Input) -> (i32, HitState, Vec<u8>) {
-    let faces = match input {
-        Input::Dice(r) => r.faces.clone(),
-        _ => Vec::new(),
-    };
-    let hits = roll.request.read(&faces);
-    let band = roll.request.bands.iter().position(|b| b.contains(hits));
-    (hits, roll.states[band.unwrap_or(0)], faces)
-}
-
 impl Procedure for Assault {
     fn title(&self) -> String {
         self.title.clone()
@@ -184,6 +253,17 @@ impl Procedure for Assault {
     }
 
     fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
+        self.fight(ctx, &mut Reader::new(inputs))
+    }
+
+    fn explore(&self, ctx: &Context, inputs: &[Input], more: &mut Explorer<'_>) -> Step {
+        self.fight(ctx, &mut Reader::exploring(inputs, more))
+    }
+}
+
+impl Assault {
+    /// The rounds, read from `reader`, to the next request or the resolution.
+    fn fight(&self, ctx: &Context, reader: &mut Reader) -> Step {
         let (Some(att), Some(def)) = (
             view(ctx, self.tables, self.attacker),
             view(ctx, self.tables, self.defender),
@@ -193,51 +273,69 @@ impl Procedure for Assault {
                 events: Vec::new(),
             });
         };
+        let quiet = reader.quiet();
         let (a0, d0) = (HitState::of(att.status), HitState::of(def.status));
         let (mut sa, mut sd) = (a0, d0);
-        let mut inputs = inputs.iter();
         let mut lines = Vec::new();
         let mut round = 1;
+        let mut rolls = self.rolls((&att, &def), (sa, sd));
         loop {
-            let attacker = Fighter {
-                unit: &att,
-                state: sa,
-                flanked: false,
-            };
-            let defender = Fighter {
-                unit: &def,
-                state: sd,
-                flanked: self.flank,
-            };
-            let attack = self.roll(round, &attacker, &defender);
-            let defence = self.roll(round, &defender, &attacker);
             let (mut next_a, mut next_d) = (sa, sd);
-            let mut line = format!("Round {round}:");
-            for (roll, roller, target_next) in
-                [(attack, &att, &mut next_d), (defence, &def, &mut next_a)]
-            {
+            let mut line = if quiet {
+                String::new()
+            } else {
+                format!("Round {round}:")
+            };
+            for (roll, roller, target_next) in [
+                (&rolls[0], &att, &mut next_d),
+                (&rolls[1], &def, &mut next_a),
+            ] {
                 let Some(roll) = roll else {
-                    line.push_str(&format!(" {} has no assault dice;", roller.name()));
+                    if !quiet {
+                        line.push_str(&format!(" {} has no assault dice;", roller.name()));
+                    }
                     continue;
                 };
-                let Some(input) = inputs.next() else {
-                    return Step::Dice(roll.request);
+                let input = match reader.next(|| roll.request(round, quiet)) {
+                    Ok(input) => input,
+                    Err(request) => return request,
                 };
-                let (hits, state, faces) = outcome(&roll, input);
+                let faces = faces(input);
+                let (hits, state) = roll.read(faces);
                 *target_next = state;
-                let faces: Vec<String> = faces.iter().map(u8::to_string).collect();
-                line.push_str(&format!(
-                    " {} [{}] → {hits} hit(s);",
-                    roller.name(),
-                    faces.join(" ")
-                ));
+                if !quiet {
+                    let faces: Vec<String> = faces.iter().map(u8::to_string).collect();
+                    line.push_str(&format!(
+                        " {} [{}] → {hits} hit(s);",
+                        roller.name(),
+                        faces.join(" ")
+                    ));
+                }
             }
-            lines.push(line);
+            if !quiet {
+                lines.push(line);
+            }
+            let changed = (next_a, next_d) != (sa, sd);
             (sa, sd) = (next_a, next_d);
             if sd.destroyed || sa.pinned || sa.destroyed {
                 break;
             }
+            if changed {
+                rolls = self.rolls((&att, &def), (sa, sd));
+            }
             round += 1;
+        }
+        let summary = match (sa.destroyed, sd.destroyed) {
+            (true, true) => "both destroyed".to_string(),
+            (false, true) => format!("{} destroyed; {} occupies", def.name(), att.name()),
+            (true, false) => format!("{} destroyed; the assault is over", att.name()),
+            (false, false) => format!("{} pinned; the assault is over", att.name()),
+        };
+        if quiet {
+            return Step::Done(Resolution {
+                summary,
+                events: Vec::new(),
+            });
         }
         let mut events = att.spend(Act::Assault);
         events.extend(def.reveal());
@@ -247,22 +345,16 @@ impl Procedure for Assault {
         }
         events.extend(d0.events(sd, def.id, def.name()));
         events.extend(a0.events(sa, att.id, att.name()));
-        let summary = match (sa.destroyed, sd.destroyed) {
-            (true, true) => "both destroyed".to_string(),
-            (false, true) => {
-                if att.entrenched() {
-                    events.push(piece(att.id, flag(ENTRENCHED, false)));
-                }
-                events.push(Event::fact(
-                    FactKind::Movement,
-                    Some(att.id),
-                    format!("{} occupies {}'s hex", att.name(), def.name()),
-                ));
-                format!("{} destroyed; {} occupies", def.name(), att.name())
+        if sd.destroyed && !sa.destroyed {
+            if att.entrenched() {
+                events.push(piece(att.id, flag(ENTRENCHED, false)));
             }
-            (true, false) => format!("{} destroyed; the assault is over", att.name()),
-            (false, false) => format!("{} pinned; the assault is over", att.name()),
-        };
+            events.push(Event::fact(
+                FactKind::Movement,
+                Some(att.id),
+                format!("{} occupies {}'s hex", att.name(), def.name()),
+            ));
+        }
         events.push(Event::fact(FactKind::Melee, Some(att.id), summary.clone()));
         Step::Done(Resolution { summary, events })
     }

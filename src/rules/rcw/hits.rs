@@ -54,22 +54,24 @@ impl HitState {
 
     /// The change from `self` to `after`, in words.
     pub fn effect(self, after: HitState) -> String {
+        self.effect_words(after).into()
+    }
+
+    /// [`HitState::effect`] without the allocation.
+    pub fn effect_words(self, after: HitState) -> &'static str {
         if after.destroyed && !self.destroyed {
-            return "destroyed".into();
+            return "destroyed";
         }
-        let mut parts = Vec::new();
-        if after.elite_used && !self.elite_used {
-            parts.push("first hit ignored (elite)");
-        }
-        if after.pinned && !self.pinned {
-            parts.push("pinned");
-        } else if after.hits > self.hits {
-            parts.push("hit, armour holds");
-        }
-        if parts.is_empty() {
-            "no effect".into()
-        } else {
-            parts.join(", ")
+        let elite = after.elite_used && !self.elite_used;
+        let pinned = after.pinned && !self.pinned;
+        let held = !pinned && after.hits > self.hits;
+        match (elite, pinned, held) {
+            (true, true, _) => "first hit ignored (elite), pinned",
+            (true, false, true) => "first hit ignored (elite), hit, armour holds",
+            (true, false, false) => "first hit ignored (elite)",
+            (false, true, _) => "pinned",
+            (false, false, true) => "hit, armour holds",
+            (false, false, false) => "no effect",
         }
     }
 
@@ -110,21 +112,27 @@ pub fn hit_bands(
     before: HitState,
     after: impl Fn(i32) -> HitState,
 ) -> Vec<(Band, HitState)> {
-    let mut bands: Vec<(Band, HitState)> = Vec::new();
+    let mut bands = hit_ranges(dice, after);
+    for (band, state) in &mut bands {
+        let effect = before.effect_words(*state);
+        band.label = match (band.from, band.to) {
+            (1, 1) => format!("1 hit: {effect}"),
+            (a, b) if a == b => format!("{a} hits: {effect}"),
+            (a, b) => format!("{a}–{b} hits: {effect}"),
+        };
+    }
+    bands
+}
+
+/// The bands of [`hit_bands`] without their labels: all the odds walk reads.
+pub fn hit_ranges(dice: u8, after: impl Fn(i32) -> HitState) -> Vec<(Band, HitState)> {
+    let mut bands: Vec<(Band, HitState)> = Vec::with_capacity(usize::from(dice) + 1);
     for k in 0..=i32::from(dice) {
         let state = after(k);
         match bands.last_mut() {
             Some((band, s)) if *s == state => band.to = k,
-            _ => bands.push((Band::new(k, k, ""), state)),
+            _ => bands.push((Band::new(k, k, String::new()), state)),
         }
-    }
-    for (band, state) in &mut bands {
-        let count = match (band.from, band.to) {
-            (1, 1) => "1 hit".to_string(),
-            (a, b) if a == b => format!("{a} hits"),
-            (a, b) => format!("{a}–{b} hits"),
-        };
-        band.label = format!("{count}: {}", before.effect(*state));
     }
     bands
 }

@@ -9,10 +9,14 @@
 
 pub mod actions;
 pub mod assault;
+#[cfg(test)]
+mod explore_tests;
 pub mod hits;
 pub mod keys;
 pub mod overrides;
 pub mod params;
+pub mod rally;
+pub mod read;
 pub mod shoot;
 pub mod spec;
 pub mod tables;
@@ -273,7 +277,7 @@ impl RuleSystem for Rcw {
             P_ACTIVATE => Box::new(actions::activate(ctx, t, call)?),
             P_MOVE => Box::new(actions::move_unit(ctx, t, call)?),
             P_LIMBER => Box::new(actions::limber(ctx, t, call)?),
-            P_RALLY => Box::new(actions::rally(ctx, t, call)?),
+            P_RALLY => Box::new(rally::rally(ctx, t, call)?),
             P_SPOT => Box::new(actions::spot(ctx, t, call)?),
             P_SHOOT => Box::new(shoot::start(ctx, t, call)?),
             P_ASSAULT => Box::new(assault::start(ctx, t, call)?),

@@ -4,16 +4,17 @@
 //! Mortars and artillery may shoot through an observer (own HQ within 6, FAO within 12),
 //! which spends a Shoot action too.
 
-use super::hits::{HitState, hit_bands};
+use super::hits::{HitState, hit_bands, hit_ranges};
 use super::keys::*;
 use super::params;
+use super::read::Reader;
 use super::tables::RcwTables;
 use super::unit::{Act, UnitView, acts, join, mark, piece, track, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Call, DiceRequest, Input, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
+    Call, DiceRequest, Explorer, Input, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
 };
 
 /// A shot, checked and ready for dice.
@@ -180,8 +181,9 @@ impl Shoot {
         ))
     }
 
-    /// The dice request and the state each band leads to.
-    fn request(&self, ctx: &Context) -> Option<(DiceRequest, Vec<HitState>)> {
+    /// The dice request and the state each band leads to; quiet, without the words only a
+    /// person reads (label, rule, band labels).
+    fn request(&self, ctx: &Context, quiet: bool) -> Option<(DiceRequest, Vec<HitState>)> {
         let (firer, target) = self.views(ctx)?;
         let before = HitState::of(target.status);
         let (at_least, why) =
@@ -189,23 +191,78 @@ impl Shoot {
         let holds = target.profile.armoured && !firer.profile.breaks_armour;
         let elite = target.quality.ignores_first_hit;
         let n = firer.shooting_dice();
-        let bands = hit_bands(n, before, |k| {
-            before.take(k, elite, holds, self.tables.destroying_hits)
-        });
+        let after = |k| before.take(k, elite, holds, self.tables.destroying_hits);
+        let bands = match quiet {
+            true => hit_ranges(n, after),
+            false => hit_bands(n, before, after),
+        };
         let (bands, states) = bands.into_iter().unzip();
-        Some((
-            DiceRequest {
-                label: format!(
+        let (label, rule) = match quiet {
+            true => (String::new(), String::new()),
+            false => (
+                format!(
                     "{} shoots: {n} dice hitting on {at_least}+ ({why})",
                     firer.name()
                 ),
-                rule: "RULES.md §4.5".into(),
+                "RULES.md §4.5".into(),
+            ),
+        };
+        Some((
+            DiceRequest {
+                label,
+                rule,
                 dice: Dice::new(n, Die::D6),
                 reading: Reading::Successes { at_least },
                 bands,
             },
             states,
         ))
+    }
+
+    /// The shot, its roll read from `reader`: the request, or the resolution.
+    fn shoot(&self, ctx: &Context, reader: &mut Reader) -> Step {
+        let quiet = reader.quiet();
+        let (Some((req, states)), Some((firer, target))) =
+            (self.request(ctx, quiet), self.views(ctx))
+        else {
+            return Step::Done(Resolution {
+                summary: "no shot".into(),
+                events: Vec::new(),
+            });
+        };
+        let (req, hits) = match reader.reading(req) {
+            Ok(read) => read,
+            Err(step) => return step,
+        };
+        let band = req.bands.iter().position(|b| b.contains(hits)).unwrap_or(0);
+        let before = HitState::of(target.status);
+        let after = states.get(band).copied().unwrap_or(before);
+        if quiet {
+            return Step::Done(Resolution {
+                summary: before.effect(after),
+                events: Vec::new(),
+            });
+        }
+        let effect = before.effect(after);
+        let mut events = firer.spend(Act::Shoot);
+        if let Some(obs) = self.observer.and_then(|o| view(ctx, self.tables, o)) {
+            events.extend(observer_spends(&obs));
+        }
+        events.push(Event::fact(
+            FactKind::Fire,
+            Some(firer.id),
+            format!(
+                "{} shoots at {}: {hits} hit{} — {effect}",
+                firer.name(),
+                target.name(),
+                if hits == 1 { "" } else { "s" }
+            ),
+        ));
+        events.extend(before.events(after, target.id, target.name()));
+        Step::Done(Resolution {
+            summary: effect,
+            events,
+        })
     }
 }
 
@@ -229,40 +286,11 @@ impl Procedure for Shoot {
     }
 
     fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
-        let (Some((req, states)), Some((firer, target))) = (self.request(ctx), self.views(ctx))
-        else {
-            return Step::Done(Resolution {
-                summary: "no shot".into(),
-                events: Vec::new(),
-            });
-        };
-        let Some(Input::Dice(rolled)) = inputs.first() else {
-            return Step::Dice(req);
-        };
-        let hits = req.read(&rolled.faces);
-        let band = req.bands.iter().position(|b| b.contains(hits)).unwrap_or(0);
-        let before = HitState::of(target.status);
-        let after = states.get(band).copied().unwrap_or(before);
-        let effect = before.effect(after);
-        let mut events = firer.spend(Act::Shoot);
-        if let Some(obs) = self.observer.and_then(|o| view(ctx, self.tables, o)) {
-            events.extend(observer_spends(&obs));
-        }
-        events.push(Event::fact(
-            FactKind::Fire,
-            Some(firer.id),
-            format!(
-                "{} shoots at {}: {hits} hit{} — {effect}",
-                firer.name(),
-                target.name(),
-                if hits == 1 { "" } else { "s" }
-            ),
-        ));
-        events.extend(before.events(after, target.id, target.name()));
-        Step::Done(Resolution {
-            summary: effect,
-            events,
-        })
+        self.shoot(ctx, &mut Reader::new(inputs))
+    }
+
+    fn explore(&self, ctx: &Context, inputs: &[Input], more: &mut Explorer<'_>) -> Step {
+        self.shoot(ctx, &mut Reader::exploring(inputs, more))
     }
 }
 

@@ -5,12 +5,15 @@
 
 use super::keys::*;
 use super::params;
+use super::read::Reader;
 use super::tables::RcwTables;
 use super::unit::{flag, mark, piece, track, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind};
-use crate::procedure::{Band, DiceRequest, Input, ParamSpec, Procedure, Reading, Resolution, Step};
+use crate::procedure::{
+    Band, DiceRequest, Explorer, Input, ParamSpec, Procedure, Reading, Resolution, Step,
+};
 use crate::status::Change;
 
 /// The side names, in roster order.
@@ -80,70 +83,99 @@ impl Procedure for FirstPlayer {
     }
 
     fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
-        let names = sides(ctx);
-        let name = |s: usize| names.get(s).map_or("?", String::as_str);
-        let mut faces = inputs.iter().map(|i| match i {
-            Input::Dice(r) => i32::from(r.faces.first().copied().unwrap_or(0)),
-            _ => 0,
-        });
-        let mut round = 1;
-        let winner = loop {
-            let request = |who: usize, bands: Vec<Band>| {
-                Step::Dice(DiceRequest {
-                    label: format!("Roll-off {round}: {}", name(who)),
-                    rule: "R-11".into(),
-                    dice: Dice::new(1, Die::D6),
-                    reading: Reading::Total,
-                    bands,
-                })
-            };
-            let Some(a) = faces.next() else {
-                return request(0, (1..=6).map(|f| Band::new(f, f, f.to_string())).collect());
-            };
-            let Some(b) = faces.next() else {
-                // The second die matters only as lower, equal or higher.
-                let mut bands = Vec::new();
-                if a > 1 {
-                    bands.push(Band::new(1, a - 1, format!("{} go first", name(0))));
-                }
-                bands.push(Band::new(a, a, "tie: roll again"));
-                if a < 6 {
-                    bands.push(Band::new(a + 1, 6, format!("{} go first", name(1))));
-                }
-                return request(1, bands);
-            };
-            match a.cmp(&b) {
-                std::cmp::Ordering::Greater => break 0,
-                std::cmp::Ordering::Less => break 1,
-                std::cmp::Ordering::Equal => round += 1,
-            }
-        };
-        Step::Done(Resolution {
-            summary: format!("{} go first", name(winner)),
-            events: vec![
-                Event::Side {
-                    side: winner,
-                    change: Change::Mark {
-                        key: FIRST.into(),
-                        to: Some("First player".into()),
-                    },
-                },
-                Event::Clock {
-                    turn: 1,
-                    phase: 0,
-                    side: winner,
-                },
-                Event::fact(
-                    FactKind::Turn,
-                    None,
-                    format!(
-                        "{} win the roll-off and take the first player turn",
-                        name(winner)
-                    ),
-                ),
-            ],
-        })
+        roll_off(ctx, &mut Reader::new(inputs))
     }
+
+    fn explore(&self, ctx: &Context, inputs: &[Input], more: &mut Explorer<'_>) -> Step {
+        roll_off(ctx, &mut Reader::exploring(inputs, more))
+    }
+}
+
+/// The roll-off, its dice read from `reader`, to the next request or the winner.
+fn roll_off(ctx: &Context, reader: &mut Reader) -> Step {
+    let quiet = reader.quiet();
+    let names = sides(ctx);
+    let name = |s: usize| names.get(s).map_or("?", String::as_str);
+    // A face as the roll-off reads it: the first die's, 0 for anything but dice.
+    let face = |input: &Input| match input {
+        Input::Dice(r) => i32::from(r.faces.first().copied().unwrap_or(0)),
+        _ => 0,
+    };
+    let mut round = 1;
+    let winner = loop {
+        let request = |who: usize, bands: Vec<Band>| {
+            let (label, rule) = match quiet {
+                true => (String::new(), String::new()),
+                false => (format!("Roll-off {round}: {}", name(who)), "R-11".into()),
+            };
+            Step::Dice(DiceRequest {
+                label,
+                rule,
+                dice: Dice::new(1, Die::D6),
+                reading: Reading::Total,
+                bands,
+            })
+        };
+        let a = match reader
+            .next(|| request(0, (1..=6).map(|f| Band::new(f, f, f.to_string())).collect()))
+        {
+            Ok(input) => face(input),
+            Err(step) => return step,
+        };
+        let b = reader.next(|| {
+            // The second die matters only as lower, equal or higher.
+            let mut bands = Vec::new();
+            if a > 1 {
+                bands.push(Band::new(1, a - 1, format!("{} go first", name(0))));
+            }
+            bands.push(Band::new(a, a, "tie: roll again"));
+            if a < 6 {
+                bands.push(Band::new(a + 1, 6, format!("{} go first", name(1))));
+            }
+            request(1, bands)
+        });
+        let b = match b {
+            Ok(input) => face(input),
+            Err(step) => return step,
+        };
+        match a.cmp(&b) {
+            std::cmp::Ordering::Greater => break 0,
+            std::cmp::Ordering::Less => break 1,
+            std::cmp::Ordering::Equal => round += 1,
+        }
+    };
+    let summary = format!("{} go first", name(winner));
+    if quiet {
+        return Step::Done(Resolution {
+            summary,
+            events: Vec::new(),
+        });
+    }
+    Step::Done(Resolution {
+        summary,
+        events: vec![
+            Event::Side {
+                side: winner,
+                change: Change::Mark {
+                    key: FIRST.into(),
+                    to: Some("First player".into()),
+                },
+            },
+            Event::Clock {
+                turn: 1,
+                phase: 0,
+                side: winner,
+            },
+            Event::fact(
+                FactKind::Turn,
+                None,
+                format!(
+                    "{} win the roll-off and take the first player turn",
+                    name(winner)
+                ),
+            ),
+        ],
+    })
 }
 
 /// The end of a player turn.

@@ -153,20 +153,17 @@ impl UnitView<'_> {
         obscured: bool,
         entrenched: bool,
         pinned: bool,
-    ) -> (u8, String) {
-        let hard = if self.profile.armoured {
-            Some("armoured")
+    ) -> (u8, &'static str) {
+        if self.profile.armoured {
+            (tables.hit_hard, "target armoured")
         } else if pinned {
-            Some("pinned")
+            (tables.hit_hard, "target pinned")
         } else if entrenched || self.entrenched() {
-            Some("entrenched")
+            (tables.hit_hard, "target entrenched")
+        } else if obscured {
+            (tables.hit_obscured, "target obscured")
         } else {
-            None
-        };
-        match (hard, obscured) {
-            (Some(why), _) => (tables.hit_hard, format!("target {why}")),
-            (None, true) => (tables.hit_obscured, "target obscured".into()),
-            (None, false) => (tables.hit_open, "target in the open".into()),
+            (tables.hit_open, "target in the open")
         }
     }
 

@@ -1,0 +1,118 @@
+//! The Rally action (RULES.md §4.5): a pinned unit rolls 1D6 against its quality (Elite 3+,
+//! Average 4+, Conscript 5+), +1 with an HQ adjacent, and is no longer pinned if it makes it.
+
+use super::actions::unit;
+use super::keys::*;
+use super::params;
+use super::read::Reader;
+use super::tables::RcwTables;
+use super::unit::{Act, UnitView, flag, piece, view};
+use crate::battle::state::Context;
+use crate::dice::{Dice, Die, Modifier};
+use crate::event::{Event, FactKind, PieceId};
+use crate::procedure::{
+    Band, Call, DiceRequest, Explorer, Input, Procedure, Reading, Refusal, Resolution, Step,
+};
+
+/// A Rally action: 1D6 against the unit's quality, +1 with an HQ adjacent (§4.5).
+#[derive(Debug, Clone)]
+pub struct Rally {
+    pub tables: &'static RcwTables,
+    pub unit: PieceId,
+    pub hq_adjacent: bool,
+    pub title: String,
+}
+
+/// Checks a rally and builds it.
+pub fn rally(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Rally, Refusal> {
+    let u = unit(ctx, tables, call)?;
+    u.check(ctx, Act::Rally)?;
+    Ok(Rally {
+        tables,
+        unit: u.id,
+        hq_adjacent: params::yes(call, &params::hq_adjacent()),
+        title: format!("Rally {}", u.name()),
+    })
+}
+
+impl Rally {
+    fn request(&self, u: &UnitView) -> DiceRequest {
+        let need = i32::from(u.quality.rally);
+        let mut dice = Dice::new(1, Die::D6);
+        if self.hq_adjacent {
+            dice = dice.with(Modifier::new(
+                self.tables.hq_rally_bonus,
+                "HQ adjacent",
+                "RULES.md §4.5",
+            ));
+        }
+        let (low, high) = (1 + dice.modifier_total(), 6 + dice.modifier_total());
+        let mut bands = Vec::new();
+        if need > low {
+            bands.push(Band::new(low, need - 1, "stays pinned"));
+        }
+        bands.push(Band::new(need.max(low), high.max(need), "rallies"));
+        DiceRequest {
+            label: format!("Rally: {} rallies on {need}+", u.quality.name),
+            rule: "RULES.md §4.5".into(),
+            dice,
+            reading: Reading::Total,
+            bands,
+        }
+    }
+}
+
+impl Procedure for Rally {
+    fn title(&self) -> String {
+        self.title.clone()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        vec!["Elite 3+, Average 4+, Conscript 5+; +1 with an HQ adjacent (RULES.md §4.5)".into()]
+    }
+
+    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
+        self.rally(ctx, &mut Reader::new(inputs))
+    }
+
+    fn explore(&self, ctx: &Context, inputs: &[Input], more: &mut Explorer<'_>) -> Step {
+        self.rally(ctx, &mut Reader::exploring(inputs, more))
+    }
+}
+
+impl Rally {
+    /// The rally, its roll read from `reader`.
+    fn rally(&self, ctx: &Context, reader: &mut Reader) -> Step {
+        let Some(u) = view(ctx, self.tables, self.unit) else {
+            return Step::Done(Resolution {
+                summary: "no unit".into(),
+                events: Vec::new(),
+            });
+        };
+        let total = match reader.reading(self.request(&u)) {
+            Ok((_, total)) => total,
+            Err(step) => return step,
+        };
+        let rallied = total >= i32::from(u.quality.rally);
+        let word = if rallied { "rallies" } else { "stays pinned" };
+        if reader.quiet() {
+            return Step::Done(Resolution {
+                summary: word.into(),
+                events: Vec::new(),
+            });
+        }
+        let mut events = u.spend(Act::Rally);
+        if rallied {
+            events.push(piece(u.id, flag(PINNED, false)));
+        }
+        events.push(Event::fact(
+            FactKind::Rally,
+            Some(u.id),
+            format!("{} {word} ({total})", u.name()),
+        ));
+        Step::Done(Resolution {
+            summary: word.into(),
+            events,
+        })
+    }
+}
