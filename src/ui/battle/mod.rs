@@ -222,6 +222,7 @@ impl Battle {
     /// Carries out a command; when the battle changed, saves it before returning.
     fn perform(&mut self, cmd: Command) -> Result<(), String> {
         let before = self.fingerprint();
+        self.procedure.forget_odds();
         let result = self.apply(cmd);
         if self.fingerprint() != before {
             self.save();

@@ -5,16 +5,22 @@ use iced::Element;
 use iced::widget::{Column, column};
 
 use adjutant::battle::{Battle, Pending};
-use adjutant::odds::procedure_odds;
+use adjutant::odds::{Odds, procedure_odds};
 
 use crate::ui::parts;
 use crate::ui::theme::gap;
 
-pub fn view<'a, M: 'a>(game: &Battle, pending: &Pending) -> Element<'a, M> {
-    let Some(procedure) = game.pending_procedure() else {
+/// The odds of the procedure under way, from the inputs it has had; none when there is none.
+pub fn of(game: &Battle, pending: &Pending) -> Odds {
+    game.pending_procedure()
+        .map(|p| procedure_odds(p.as_ref(), &game.context(), &pending.inputs))
+        .unwrap_or_default()
+}
+
+pub fn view<'a, M: 'a>(odds: Odds) -> Element<'a, M> {
+    if odds.outcomes.is_empty() && odds.unexplored == 0.0 {
         return column![].into();
-    };
-    let odds = procedure_odds(procedure.as_ref(), &game.context(), &pending.inputs);
+    }
     let mut col = Column::new()
         .spacing(gap::XS)
         .push(parts::strong("Odds of the whole procedure"));

@@ -13,6 +13,10 @@ use adjutant::procedure::{Call, DiceRequest, Offer, Reading, Step};
 use adjutant::status::Viewer;
 
 use super::roster_panel::State as Selection;
+use std::cell::RefCell;
+
+use adjutant::odds::Odds;
+
 use super::{Command, describe, odds};
 use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
@@ -35,6 +39,10 @@ pub struct State {
     params: BTreeMap<(String, String), String>,
     faces: String,
     error: Option<String>,
+    /// The odds of the procedure under way, worked out at its first drawing after a change
+    /// (the walk can take milliseconds; the view is drawn far more often than the battle
+    /// changes).
+    odds: RefCell<Option<Odds>>,
 }
 
 #[derive(Debug, Clone)]
@@ -308,7 +316,14 @@ impl State {
             .spacing(gap::S)
             .align_y(iced::Center),
         );
-        col.push(odds::view(game, pending))
+        let mut cached = self.odds.borrow_mut();
+        let odds = cached.get_or_insert_with(|| odds::of(game, pending));
+        col.push(odds::view(odds.clone()))
+    }
+
+    /// Forgets the odds worked out for the procedure under way: the battle changed.
+    pub fn forget_odds(&mut self) {
+        *self.odds.get_mut() = None;
     }
 
     fn dice_view<'a>(&'a self, req: DiceRequest) -> Element<'a, Message> {
