@@ -296,7 +296,7 @@ pub fn toggle(on: bool) -> impl Fn(&Theme, button::Status) -> button::Style {
 }
 
 /// How a piece row is marked: not selected, an actor, or a target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Pick {
     None,
     Actor,

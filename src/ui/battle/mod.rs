@@ -262,6 +262,15 @@ impl Battle {
         }
     }
 
+    /// The pieces panel's row for one piece, built afresh as it is when the piece changes
+    /// (the panel keeps unchanged rows); `benches/action.rs` times it.
+    #[allow(dead_code)]
+    pub fn piece_row(&self, id: adjutant::event::PieceId) -> Element<'static, Message> {
+        let pick = self.pieces.pick(id);
+        let secrets = self.viewer.sees_secrets_of(self.game.roster.side_of(id));
+        roster_panel::piece_row(&self.game, id, pick, secrets).map(Message::Pieces)
+    }
+
     /// Enough of the battle to tell whether a command changed it, without cloning the log.
     fn fingerprint(&self) -> (usize, usize, Option<usize>) {
         (

@@ -2,7 +2,7 @@
 //! status drawn from the rule system's schema. A click picks actors; in target mode, or with
 //! shift held, it picks targets instead. The selection is what procedures are offered for.
 
-use iced::widget::{Column, button, column, container, row, scrollable, space};
+use iced::widget::{Column, button, column, container, lazy, row, scrollable, space};
 use iced::{Element, Fill};
 
 use adjutant::battle::Battle;
@@ -57,7 +57,7 @@ impl State {
         }
     }
 
-    fn pick(&self, id: PieceId) -> Pick {
+    pub fn pick(&self, id: PieceId) -> Pick {
         if self.actors.contains(&id) {
             Pick::Actor
         } else if self.targets.contains(&id) {
@@ -104,47 +104,60 @@ impl State {
         parts::panel("Pieces", content)
     }
 
+    /// A piece's row, built again only when its status, its pick or what the viewer may see
+    /// changed: a battle has a hundred rows and an action changes one or two.
     fn piece_row<'a>(
         &'a self,
         game: &'a Battle,
         id: PieceId,
         viewer: Viewer,
     ) -> Element<'a, Message> {
-        let roster = &game.roster;
-        let status = game.state().piece(id);
-        let schema = game.piece_schema(id);
-        let side = roster.side_of(id);
-        let (name, detail, indent) = match (roster.unit(id), roster.leader(id)) {
-            (Some(u), _) => (u.name.as_str(), u.kind.clone(), gap::L),
-            (_, Some(_)) => (roster.name(id), "Leader".to_string(), 0.0),
-            _ => (roster.name(id), String::new(), 0.0),
-        };
-        let mut content = column![
-            row![
-                container(parts::strong(name)).width(Fill),
-                parts::caption(detail)
-            ]
-            .spacing(gap::XS)
-            .align_y(iced::Center)
-        ]
-        .spacing(gap::XS);
-        if !status_view::is_empty(schema, status) {
-            content = content.push(status_view::view(
-                schema,
-                status,
-                viewer.sees_secrets_of(side),
-            ));
-        }
-        row![
-            space().width(indent),
-            button(content)
-                .padding([gap::XS, gap::S])
-                .width(Fill)
-                .style(theme::piece_row(self.pick(id)))
-                .on_press(Message::PieceClicked(id)),
-        ]
+        let secrets = viewer.sees_secrets_of(game.roster.side_of(id));
+        let key = (id, self.pick(id), secrets, game.state().piece(id));
+        container(lazy(key, move |&(id, pick, secrets, _)| {
+            piece_row(game, id, pick, secrets)
+        }))
+        .width(Fill)
         .into()
     }
+}
+
+/// A piece's row: its name and kind over its status, a button that picks it.
+pub fn piece_row(
+    game: &Battle,
+    id: PieceId,
+    pick: Pick,
+    show_secrets: bool,
+) -> Element<'static, Message> {
+    let roster = &game.roster;
+    let status = game.state().piece(id);
+    let schema = game.piece_schema(id);
+    let (name, detail, indent) = match (roster.unit(id), roster.leader(id)) {
+        (Some(u), _) => (u.name.clone(), u.kind.clone(), gap::L),
+        (_, Some(_)) => (roster.name(id).to_string(), "Leader".to_string(), 0.0),
+        _ => (roster.name(id).to_string(), String::new(), 0.0),
+    };
+    let mut content = column![
+        row![
+            container(parts::strong(name)).width(Fill),
+            parts::caption(detail)
+        ]
+        .spacing(gap::XS)
+        .align_y(iced::Center)
+    ]
+    .spacing(gap::XS);
+    if !status_view::is_empty(schema, status) {
+        content = content.push(status_view::view(schema, status, show_secrets));
+    }
+    row![
+        space().width(indent),
+        button(content)
+            .padding([gap::XS, gap::S])
+            .width(Fill)
+            .style(theme::piece_row(pick))
+            .on_press(Message::PieceClicked(id)),
+    ]
+    .into()
 }
 
 /// A side's pieces: each leader followed by the units it commands, then units under no leader.

@@ -17,7 +17,7 @@ const EMPTY: &str = "□□□□□□□□□□□□";
 
 /// Every item of the schema, wrapped onto as many lines as the width needs.
 pub fn view<'a, M: 'a>(
-    schema: &'a StatusSchema,
+    schema: &StatusSchema,
     status: &Status,
     show_secrets: bool,
 ) -> Element<'a, M> {
@@ -29,7 +29,7 @@ pub fn view<'a, M: 'a>(
             let filled = (value - t.min).clamp(0, span) as usize;
             items.push(
                 row![
-                    label(&t.label),
+                    label(t.label.clone()),
                     row![
                         text(boxes(FILLED, filled))
                             .size(size::BODY)
@@ -50,7 +50,7 @@ pub fn view<'a, M: 'a>(
                     text(value.to_string())
                         .size(size::BODY)
                         .font(theme::BOLD_FONT),
-                    label(&t.label)
+                    label(t.label.clone())
                 ]
                 .spacing(gap::XS)
                 .align_y(iced::Center)
@@ -64,9 +64,9 @@ pub fn view<'a, M: 'a>(
         let pips: String = (0..l.rungs.len())
             .map(|i| if i == current { '●' } else { '○' })
             .collect();
-        let name = l.rungs.get(current).map_or("", String::as_str);
+        let name = l.rungs.get(current).cloned().unwrap_or_default();
         let shown = row![
-            label(&l.label),
+            label(l.label.clone()),
             text(pips).size(size::CAPTION),
             container(text(name).size(size::CAPTION))
                 .padding([0.0, gap::XS])
@@ -92,7 +92,7 @@ pub fn view<'a, M: 'a>(
         );
     }
     for f in schema.flags.iter().filter(|f| status.flag(f.key)) {
-        items.push(chip(text(&f.label)));
+        items.push(chip(text(f.label.clone())));
     }
     for m in &schema.marks {
         let Some(value) = status.mark(m.key) else {
@@ -128,7 +128,7 @@ pub fn is_empty(schema: &StatusSchema, status: &Status) -> bool {
         && !schema.marks.iter().any(|m| status.mark(m.key).is_some())
 }
 
-fn label(content: &str) -> text::Text<'_> {
+fn label<'a>(content: String) -> text::Text<'a> {
     text(content).size(size::CAPTION).style(theme::muted)
 }
 
