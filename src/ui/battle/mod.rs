@@ -365,8 +365,9 @@ impl Battle {
                 parts::button_text("← Home")
                     .style(theme::quiet)
                     .on_press(Message::HomePressed),
-                // The title gives way (and wraps) so the buttons always fit.
-                container(parts::heading(names.join(" vs "))).width(Fill),
+                // The title gives way (and wraps) so the buttons always fit; a long one is
+                // set smaller so it keeps to two lines at 1280 px.
+                container(title(names.join(" vs "))).width(Fill),
                 parts::button_text("Print…")
                     .style(theme::quiet)
                     .on_press(Message::PrintPressed),
@@ -416,5 +417,14 @@ impl Battle {
             .height(Fill)
             .style(theme::panel)
             .into()
+    }
+}
+
+/// The battle's title in the top bar: heading size, or body bold when it is long.
+fn title<'a, M: 'a>(text: String) -> Element<'a, M> {
+    if text.chars().count() > 48 {
+        parts::strong(text)
+    } else {
+        parts::heading(text)
     }
 }
