@@ -4,10 +4,13 @@
 //! reported as `path:line:col: message`.
 
 pub mod discover;
+pub mod draft;
 pub mod locate;
+pub mod patch;
 pub mod schema;
 pub mod spec;
 pub mod validate;
+pub mod write;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;

@@ -5,6 +5,7 @@
 
 mod battle;
 mod display;
+mod editor;
 mod files;
 mod home;
 mod parts;
@@ -82,6 +83,7 @@ pub enum Screen {
     Home(home::Home),
     Roster(roster::Roster),
     Battle(Box<battle::Battle>),
+    Editor(Box<editor::Editor>),
 }
 
 /// Everything that can happen in the window.
@@ -90,12 +92,15 @@ pub enum Message {
     Home(home::Message),
     Roster(roster::Message),
     Battle(battle::Message),
+    Editor(editor::Message),
     /// Open…, Save battle as…, Print… (Ctrl+O, Ctrl+S, Ctrl+P).
     Files(files::Message),
     SystemThemeChanged(iced::theme::Mode),
     ModifiersChanged(Modifiers),
     UndoPressed,
     RedoPressed,
+    /// Tab or Shift+Tab (true): the keyboard moves to the next or previous field.
+    FocusMoved(bool),
     /// F9, F11, Ctrl+= / Ctrl+- / Ctrl+0.
     Display(display::Message),
     /// A frame was presented while the first-frame probe is armed (`ADJUTANT_BENCH_FIRST_FRAME`).
@@ -140,15 +145,37 @@ impl App {
                 }
             }
             Message::Battle(m) => self.battle_update(m),
+            Message::Editor(m) => self.editor_update(m),
+            Message::Files(m) if matches!(self.screen, Screen::Editor(_)) => {
+                // The builder saves its army in place; there is no battle to save a copy of.
+                if matches!(m, files::Message::SaveAsPressed) {
+                    self.editor_update(editor::Message::SavePressed);
+                } else {
+                    return self.files_update(m);
+                }
+            }
             Message::Files(m) => return self.files_update(m),
             Message::SystemThemeChanged(mode) => self.system_dark = mode == iced::theme::Mode::Dark,
             Message::ModifiersChanged(m) => {
                 self.battle_update(battle::Message::ShiftChanged(m.shift()))
             }
+            Message::UndoPressed if matches!(self.screen, Screen::Editor(_)) => {
+                self.editor_update(editor::Message::UndoPressed)
+            }
+            Message::RedoPressed if matches!(self.screen, Screen::Editor(_)) => {
+                self.editor_update(editor::Message::RedoPressed)
+            }
             Message::UndoPressed => self.battle_update(battle::Message::Undo),
             Message::RedoPressed => self.battle_update(battle::Message::Redo),
             Message::Display(m) => return display::update(self, m),
             Message::FramePresented => report_first_frame(),
+            Message::FocusMoved(back) => {
+                return if back {
+                    iced::widget::operation::focus_previous()
+                } else {
+                    iced::widget::operation::focus_next()
+                };
+            }
         }
         // A file panel opened by a screen's button wants the keyboard in its path field.
         self.files.take_focus()
@@ -172,8 +199,28 @@ impl App {
                 }
             }
             home::Action::OpenFile => return self.files_update(files::Message::OpenPressed),
+            home::Action::NewArmy(system) => {
+                let dir = self.store.user_armies_dir();
+                self.screen = Screen::Editor(Box::new(editor::Editor::new_army(&system, dir)));
+            }
+            home::Action::EditArmy { path, shipped } => {
+                let dir = self.store.user_armies_dir();
+                match editor::Editor::open(&path, shipped, dir) {
+                    Ok(e) => self.screen = Screen::Editor(Box::new(e)),
+                    Err(why) => home.notice = Some(why),
+                }
+            }
         }
         Task::none()
+    }
+
+    fn editor_update(&mut self, message: editor::Message) {
+        if let Screen::Editor(e) = &mut self.screen {
+            match e.update(message) {
+                editor::Action::None => {}
+                editor::Action::Home => self.go_home(None),
+            }
+        }
     }
 
     fn battle_update(&mut self, message: battle::Message) {
@@ -211,6 +258,7 @@ impl App {
             Screen::Home(h) => h.view(self.settings.theme).map(Message::Home),
             Screen::Roster(r) => r.view().map(Message::Roster),
             Screen::Battle(b) => b.view().map(Message::Battle),
+            Screen::Editor(e) => e.view().map(Message::Editor),
         };
         let screen = self.files.view_over(screen);
         container(screen).width(Fill).height(Fill).into()
@@ -248,6 +296,11 @@ fn shortcut(event: iced::Event, _status: event::Status, _window: window::Id) -> 
     };
     match event {
         keyboard::Event::ModifiersChanged(m) => Some(Message::ModifiersChanged(m)),
+        keyboard::Event::KeyPressed {
+            key: Key::Named(keyboard::key::Named::Tab),
+            modifiers,
+            ..
+        } if !modifiers.command() && !modifiers.alt() => Some(Message::FocusMoved(modifiers.shift())),
         keyboard::Event::KeyPressed { key, modifiers, .. } if modifiers.command() => {
             match key.as_ref() {
                 Key::Character(c) if c.eq_ignore_ascii_case("z") && modifiers.shift() => {

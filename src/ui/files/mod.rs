@@ -390,7 +390,8 @@ fn source_of(screen: &Screen) -> Option<Source<'_>> {
     match screen {
         Screen::Battle(b) => Some(Source::Battle(b.game())),
         Screen::Roster(r) => Some(Source::Army(r.army())),
-        Screen::Home(_) => None,
+        // The builder's army is printed once saved, from its roster.
+        Screen::Home(_) | Screen::Editor(_) => None,
     }
 }
 

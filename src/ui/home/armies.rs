@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use iced::widget::{Column, column, row, scrollable};
+use iced::widget::{Column, column, container, row, scrollable};
 use iced::{Element, Fill};
 
 use adjutant::army::{ArmyFile, Origin};
@@ -20,8 +20,9 @@ pub fn panel<'a>(armies: &'a [ArmyFile], user_dir: &'a Path) -> Element<'a, Mess
     // Problems first, where the player sees them.
     let broken: Vec<Element<'_, Message>> = armies
         .iter()
-        .filter(|f| f.loaded.is_err())
-        .map(broken_file)
+        .enumerate()
+        .filter(|(_, f)| f.loaded.is_err())
+        .map(|(i, f)| broken_file(i, f))
         .collect();
     if !broken.is_empty() {
         list = list.push(parts::strong("Files with problems (not loaded)"));
@@ -34,10 +35,16 @@ pub fn panel<'a>(armies: &'a [ArmyFile], user_dir: &'a Path) -> Element<'a, Mess
             .filter(|(_, f)| f.loaded.as_ref().is_ok_and(|a| a.system == system.id()))
             .map(|(i, f)| army_row(i, f))
             .collect();
-        if rows.is_empty() {
-            continue;
-        }
-        list = list.push(parts::strong(system.name()));
+        list = list.push(
+            row![
+                container(parts::strong(system.name())).width(Fill),
+                parts::button_text("New army")
+                    .style(theme::quiet)
+                    .on_press(Message::NewArmyPressed(super::picker::system_pick(system))),
+            ]
+            .spacing(gap::S)
+            .align_y(iced::Center),
+        );
         list = list.push(Column::with_children(rows).spacing(gap::S));
     }
     if armies.is_empty() {
@@ -73,20 +80,31 @@ fn army_row(index: usize, file: &ArmyFile) -> Element<'_, Message> {
                 )),
             ]
             .width(Fill),
+            parts::button_text("Edit")
+                .style(theme::quiet)
+                .on_press(Message::EditPressed(index)),
             parts::button_text("Roster")
                 .style(theme::quiet)
                 .on_press(Message::RosterOpened(index)),
         ]
+        .spacing(gap::S)
         .align_y(iced::Center),
     )
 }
 
 /// A file that failed to load: its path and every problem as path:line:col: message.
-fn broken_file(file: &ArmyFile) -> Element<'_, Message> {
+fn broken_file(index: usize, file: &ArmyFile) -> Element<'_, Message> {
     let problems = file.loaded.as_ref().err().cloned().unwrap_or_default();
-    let mut lines = Column::new()
-        .spacing(gap::XS)
-        .push(parts::strong(file.path.display().to_string()));
+    let mut lines = Column::new().spacing(gap::XS).push(
+        row![
+            container(parts::strong(file.path.display().to_string())).width(Fill),
+            parts::button_text("Fix in the builder")
+                .style(theme::quiet)
+                .on_press(Message::EditPressed(index)),
+        ]
+        .spacing(gap::S)
+        .align_y(iced::Center),
+    );
     if problems.is_empty() {
         lines = lines.push(parts::error_line("the file could not be loaded"));
     }

@@ -40,6 +40,10 @@ pub enum Message {
     ThemeSelected(Choice),
     NoticeDismissed,
     OpenPressed,
+    /// "New army" for a rule system (its id).
+    NewArmyPressed(SystemPick),
+    /// "Edit" on an army file (its place in the list).
+    EditPressed(usize),
 }
 
 /// What the home screen asks the app to do.
@@ -50,6 +54,10 @@ pub enum Action {
     OpenBattle(PathBuf),
     ThemeChosen(Choice),
     OpenFile,
+    /// Build a new army for this rule system.
+    NewArmy(String),
+    /// Edit this army file in the builder (a shipped one is saved as the player's copy).
+    EditArmy { path: PathBuf, shipped: bool },
 }
 
 impl Home {
@@ -97,6 +105,14 @@ impl Home {
             Message::BattleOpened(path) => Action::OpenBattle(path),
             Message::ThemeSelected(c) => Action::ThemeChosen(c),
             Message::OpenPressed => Action::OpenFile,
+            Message::NewArmyPressed(system) => Action::NewArmy(system.id.to_string()),
+            Message::EditPressed(i) => match self.armies.get(i) {
+                Some(file) => Action::EditArmy {
+                    path: file.path.clone(),
+                    shipped: file.origin == adjutant::army::Origin::Shipped,
+                },
+                None => Action::None,
+            },
             Message::NoticeDismissed => {
                 self.notice = None;
                 self.store_problem = None;

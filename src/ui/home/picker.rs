@@ -16,8 +16,8 @@ use crate::ui::theme::{self, gap, size};
 /// A rule system in the picker.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SystemPick {
-    id: &'static str,
-    name: &'static str,
+    pub id: &'static str,
+    pub name: &'static str,
 }
 
 impl std::fmt::Display for SystemPick {
@@ -180,7 +180,7 @@ impl Picker {
     }
 }
 
-fn system_pick(s: &'static dyn RuleSystem) -> SystemPick {
+pub fn system_pick(s: &'static dyn RuleSystem) -> SystemPick {
     SystemPick {
         id: s.id(),
         name: s.name(),
