@@ -61,8 +61,8 @@ fn main() -> ExitCode {
     let mut open = Vec::new();
     for _ in 0..RUNS {
         let start = Instant::now();
-        let editor = ui::editor::Editor::open(&path, false, dir.path().to_path_buf())
-            .expect("opens");
+        let editor =
+            ui::editor::Editor::open(&path, false, dir.path().to_path_buf()).expect("opens");
         black_box(editor.view());
         open.push(start.elapsed());
     }
@@ -70,7 +70,9 @@ fn main() -> ExitCode {
         ui::editor::Editor::open(&path, false, dir.path().to_path_buf()).expect("opens");
     assert!(editor.problems().is_empty(), "{:?}", editor.problems());
     assert_eq!(editor.draft().units.len(), UNITS);
-    let _ = editor.update(ui::editor::Message::Selected(ui::editor::Selected::Unit(60)));
+    let _ = editor.update(ui::editor::Message::Selected(ui::editor::Selected::Unit(
+        60,
+    )));
     let mut edit = Vec::new();
     for i in 0..RUNS {
         let value = (2 + i % 3).to_string();
@@ -82,7 +84,10 @@ fn main() -> ExitCode {
     }
 
     let mut failed = false;
-    println!("army: {UNITS} units, {} leaders", editor.draft().leaders.len());
+    println!(
+        "army: {UNITS} units, {} leaders",
+        editor.draft().leaders.len()
+    );
     for (name, times) in [("open the builder", open), ("one edit", edit)] {
         let (best, median) = median(times);
         let pass = median <= Duration::from_millis(16);

@@ -56,7 +56,11 @@ fn one_changed_value_is_replaced_where_it_stands_and_every_comment_is_kept() {
     let text = winceby();
     let source = Source::open(text.clone()).unwrap();
     let mut draft = source.draft.clone();
-    let cromwell = draft.leaders.iter().position(|l| l.id == "cromwell").unwrap();
+    let cromwell = draft
+        .leaders
+        .iter()
+        .position(|l| l.id == "cromwell")
+        .unwrap();
     draft.apply(&Edit::Set(
         Field::Leader(cromwell, Part::Stat("bonus".into())),
         "1".into(),
@@ -90,11 +94,26 @@ fn added_deleted_and_moved_entries_keep_the_untouched_ones_word_for_word() {
     editing.apply(&Edit::Duplicate(Roll::Units, 2));
     editing.apply(&Edit::Add(Roll::Units, "Dragoons".into()));
     let last = editing.draft.units.len() - 1;
-    for (stat, value) in [("strength", "2"), ("morale", "7"), ("movement", "6"), ("entry_turn", "1")] {
-        editing.apply(&Edit::Set(Field::Unit(last, Part::Stat(stat.into())), value.into()));
+    for (stat, value) in [
+        ("strength", "2"),
+        ("morale", "7"),
+        ("movement", "6"),
+        ("entry_turn", "1"),
+    ] {
+        editing.apply(&Edit::Set(
+            Field::Unit(last, Part::Stat(stat.into())),
+            value.into(),
+        ));
     }
-    editing.apply(&Edit::Set(Field::Unit(last, Part::Leader), "vermuyden".into()));
-    assert!(problems(&editing.draft).is_empty(), "{:?}", problems(&editing.draft));
+    editing.apply(&Edit::Set(
+        Field::Unit(last, Part::Leader),
+        "vermuyden".into(),
+    ));
+    assert!(
+        problems(&editing.draft).is_empty(),
+        "{:?}",
+        problems(&editing.draft)
+    );
 
     let saved = source.save(&editing.draft);
     let army = load_army_str("saved", &saved.text).unwrap();
@@ -117,7 +136,11 @@ fn comments_travel_with_their_entries_and_one_a_change_drops_is_named() {
     let saved = source.save(&draft);
     assert!(saved.lost_comments.is_empty(), "{:?}", saved.lost_comments);
     assert!(saved.text.starts_with("// header\n"));
-    assert!(saved.text.contains("// the first\n        Unit(id: \"a\""), "{}", saved.text);
+    assert!(
+        saved.text.contains("// the first\n        Unit(id: \"a\""),
+        "{}",
+        saved.text
+    );
     let ids: Vec<String> = load_army_str("saved", &saved.text)
         .unwrap()
         .units
@@ -139,10 +162,19 @@ fn comments_travel_with_their_entries_and_one_a_change_drops_is_named() {
 fn problems_are_pinned_to_the_field_they_are_about() {
     let source = Source::open(winceby()).unwrap();
     let mut draft = source.draft.clone();
-    draft.apply(&Edit::Set(Field::Unit(0, Part::Stat("strength".into())), "40".into()));
-    draft.apply(&Edit::Set(Field::Unit(1, Part::Id), draft.units[2].id.clone()));
+    draft.apply(&Edit::Set(
+        Field::Unit(0, Part::Stat("strength".into())),
+        "40".into(),
+    ));
+    draft.apply(&Edit::Set(
+        Field::Unit(1, Part::Id),
+        draft.units[2].id.clone(),
+    ));
     draft.apply(&Edit::Set(Field::Unit(3, Part::Leader), "nobody".into()));
-    draft.apply(&Edit::Set(Field::Unit(4, Part::Stat("morale".into())), "7x".into()));
+    draft.apply(&Edit::Set(
+        Field::Unit(4, Part::Stat("morale".into())),
+        "7x".into(),
+    ));
     draft.apply(&Edit::Set(Field::Name, String::new()));
     let found = problems(&draft);
     let at = |field: Field| {
@@ -176,7 +208,10 @@ fn typing_is_one_undo_step_and_undo_redo_walk_the_edits() {
     assert_eq!(editing.draft.name, "");
     assert!(!editing.undo());
     assert!(editing.redo() && editing.redo());
-    assert_eq!((editing.draft.name.as_str(), editing.draft.units.len()), ("Reds", 1));
+    assert_eq!(
+        (editing.draft.name.as_str(), editing.draft.units.len()),
+        ("Reds", 1)
+    );
     editing.mark_saved();
     assert!(!editing.is_dirty());
 }
@@ -184,13 +219,34 @@ fn typing_is_one_undo_step_and_undo_redo_walk_the_edits() {
 #[test]
 fn renaming_a_leader_carries_its_units_and_juniors_along() {
     let mut draft = Draft::from_text(&winceby()).unwrap();
-    let manchester = draft.leaders.iter().position(|l| l.id == "manchester").unwrap();
-    let cromwell = draft.leaders.iter().position(|l| l.id == "cromwell").unwrap();
-    let led_by_cromwell = draft.units.iter().filter(|u| u.leader == "cromwell").count();
-    draft.apply(&Edit::Set(Field::Leader(manchester, Part::Id), "earl".into()));
-    draft.apply(&Edit::Set(Field::Leader(cromwell, Part::Id), "oliver".into()));
+    let manchester = draft
+        .leaders
+        .iter()
+        .position(|l| l.id == "manchester")
+        .unwrap();
+    let cromwell = draft
+        .leaders
+        .iter()
+        .position(|l| l.id == "cromwell")
+        .unwrap();
+    let led_by_cromwell = draft
+        .units
+        .iter()
+        .filter(|u| u.leader == "cromwell")
+        .count();
+    draft.apply(&Edit::Set(
+        Field::Leader(manchester, Part::Id),
+        "earl".into(),
+    ));
+    draft.apply(&Edit::Set(
+        Field::Leader(cromwell, Part::Id),
+        "oliver".into(),
+    ));
     assert_eq!(draft.leaders[cromwell].superior, "earl");
-    assert_eq!(draft.units.iter().filter(|u| u.leader == "oliver").count(), led_by_cromwell);
+    assert_eq!(
+        draft.units.iter().filter(|u| u.leader == "oliver").count(),
+        led_by_cromwell
+    );
     assert!(problems(&draft).is_empty(), "{:?}", problems(&draft));
 }
 
@@ -212,7 +268,11 @@ fn build_from_nothing(system_id: &str, name: &str) -> Draft {
         editing.apply(&Edit::Add(Roll::Units, kind.into()));
         let leader = editing.draft.leaders[0].id.clone();
         editing.apply(&Edit::Set(Field::Unit(i, Part::Leader), leader));
-        for stat in spec.unit_stats.iter().filter(|s| s.required && s.applies_to(kind)) {
+        for stat in spec
+            .unit_stats
+            .iter()
+            .filter(|s| s.required && s.applies_to(kind))
+        {
             let field = Field::Unit(i, Part::Stat(stat.key.into()));
             editing.apply(&Edit::Set(field, stat.min.max(1).min(stat.max).to_string()));
         }
@@ -224,7 +284,10 @@ fn build_from_nothing(system_id: &str, name: &str) -> Draft {
 fn an_army_built_from_nothing_for_each_system_loads_and_starts_a_battle() {
     for system in rules::all() {
         let id = system.id();
-        let (a, b) = (build_from_nothing(id, "First"), build_from_nothing(id, "Second"));
+        let (a, b) = (
+            build_from_nothing(id, "First"),
+            build_from_nothing(id, "Second"),
+        );
         let found = problems(&a);
         assert!(found.is_empty(), "{id}: {found:?}");
         let text = render(&a).text;

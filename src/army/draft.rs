@@ -146,7 +146,9 @@ impl Draft {
     /// Every id in use, leaders and units together.
     pub fn ids(&self) -> BTreeSet<&str> {
         let leaders = self.leaders.iter().map(|l| l.id.as_str());
-        leaders.chain(self.units.iter().map(|u| u.id.as_str())).collect()
+        leaders
+            .chain(self.units.iter().map(|u| u.id.as_str()))
+            .collect()
     }
 
     /// An id not yet in use, made from `base` ("cromwell_horse", then "cromwell_horse_2"...).
@@ -332,7 +334,10 @@ impl Draft {
 }
 
 fn stat<'a>(stats: &'a [(String, String)], key: &str) -> Option<&'a str> {
-    stats.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    stats
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
 }
 
 /// Sets a statistic's text; an empty value takes it out, a new one goes at the end.
@@ -447,7 +452,11 @@ pub struct Editing {
 impl Editing {
     /// Starts editing a draft as it stands on disk (or, for a new army, as nothing saved).
     pub fn new(draft: Draft, saved: bool) -> Editing {
-        let on_disk = if saved { draft.clone() } else { Draft::default() };
+        let on_disk = if saved {
+            draft.clone()
+        } else {
+            Draft::default()
+        };
         Editing {
             draft,
             undo: Vec::new(),

@@ -180,8 +180,13 @@ impl Source {
         let span = span.clone()?;
         let inner = span.start + 1..span.end.saturating_sub(1);
         let outside_entries = gaps(inner, entries.iter().map(|e| e.whole.clone()));
-        if outside_entries.iter().any(|r| has_comment(&self.text[r.clone()])) {
-            patch.lost.push(format!("the comments between {}", list.plural()));
+        if outside_entries
+            .iter()
+            .any(|r| has_comment(&self.text[r.clone()]))
+        {
+            patch
+                .lost
+                .push(format!("the comments between {}", list.plural()));
         }
         let mut text = String::from("[\n");
         for (i, origin) in origins.iter().enumerate() {
@@ -212,7 +217,14 @@ impl Source {
     /// Entry `i` of the draft over entry `o` of the file: `None` when it is unchanged, else
     /// its new text (the file's text with the changed values replaced, or written anew when
     /// a changed field was not in the file).
-    fn entry(&self, draft: &Draft, list: List, i: usize, o: usize, patch: &mut Patch) -> Option<String> {
+    fn entry(
+        &self,
+        draft: &Draft,
+        list: List,
+        i: usize,
+        o: usize,
+        patch: &mut Patch,
+    ) -> Option<String> {
         let (old, new, entry) = match list {
             List::Leaders => (
                 Fields::leader(&self.draft.leaders[o]),
@@ -255,10 +267,16 @@ impl Source {
             }
         }
         if old.stats != new.stats {
-            let same_keys = old.stats.iter().map(|s| &s.0).eq(new.stats.iter().map(|s| &s.0));
+            let same_keys = old
+                .stats
+                .iter()
+                .map(|s| &s.0)
+                .eq(new.stats.iter().map(|s| &s.0));
             match (&entry.stats, same_keys) {
                 (_, true) if entry.stat_values.iter().all(Option::is_some) => {
-                    for ((before, after), span) in old.stats.iter().zip(new.stats).zip(&entry.stat_values) {
+                    for ((before, after), span) in
+                        old.stats.iter().zip(new.stats).zip(&entry.stat_values)
+                    {
                         if before.1 != after.1 {
                             let span = span.as_ref()?;
                             inner.replace(local(span), number(&after.1));
@@ -275,7 +293,11 @@ impl Source {
         // A comment just before the entry belongs to it and stays; one inside it goes.
         let (lead, body) = original.split_at(first_token_offset(original));
         if has_comment(body) {
-            patch.lost.push(format!("a comment inside {} \"{}\"", list.singular(), new.id));
+            patch.lost.push(format!(
+                "a comment inside {} \"{}\"",
+                list.singular(),
+                new.id
+            ));
         }
         Some(format!("{lead}{}", list.fresh(draft, i)))
     }

@@ -254,7 +254,8 @@ impl Writer {
             self.text.push_str(&quote(key));
             self.text.push_str(": ");
             self.text.push_str(&number(value));
-            self.fields.push((key_start..self.text.len(), at(key.clone())));
+            self.fields
+                .push((key_start..self.text.len(), at(key.clone())));
         }
         self.text.push_str("},\n");
     }

@@ -300,7 +300,9 @@ fn shortcut(event: iced::Event, _status: event::Status, _window: window::Id) -> 
             key: Key::Named(keyboard::key::Named::Tab),
             modifiers,
             ..
-        } if !modifiers.command() && !modifiers.alt() => Some(Message::FocusMoved(modifiers.shift())),
+        } if !modifiers.command() && !modifiers.alt() => {
+            Some(Message::FocusMoved(modifiers.shift()))
+        }
         keyboard::Event::KeyPressed { key, modifiers, .. } if modifiers.command() => {
             match key.as_ref() {
                 Key::Character(c) if c.eq_ignore_ascii_case("z") && modifiers.shift() => {

@@ -47,7 +47,12 @@ fn army(editor: &Editor) -> Element<'_, Message> {
         parts::caption(format!("Rule system: {}", editor.system_name)),
         input(editor, "Name", Field::Name, &draft.name),
         input(editor, "Side", Field::Side, &draft.side),
-        input(editor, "Description", Field::Description, &draft.description),
+        input(
+            editor,
+            "Description",
+            Field::Description,
+            &draft.description
+        ),
         problems_at(editor, &Field::Leaders),
         problems_at(editor, &Field::Units),
     ]
@@ -74,13 +79,29 @@ fn leader(editor: &Editor, i: usize) -> Element<'_, Message> {
         .push(problems_at(editor, &at(Part::Whole)))
         .push(input(editor, "Id", at(Part::Id), &l.id))
         .push(input(editor, "Name", at(Part::Name), &l.name))
-        .push(link(editor, "Superior", at(Part::Superior), &l.superior, others));
+        .push(link(
+            editor,
+            "Superior",
+            at(Part::Superior),
+            &l.superior,
+            others,
+        ));
     form = form.push(stats(editor, &spec.leader_stats, &l.stats, None, &|key| {
         at(Part::Stat(key))
     }));
-    form = form.push(traits(editor, &spec.leader_traits, &l.traits, at(Part::Traits)));
+    form = form.push(traits(
+        editor,
+        &spec.leader_traits,
+        &l.traits,
+        at(Part::Traits),
+    ));
     form = form
-        .push(input(editor, "Group (entry turn, division)", at(Part::Group), &l.group))
+        .push(input(
+            editor,
+            "Group (entry turn, division)",
+            at(Part::Group),
+            &l.group,
+        ))
         .push(input(editor, "Notes", at(Part::Notes), &l.notes));
     form.into()
 }
@@ -90,8 +111,18 @@ fn unit(editor: &Editor, i: usize) -> Element<'_, Message> {
         return parts::body("No such unit.");
     };
     let at = move |part| Field::Unit(i, part);
-    let leaders: Vec<String> = editor.draft().leaders.iter().map(|l| l.id.clone()).collect();
-    let kinds: Vec<String> = editor.spec.unit_kinds.iter().map(|k| k.name.to_string()).collect();
+    let leaders: Vec<String> = editor
+        .draft()
+        .leaders
+        .iter()
+        .map(|l| l.id.clone())
+        .collect();
+    let kinds: Vec<String> = editor
+        .spec
+        .unit_kinds
+        .iter()
+        .map(|k| k.name.to_string())
+        .collect();
     let spec = &editor.spec;
     let kind_row = row![
         field_label("Kind"),
@@ -118,18 +149,32 @@ fn unit(editor: &Editor, i: usize) -> Element<'_, Message> {
         .push(kind_note)
         .push(problems_at(editor, &at(Part::Kind)))
         .push(link(editor, "Leader", at(Part::Leader), &u.leader, leaders));
-    form = form.push(stats(editor, &spec.unit_stats, &u.stats, Some(&u.kind), &|key| {
-        at(Part::Stat(key))
-    }));
-    form = form.push(traits(editor, &spec.unit_traits, &u.traits, at(Part::Traits)));
+    form = form.push(stats(
+        editor,
+        &spec.unit_stats,
+        &u.stats,
+        Some(&u.kind),
+        &|key| at(Part::Stat(key)),
+    ));
+    form = form.push(traits(
+        editor,
+        &spec.unit_traits,
+        &u.traits,
+        at(Part::Traits),
+    ));
     form = form
-        .push(input(editor, "Group (entry turn, division)", at(Part::Group), &u.group))
+        .push(input(
+            editor,
+            "Group (entry turn, division)",
+            at(Part::Group),
+            &u.group,
+        ))
         .push(input(editor, "Notes", at(Part::Notes), &u.notes));
     form.into()
 }
 
 /// The width of a field's label.
-const LABEL: f32 = 190.0;
+const LABEL: f32 = 170.0;
 
 /// A field's label, in a column of its own width.
 fn field_label<'a>(content: impl iced::widget::text::IntoFragment<'a>) -> Element<'a, Message> {
@@ -162,7 +207,12 @@ fn entry_bar<'a>(roll: Roll, i: usize, title: String) -> Element<'a, Message> {
 }
 
 /// A labelled text field with its problems beneath.
-fn input<'a>(editor: &'a Editor, label: &'a str, field: Field, value: &'a str) -> Element<'a, Message> {
+fn input<'a>(
+    editor: &'a Editor,
+    label: &'a str,
+    field: Field,
+    value: &'a str,
+) -> Element<'a, Message> {
     let on_input = {
         let field = field.clone();
         move |v| Message::FieldChanged(field.clone(), v)
@@ -198,7 +248,11 @@ fn link<'a>(
     if !value.is_empty() && !options.iter().any(|o| o == value) {
         options.push(value.to_string()); // a dangling link stays visible until fixed
     }
-    let selected = if value.is_empty() { NONE.to_string() } else { value.to_string() };
+    let selected = if value.is_empty() {
+        NONE.to_string()
+    } else {
+        value.to_string()
+    };
     let on_select = {
         let field = field.clone();
         move |v: String| {
@@ -230,21 +284,41 @@ fn stats<'a>(
     kind: Option<&str>,
     at: &dyn Fn(String) -> Field,
 ) -> Element<'a, Message> {
-    let mut list = Column::new().spacing(gap::XS).push(parts::strong("Statistics"));
+    let mut list = Column::new()
+        .spacing(gap::XS)
+        .push(parts::strong("Statistics"));
     let value = |key: &str| {
         given
             .iter()
             .find(|(k, _)| k == key)
             .map_or("", |(_, v)| v.as_str())
     };
-    for spec in specs.iter().filter(|s| kind.is_none_or(|k| s.applies_to(k))) {
+    for spec in specs
+        .iter()
+        .filter(|s| kind.is_none_or(|k| s.applies_to(k)))
+    {
         let mark = if spec.required { " *" } else { "" };
         let label = format!("{}{mark}", spec.label);
         let range = format!("{} to {}", spec.min, spec.max);
-        list = list.push(stat_row(editor, label, range, at(spec.key.to_string()), value(spec.key)));
+        list = list.push(stat_row(
+            editor,
+            label,
+            range,
+            at(spec.key.to_string()),
+            value(spec.key),
+        ));
     }
-    for (key, v) in given.iter().filter(|(k, _)| !specs.iter().any(|s| s.key == k)) {
-        list = list.push(stat_row(editor, key.clone(), "not known".into(), at(key.clone()), v));
+    for (key, v) in given
+        .iter()
+        .filter(|(k, _)| !specs.iter().any(|s| s.key == k))
+    {
+        list = list.push(stat_row(
+            editor,
+            key.clone(),
+            "not known".into(),
+            at(key.clone()),
+            v,
+        ));
     }
     list.into()
 }
@@ -300,7 +374,12 @@ fn traits<'a>(
             let (field, name) = (field.clone(), name.clone());
             move |_| Message::TraitToggled(field.clone(), name.clone())
         };
-        boxes = boxes.push(checkbox(on).label(name).text_size(size::BODY).on_toggle(toggled));
+        boxes = boxes.push(
+            checkbox(on)
+                .label(name)
+                .text_size(size::BODY)
+                .on_toggle(toggled),
+        );
     }
     boxes.push(problems_at(editor, &field)).into()
 }

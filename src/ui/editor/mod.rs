@@ -106,7 +106,13 @@ impl Editor {
         } else {
             (Some(path.to_path_buf()), None)
         };
-        Ok(Editor::with(editing, Some(source), target, user_dir, shipped))
+        Ok(Editor::with(
+            editing,
+            Some(source),
+            target,
+            user_dir,
+            shipped,
+        ))
     }
 
     fn with(
@@ -118,7 +124,10 @@ impl Editor {
     ) -> Editor {
         let system = rules::by_id(&editing.draft.system);
         let spec = system.map(|s| s.army_spec()).unwrap_or_default();
-        let add_kind = spec.unit_kinds.first().map_or(String::new(), |k| k.name.to_string());
+        let add_kind = spec
+            .unit_kinds
+            .first()
+            .map_or(String::new(), |k| k.name.to_string());
         let mut editor = Editor {
             system_name: system.map_or_else(|| editing.draft.system.clone(), |s| s.name().into()),
             checked: check(&editing.draft),

@@ -54,12 +54,13 @@ pub fn screen(editor: &Editor) -> Element<'_, Message> {
     }
     let body = row![
         container(entries(editor)).width(Length::FillPortion(2)),
-        parts::panel(
+        container(parts::panel(
             "Details",
             scrollable(container(form::view(editor)).padding(iced::padding::right(gap::L)))
                 .height(Fill)
-        ),
-        container(check_panel(editor)).width(Length::FillPortion(2)),
+        ))
+        .width(Length::FillPortion(5)),
+        container(check_panel(editor)).width(Length::FillPortion(3)),
     ]
     .spacing(gap::M)
     .padding([0.0, gap::L]);
@@ -134,12 +135,19 @@ fn notice_view<'a>(editor: &'a Editor, notice: &'a Notice) -> Element<'a, Messag
     }
 }
 
-fn banner<'a>(content: Element<'a, Message>, buttons: Vec<(&'a str, Message)>) -> Element<'a, Message> {
+fn banner<'a>(
+    content: Element<'a, Message>,
+    buttons: Vec<(&'a str, Message)>,
+) -> Element<'a, Message> {
     let mut line = row![container(content).width(Fill)]
         .spacing(gap::S)
         .align_y(iced::Center);
     for (label, message) in buttons {
-        line = line.push(parts::button_text(label).style(theme::risky).on_press(message));
+        line = line.push(
+            parts::button_text(label)
+                .style(theme::risky)
+                .on_press(message),
+        );
     }
     container(line)
         .padding(gap::S)
@@ -152,16 +160,35 @@ fn banner<'a>(content: Element<'a, Message>, buttons: Vec<(&'a str, Message)>) -
 /// entry with problems.
 fn entries(editor: &Editor) -> Element<'_, Message> {
     let draft = editor.draft();
-    let flagged = |field: &dyn Fn(&Field) -> bool| editor.problems().iter().any(|p| field(&p.field));
+    let flagged =
+        |field: &dyn Fn(&Field) -> bool| editor.problems().iter().any(|p| field(&p.field));
     let mut list = Column::new().spacing(gap::XS);
     let army_flag = flagged(&|f| {
-        matches!(f, Field::System | Field::Name | Field::Side | Field::Description | Field::Leaders | Field::Units)
+        matches!(
+            f,
+            Field::System
+                | Field::Name
+                | Field::Side
+                | Field::Description
+                | Field::Leaders
+                | Field::Units
+        )
     });
-    list = list.push(entry_button("The army".into(), army_flag, Selected::Army, editor.selected));
+    list = list.push(entry_button(
+        "The army".into(),
+        army_flag,
+        Selected::Army,
+        editor.selected,
+    ));
     list = list.push(parts::strong(format!("Leaders ({})", draft.leaders.len())));
     for (i, l) in draft.leaders.iter().enumerate() {
         let flag = flagged(&|f| matches!(f, Field::Leader(j, _) if *j == i));
-        list = list.push(entry_button(l.name.clone(), flag, Selected::Leader(i), editor.selected));
+        list = list.push(entry_button(
+            l.name.clone(),
+            flag,
+            Selected::Leader(i),
+            editor.selected,
+        ));
     }
     list = list.push(
         parts::button_text("Add leader")
@@ -172,17 +199,31 @@ fn entries(editor: &Editor) -> Element<'_, Message> {
     for (i, u) in draft.units.iter().enumerate() {
         let flag = flagged(&|f| matches!(f, Field::Unit(j, _) if *j == i));
         let label = format!("{} · {}", u.name, u.kind);
-        list = list.push(entry_button(label, flag, Selected::Unit(i), editor.selected));
+        list = list.push(entry_button(
+            label,
+            flag,
+            Selected::Unit(i),
+            editor.selected,
+        ));
     }
-    let kinds: Vec<String> = editor.spec.unit_kinds.iter().map(|k| k.name.to_string()).collect();
+    let kinds: Vec<String> = editor
+        .spec
+        .unit_kinds
+        .iter()
+        .map(|k| k.name.to_string())
+        .collect();
     list = list.push(
         row![
             parts::button_text("Add unit")
                 .style(theme::quiet)
                 .on_press(Message::AddPressed(Roll::Units)),
-            pick_list(kinds, Some(editor.add_kind.clone()), Message::AddKindSelected)
-                .text_size(size::BODY)
-                .width(Fill),
+            pick_list(
+                kinds,
+                Some(editor.add_kind.clone()),
+                Message::AddKindSelected
+            )
+            .text_size(size::BODY)
+            .width(Fill),
         ]
         .spacing(gap::S)
         .align_y(iced::Center),
@@ -193,8 +234,17 @@ fn entries(editor: &Editor) -> Element<'_, Message> {
     )
 }
 
-fn entry_button<'a>(label: String, flagged: bool, this: Selected, selected: Selected) -> Element<'a, Message> {
-    let label = if flagged { format!("⚠ {label}") } else { label };
+fn entry_button<'a>(
+    label: String,
+    flagged: bool,
+    this: Selected,
+    selected: Selected,
+) -> Element<'a, Message> {
+    let label = if flagged {
+        format!("⚠ {label}")
+    } else {
+        label
+    };
     let content = text(label).size(size::BODY);
     let content: Element<'a, Message> = if flagged {
         content.style(theme::danger_text).into()
@@ -226,10 +276,14 @@ fn check_panel(editor: &Editor) -> Element<'_, Message> {
                     _ => Selected::Army,
                 };
                 list = list.push(
-                    button(text(editor.describe(p)).size(size::CAPTION).style(theme::danger_text))
-                        .style(theme::quiet)
-                        .width(Fill)
-                        .on_press(Message::Selected(target)),
+                    button(
+                        text(editor.describe(p))
+                            .size(size::CAPTION)
+                            .style(theme::danger_text),
+                    )
+                    .style(theme::quiet)
+                    .width(Fill)
+                    .on_press(Message::Selected(target)),
                 );
             }
         }
@@ -253,14 +307,22 @@ fn preview(army: &Army) -> Element<'_, Message> {
     for leader in &army.leaders {
         list = list.push(parts::strong(leader.name.as_str()));
         list = list.push(parts::caption(stats(&leader.stats)));
-        for u in army.units.iter().filter(|u| u.leader.as_deref() == Some(&leader.id)) {
+        for u in army
+            .units
+            .iter()
+            .filter(|u| u.leader.as_deref() == Some(&leader.id))
+        {
             list = list.push(unit_line(u));
         }
     }
     let unled: Vec<&adjutant::army::Unit> = army
         .units
         .iter()
-        .filter(|u| u.leader.as_ref().is_none_or(|l| !army.leaders.iter().any(|x| &x.id == l)))
+        .filter(|u| {
+            u.leader
+                .as_ref()
+                .is_none_or(|l| !army.leaders.iter().any(|x| &x.id == l))
+        })
         .collect();
     if !unled.is_empty() {
         list = list.push(parts::strong("Units with no leader"));
@@ -268,7 +330,9 @@ fn preview(army: &Army) -> Element<'_, Message> {
             list = list.push(unit_line(u));
         }
     }
-    column![parts::heading("Roster"), list].spacing(gap::S).into()
+    column![parts::heading("Roster"), list]
+        .spacing(gap::S)
+        .into()
 }
 
 /// "1 problem", "3 problems".

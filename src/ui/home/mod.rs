@@ -50,14 +50,20 @@ pub enum Message {
 pub enum Action {
     None,
     OpenRoster(Box<Army>),
-    NewBattle { system: String, armies: Vec<Army> },
+    NewBattle {
+        system: String,
+        armies: Vec<Army>,
+    },
     OpenBattle(PathBuf),
     ThemeChosen(Choice),
     OpenFile,
     /// Build a new army for this rule system.
     NewArmy(String),
     /// Edit this army file in the builder (a shipped one is saved as the player's copy).
-    EditArmy { path: PathBuf, shipped: bool },
+    EditArmy {
+        path: PathBuf,
+        shipped: bool,
+    },
 }
 
 impl Home {

@@ -34,9 +34,18 @@ fn type_into(app: &mut App, field: &str, typed: &str) {
     let typed = typed.to_string();
     drive(app, move |ui| {
         ui.click(id(field))?;
+        let _ = ui.tap_key(iced::keyboard::key::Named::End);
         let _ = ui.typewrite(&typed);
         Ok(())
     });
+}
+
+/// Sets a field through the message its input sends (for fields the form has scrolled away).
+fn set(app: &mut App, field: Field, value: &str) {
+    let _ = app.update(Message::Editor(EditorMessage::FieldChanged(
+        field,
+        value.into(),
+    )));
 }
 
 fn click(app: &mut App, label: &'static str) {
@@ -63,7 +72,9 @@ fn an_army_is_built_from_nothing_for_each_system_saved_and_taken_into_a_battle()
     for system in rules::all() {
         let dir = tempfile::tempdir().unwrap();
         let mut app = app(&dir);
-        let _ = app.update(Message::Home(HomeMessage::NewArmyPressed(system_pick(system))));
+        let _ = app.update(Message::Home(HomeMessage::NewArmyPressed(system_pick(
+            system,
+        ))));
         assert!(shows(&app, "Army builder: a new army"), "{}", system.id());
         type_into(&mut app, "army-name", "Test Brigade");
         type_into(&mut app, "army-side", "Blue");
@@ -71,7 +82,11 @@ fn an_army_is_built_from_nothing_for_each_system_saved_and_taken_into_a_battle()
 
         click(&mut app, "Add leader");
         for stat in spec.leader_stats.iter().filter(|s| s.required) {
-            type_into(&mut app, &format!("stat-{}", stat.key), &stat.min.to_string());
+            set(
+                &mut app,
+                Field::Leader(0, Part::Stat(stat.key.into())),
+                &stat.min.to_string(),
+            );
         }
         click(&mut app, "Add unit");
         let kind = spec.unit_kinds[0].name;
@@ -80,9 +95,17 @@ fn an_army_is_built_from_nothing_for_each_system_saved_and_taken_into_a_battle()
             .iter()
             .filter(|s| s.required && s.applies_to(kind))
             .collect();
-        for stat in &required {
+        for (n, stat) in required.iter().enumerate() {
             let value = stat.min.max(1).min(stat.max).to_string();
-            type_into(&mut app, &format!("stat-{}", stat.key), &value);
+            if n == 0 {
+                type_into(&mut app, &format!("stat-{}", stat.key), &value);
+            } else {
+                set(
+                    &mut app,
+                    Field::Unit(0, Part::Stat(stat.key.into())),
+                    &value,
+                );
+            }
         }
         // Enter in a field adds the next unit, as a spreadsheet adds a row.
         drive(&mut app, |ui| {
@@ -93,7 +116,11 @@ fn an_army_is_built_from_nothing_for_each_system_saved_and_taken_into_a_battle()
         assert_eq!(editor(&app).draft().units.len(), 2, "{}", system.id());
         for stat in &required {
             let value = stat.min.max(1).min(stat.max).to_string();
-            type_into(&mut app, &format!("stat-{}", stat.key), &value);
+            set(
+                &mut app,
+                Field::Unit(1, Part::Stat(stat.key.into())),
+                &value,
+            );
         }
         let leader = editor(&app).draft().leaders[0].id.clone();
         for unit in 0..2 {
@@ -103,12 +130,20 @@ fn an_army_is_built_from_nothing_for_each_system_saved_and_taken_into_a_battle()
                 leader.clone(),
             )));
         }
-        assert!(shows(&app, "No problems: the army loads as shown."), "{}: {:?}", system.id(), editor(&app).problems());
+        assert!(
+            shows(&app, "No problems: the army loads as shown."),
+            "{}: {:?}",
+            system.id(),
+            editor(&app).problems()
+        );
 
         click(&mut app, "Save");
         let path = editor(&app).target().expect("saved").to_path_buf();
         assert!(path.starts_with(dir.path().join("armies")));
-        assert!(shows(&app, &format!("Saved to {} (checked: no problems).", path.display())));
+        assert!(shows(
+            &app,
+            &format!("Saved to {} (checked: no problems).", path.display())
+        ));
         let army = load_army(&path).unwrap_or_else(|p| panic!("{}: {p:?}", system.id()));
         assert_eq!(army.name, "Test Brigade");
         assert_eq!(army.units.len(), 2);
@@ -127,7 +162,8 @@ fn an_army_is_built_from_nothing_for_each_system_saved_and_taken_into_a_battle()
             .find(|a| a.system == system.id())
             .expect("a shipped army of the system")
             .clone();
-        Battle::new(system.id(), vec![army, enemy], 3).unwrap_or_else(|e| panic!("{}: {e:?}", system.id()));
+        Battle::new(system.id(), vec![army, enemy], 3)
+            .unwrap_or_else(|e| panic!("{}: {e:?}", system.id()));
     }
 }
 
@@ -153,10 +189,24 @@ fn a_shipped_army_is_saved_as_the_players_copy_with_its_comments() {
     type_into(&mut app, "army-name", " (my copy)");
     click(&mut app, "Save");
     let copy = editor(&app).target().expect("saved").to_path_buf();
-    assert_eq!(copy, dir.path().join("armies/royalists_roundheads/winceby_parliament.ron"));
-    assert_eq!(std::fs::read_to_string(&shipped).unwrap(), before, "the install is never written");
+    assert_eq!(
+        copy,
+        dir.path()
+            .join("armies/royalists_roundheads/winceby_parliament.ron")
+    );
+    assert_eq!(
+        std::fs::read_to_string(&shipped).unwrap(),
+        before,
+        "the install is never written"
+    );
     let saved = std::fs::read_to_string(&copy).unwrap();
-    assert_eq!(saved, before.replace("name: \"Winceby Parliament\"", "name: \"Winceby Parliament (my copy)\""));
+    assert_eq!(
+        saved,
+        before.replace(
+            "name: \"Winceby Parliament\"",
+            "name: \"Winceby Parliament (my copy)\""
+        )
+    );
     assert!(!editor(&app).is_dirty());
 }
 
@@ -165,8 +215,15 @@ fn problems_show_at_the_field_and_a_save_is_refused_with_nothing_lost() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = app(&dir);
     edit_shipped(&mut app, &dir);
-    let _ = app.update(Message::Editor(EditorMessage::Selected(crate::ui::editor::Selected::Unit(0))));
-    type_into(&mut app, "stat-strength", "9");
+    let _ = app.update(Message::Editor(EditorMessage::Selected(
+        crate::ui::editor::Selected::Unit(0),
+    )));
+    type_into(&mut app, "name", "!");
+    set(
+        &mut app,
+        Field::Unit(0, Part::Stat("strength".into())),
+        "40",
+    );
     let problem = editor(&app)
         .problems()
         .iter()
@@ -184,6 +241,7 @@ fn problems_show_at_the_field_and_a_save_is_refused_with_nothing_lost() {
     assert!(editor(&app).is_dirty());
     let _ = app.update(Message::UndoPressed);
     assert!(editor(&app).problems().is_empty());
+    assert_eq!(editor(&app).draft().units[0].name, "Cromwell's Horse (1)!");
     let _ = app.update(Message::RedoPressed);
     assert_eq!(editor(&app).problems().len(), 1);
 }
