@@ -16,8 +16,9 @@
 //!   name as players know it ("Royalists & Roundheads", "D3 English Civil War", "D3 ECW",
 //!   "Victory Without Squares", "Russian Civil War", "RCW"). The dice tray's D3 die is no system.
 //! - **the window's tests** (`src/ui/tests/`) play each system on the screen, so they may name
-//!   one in three ways only: its id as a whole string (`"d3_ecw"`, what the system list is
-//!   looked up by), its published keys (`adjutant::rules::d3_ecw::keys`, the procedure and
+//!   one in three ways only: its id as a whole string or as a folder in a path (`"d3_ecw"`,
+//!   what the system list is looked up by, and `"armies/d3_ecw/…"`, where its shipped armies
+//!   are filed), its published keys (`adjutant::rules::d3_ecw::keys`, the procedure and
 //!   parameter ids a test presses), and a test module named after it (`mod d3_ecw;`). Comments
 //!   there may say which system a test plays.
 
@@ -109,11 +110,15 @@ fn system_names(source: &str, in_tests: bool) -> Vec<String> {
         found.push(format!("{line}: identifier {token}"));
     }
     for (line, string) in &lexed.strings {
-        if in_tests && SYSTEM_IDS.contains(&string.as_str()) {
-            continue;
-        }
+        // In the tests an id may be the whole string or a folder of a path ("armies/rcw/…").
+        let prose = if in_tests {
+            let parts = string.split('/').filter(|part| !SYSTEM_IDS.contains(part));
+            parts.collect::<Vec<_>>().join("/")
+        } else {
+            string.clone()
+        };
         for phrase in SYSTEM_PHRASES {
-            if names_phrase(string, phrase) {
+            if names_phrase(&prose, phrase) {
                 found.push(format!("{line}: string {string:?} names {phrase:?}"));
             }
         }
@@ -311,6 +316,9 @@ fn the_scanner_allows_the_three_test_forms_only() {
         test("let play = Play::new(\"victory_without_squares\", [\"A\", \"B\"], 1645);").is_empty()
     );
     assert!(test("//! Royalists & Roundheads with the Winceby armies").is_empty());
+    assert!(test("let p = root.join(\"armies/rcw/tsaritsyn_reds.ron\");").is_empty());
+    assert_eq!(test("let p = \"armies/rcw_old/x.ron\";").len(), 0);
+    assert_eq!(test("let t = \"the rcw rules\";").len(), 1);
     assert_eq!(
         test("use adjutant::rules::rcw::tables::Table;"),
         ["1: identifier rcw"]
