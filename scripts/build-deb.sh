@@ -73,8 +73,9 @@ trap 'rm -rf "$shlib_dir"' EXIT
 mkdir -p "$shlib_dir/debian"
 touch "$shlib_dir/debian/control"
 binary=$(cd "$stage/usr/bin" && pwd)/adjutant
-linked=$(cd "$shlib_dir" && dpkg-shlibdeps -xlibgcc -O "$binary" |
-  sed -n 's/^shlibs:Depends=//p' | tr ',' '\n' | sed 's/^ *//; s/ *$//' |
+shlibs=$(cd "$shlib_dir" && dpkg-shlibdeps -xlibgcc -O "$binary")
+# libgcc-s1 is left out, as cargo-deb did: every system has it.
+linked=$(sed -n 's/^shlibs:Depends=//p' <<<"$shlibs" | tr ',' '\n' | sed 's/^ *//; s/ *$//' |
   grep -v -e '^libgcc-' -e '^libgcc1' -e '^$' || true)
 depends=$(printf '%s\n' "$linked" "${dlopen_libraries[@]}" | grep -v '^$' | sort -u |
   paste -s -d, | sed 's/,/, /g')
@@ -83,8 +84,11 @@ depends=$(printf '%s\n' "$linked" "${dlopen_libraries[@]}" | grep -v '^$' | sort
 installed_size=$(find "$stage" -path "$stage/DEBIAN" -prune -o -type f -printf '%s\n' |
   awk '{ kib += int(($1 + 2047) / 1024) } END { print kib + 0 }')
 
-sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@INSTALLED_SIZE@|$installed_size|" \
-  -e "s|@DEPENDS@|$depends|" -e "s|@DESCRIPTION@|$description|" \
+# A value as a sed replacement: `\`, `&` and the `|` delimiter escaped.
+literal() { sed 's/[\&|]/\\&/g' <<<"$1"; }
+sed -e "s|@VERSION@|$(literal "$version")|" -e "s|@ARCH@|$(literal "$arch")|" \
+  -e "s|@INSTALLED_SIZE@|$installed_size|" -e "s|@DEPENDS@|$(literal "$depends")|" \
+  -e "s|@DESCRIPTION@|$(literal "$description")|" \
   packaging/debian/control.in >"$stage/DEBIAN/control"
 chmod 644 "$stage/DEBIAN/control"
 
