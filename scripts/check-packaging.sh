@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 app_id=org.adjutant.Adjutant
 icon_sizes=(16 24 32 48 64 128 256 512)
-# What winit loads with dlopen; cargo-deb's "$auto" cannot see these.
+# What winit loads with dlopen; dpkg-shlibdeps cannot see these (scripts/build-deb.sh adds them).
 run_time_libraries=(libxkbcommon0 libxkbcommon-x11-0 libx11-6 libx11-xcb1 libxcb1 libxcursor1
   libxi6 libwayland-client0)
 
