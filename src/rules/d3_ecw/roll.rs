@@ -84,7 +84,7 @@ fn join(reasons: &[Reason], f: impl Fn(&Reason) -> &str) -> String {
 }
 
 impl HitRoll {
-    /// Hits from a natural face: modified, never below 0 (D3-14).
+    /// Hits from a natural face: modified, never below 0 (§1.2).
     pub fn hits(&self, face: u8) -> i32 {
         self.dice.total(&[face]).max(0)
     }
