@@ -877,7 +877,7 @@ fn commander_contacted_and_lost_with_its_unit() {
     let (inf, cmd, t) = (id(&b, 0, "inf"), id(&b, 0, "cmd"), id(&b, 1, "trot"));
     play(&mut b, call(P_ATTACH, &[cmd], &[inf], &[]), &[], &[]);
     let b = with(&b, vec![track(inf, HITS, 6)]);
-    let mut b = in_turn(&b, 1, 1, 4);
+    let b = in_turn(&b, 1, 1, 4);
     let mut b2 = b.clone();
     play(&mut b2, call(P_MELEE, &[t], &[inf], &[]), &[3], &[]);
     let s = b2.state().piece(cmd);
@@ -964,8 +964,8 @@ fn odds_sum_to_one_and_match_hand_counts() {
     // Every band of every request covers every reading.
     let mut reqs = vec![req];
     for (unit, target, terrain) in [
-        ("drg", "inf", "woods"),
-        ("pike", "cuir", "town"),
+        ("drg", "inf", "town"),
+        ("pike", "cuir", "hedges"),
         ("cs", "trot", "open"),
     ] {
         let (a, t) = (id(&b, 0, unit), id(&b, 1, target));
