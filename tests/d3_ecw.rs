@@ -18,6 +18,20 @@ use adjutant::rules::d3_ecw::{D3Ecw, SYSTEM};
 use adjutant::rules::{RuleSystem, Source};
 use adjutant::status::Change;
 
+// The rules as the original text writes them, by topic; each test quotes its line.
+#[path = "d3_ecw/artillery.rs"]
+mod artillery;
+#[path = "d3_ecw/citations.rs"]
+mod citations;
+#[path = "d3_ecw/commanders.rs"]
+mod commanders;
+#[path = "d3_ecw/give_ground.rs"]
+mod give_ground;
+#[path = "d3_ecw/ranges.rs"]
+mod ranges;
+#[path = "d3_ecw/terrain.rs"]
+mod terrain;
+
 const KINDS: [(&str, &str); 8] = [
     ("inf", INFANTRY),
     ("cs", COMMANDED_SHOT),
@@ -265,7 +279,7 @@ fn shooting_dice_for_every_unit_type() {
                 .dice
                 .modifiers
                 .iter()
-                .all(|m| m.rule.contains("RULES.md"))
+                .all(|m| m.rule.starts_with('§'))
         );
         assert_eq!(hits_in(&res, target), Some(hits_on_2), "{unit}");
     }
@@ -356,8 +370,8 @@ fn melee_target_and_terrain_modifiers() {
         ("pike", "open", -1),
         ("cuir", "open", -1),
         ("trot", "open", 0),
-        ("trot", "town", -1),
-        ("trot", "woods", -1),
+        ("cs", "town", -1),
+        ("cs", "woods", -1),
         ("trot", "hedges", -1),
         ("inf", "town", -2),
         ("cs", "entrenchments", -1),
@@ -376,12 +390,12 @@ fn shooting_cover_and_artillery_ignores_it() {
     let inf = id(&b, 0, "inf");
     let art = id(&b, 0, "art");
     for (shooter, target, terrain, modifier) in [
-        (inf, "trot", "town", -1),
-        (inf, "trot", "woods", -1),
+        (inf, "cs", "town", -1),
+        (inf, "cs", "woods", -1),
         (inf, "trot", "open or hedges", 0),
         (inf, "cs", "entrenchments", -1),
         (inf, "gall", "entrenchments", 0),
-        (art, "trot", "town", -1), // the gun's own D3−1 only
+        (art, "cs", "town", -1), // the gun's own D3−1 only
         (art, "cs", "entrenchments", -1),
     ] {
         let t = id(&b, 1, target);
@@ -401,7 +415,7 @@ fn hits_never_below_zero() {
     let b = ready();
     let (drg, inf) = (id(&b, 0, "drg"), id(&b, 1, "inf"));
     let engaged = engage(&b, drg, inf);
-    let c = call(P_MELEE, &[drg], &[inf], &[(TERRAIN, "woods")]);
+    let c = call(P_MELEE, &[drg], &[inf], &[(TERRAIN, "town")]);
     let (reqs, res) = drive(&SYSTEM, &engaged, &c, &[3], &[]);
     assert_eq!(modifier_total(&reqs[0]), -4);
     assert_eq!(reqs[0].bands.len(), 1, "every score is no hits");
@@ -422,13 +436,19 @@ fn ammunition_on_a_natural_three_by_default() {
     let (_, res) = drive(&SYSTEM, &b, &c, &[2], &[]);
     assert!(!sets_flag(&res, inf, OUT_OF_AMMO));
     // In cover the natural 3 still runs out, though it reads 2 hits.
-    let covered = call(P_SHOOT, &[inf], &[t], &[(RANGE, "2"), (TERRAIN, "town")]);
+    let in_town = id(&b, 1, "cs");
+    let covered = call(
+        P_SHOOT,
+        &[inf],
+        &[in_town],
+        &[(RANGE, "2"), (TERRAIN, "town")],
+    );
     let (reqs, res) = drive(&SYSTEM, &b, &covered, &[3], &[]);
     assert_eq!(
         reqs[0].bands.last().unwrap().label,
         "2 hits, out of ammunition"
     );
-    assert_eq!(hits_in(&res, t), Some(2));
+    assert_eq!(hits_in(&res, in_town), Some(2));
     assert!(sets_flag(&res, inf, OUT_OF_AMMO));
     // Types without an ammunition check never run out.
     let drg = id(&b, 0, "drg");
@@ -467,7 +487,7 @@ fn out_of_ammunition_refuses_to_shoot() {
     let b = with(&b, vec![flag(inf, OUT_OF_AMMO)]);
     let r = refusal(&b, &call(P_SHOOT, &[inf], &[t], &[]));
     assert!(r.reason.contains("out of ammunition"), "{r}");
-    assert!(r.rule.contains("§2.6"));
+    assert!(r.rule.contains("§5.4"));
     // It may still fight.
     assert!(
         SYSTEM
@@ -522,7 +542,7 @@ fn flank_hill_and_entrenchment_re_rolls() {
     });
     match proc.step(&ctx, std::slice::from_ref(&first)) {
         Step::Choice(ch) => {
-            assert!(ch.rule.contains("D3-7"));
+            assert!(ch.rule.contains("§6.4"));
             assert_eq!(ch.assumed, 1);
         }
         s => panic!("expected a re-roll choice, got {s:?}"),
@@ -565,7 +585,7 @@ fn rout_at_seven_raises_the_commander_hits() {
     assert!(s.result.is_none());
     // Routed units can be neither shot at nor act.
     let r = refusal(&b5, &call(P_SHOOT, &[id(&b5, 0, "drg")], &[t], &[]));
-    assert!(r.rule.contains("§2.8"));
+    assert!(r.rule.contains("§8.1"));
 }
 
 #[test]
@@ -651,7 +671,7 @@ fn artillery_fires_every_other_turn() {
         )],
     );
     let r = refusal(&next, &call(P_SHOOT, &[art], &[t], &[]));
-    assert!(r.rule.contains("D3-11"), "{r}");
+    assert!(r.rule.contains("§5.5"), "{r}");
     let may_fire = |b: &Battle| {
         SYSTEM
             .reminders(&b.context())
@@ -669,7 +689,7 @@ fn artillery_fires_every_other_turn() {
     );
     // Artillery cannot start a melee, and is eliminated when engaged.
     let r = refusal(&b, &call(P_MELEE, &[art], &[t], &[]));
-    assert!(r.rule.contains("D3-11"));
+    assert!(r.rule.contains("§6.5"));
     let (gall, their_art) = (id(&b, 0, "gall"), id(&b, 1, "art"));
     let fresh = ready();
     let (reqs, res) = drive(
@@ -691,7 +711,7 @@ fn melee_refusals_name_their_rule() {
     for unit in ["cs", "drg"] {
         let r = refusal(&b, &call(P_MELEE, &[id(&b, 0, unit)], &[t], &[]));
         assert!(r.reason.contains("initiate"), "{r}");
-        assert_eq!(r.rule, "RULES.md §2.6");
+        assert_eq!(r.rule, "§6.1");
     }
     // In melee with one unit: may not attack another.
     let (inf, trot) = (id(&b, 0, "inf"), id(&b, 1, "trot"));
@@ -700,10 +720,10 @@ fn melee_refusals_name_their_rule() {
     assert!(r.reason.contains("giving ground"), "{r}");
     // Nor shoot.
     let r = refusal(&engaged, &call(P_SHOOT, &[inf], &[t], &[]));
-    assert!(r.rule.contains("D3-5"));
+    assert!(r.rule.contains("§6.6"));
     // Commanders are never shot at.
     let r = refusal(&b, &call(P_SHOOT, &[inf], &[id(&b, 1, "cmd")], &[]));
-    assert!(r.rule.contains("§2.7"));
+    assert!(r.rule.contains("§7.1"));
 }
 
 #[test]
@@ -722,14 +742,14 @@ fn activations_are_counted_down_and_refused_when_spent() {
     play(&mut b, call(P_SHOOT, &[inf], &[t], &[]), &[1], &[]);
     assert_eq!(b.state().sides[0].track(ACTIVATIONS_USED), 1);
     let r = refusal(&b, &call(P_MELEE, &[inf], &[t], &[]));
-    assert_eq!(r.rule, "D3-2");
+    assert_eq!(r.rule, "§3.3");
     play(&mut b, call(P_MELEE, &[trot], &[t], &[]), &[1], &[]);
     assert_eq!(b.state().sides[0].track(ACTIVATIONS_USED), 2);
     let r = refusal(&b, &call(P_MELEE, &[gall], &[t], &[]));
     assert!(r.reason.contains("no activations left: 2 of 2"), "{r}");
-    assert_eq!(r.rule, "RULES.md §2.4");
+    assert_eq!(r.rule, "§3.3");
     let r = refusal(&b, &call(P_ACTIVATE, &[gall], &[], &[]));
-    assert_eq!(r.rule, "RULES.md §2.4");
+    assert_eq!(r.rule, "§3.3");
     // Not the other side's turn.
     let r = refusal(&b, &call(P_ACTIVATE, &[id(&b, 1, "inf")], &[], &[]));
     assert!(r.reason.contains("not the Parliament turn"), "{r}");
@@ -789,13 +809,14 @@ fn a_turn_from_initiative_to_the_next() {
     assert!(r.reason.contains("already counted"));
     let (art, inf, t) = (id(&b, 1, "art"), id(&b, 1, "inf"), id(&b, 0, "trot"));
     play(&mut b, call(P_SHOOT, &[art], &[t], &[]), &[1], &[]);
-    // Parliament's infantry is in melee and not activated: the reminder says so.
+    // Parliament's infantry is in melee and not activated, with 2 of 3 activations left:
+    // the reminder says to activate it; it does not give ground (§6.7).
     let b2 = engage(&b, inf, t);
     assert!(
         SYSTEM
             .reminders(&b2.context())
             .iter()
-            .any(|r| r.contains("give"))
+            .any(|r| r.contains("activate it to fight on"))
     );
     let mut b = b2;
     play(&mut b, call(P_END_TURN, &[], &[], &[]), &[], &[]);
@@ -805,7 +826,7 @@ fn a_turn_from_initiative_to_the_next() {
             .unwrap()
             .events
             .iter()
-            .any(|e| matches!(e, Event::Fact { text, .. } if text.contains("must give ground")))
+            .any(|e| matches!(e, Event::Fact { text, .. } if text.contains("stays in melee")))
     );
     assert_eq!((b.state().turn, b.state().phase, b.state().side), (1, 1, 0));
     assert!(b.state().piece(art).flag(FIRED_LAST_TURN));
@@ -823,7 +844,8 @@ fn a_turn_from_initiative_to_the_next() {
 
 #[test]
 fn give_ground_retires_or_takes_a_hit() {
-    let b = ready();
+    // Every activation used: the commander cannot activate the unit in melee (§6.7).
+    let b = in_turn(&new_battle(), 1, 0, 0);
     let (inf, t) = (id(&b, 0, "inf"), id(&b, 1, "trot"));
     let engaged = engage(&b, inf, t);
     let mut retired = engaged.clone();
@@ -855,7 +877,7 @@ fn commander_contacted_and_lost_with_its_unit() {
     let (inf, cmd, t) = (id(&b, 0, "inf"), id(&b, 0, "cmd"), id(&b, 1, "trot"));
     play(&mut b, call(P_ATTACH, &[cmd], &[inf], &[]), &[], &[]);
     let b = with(&b, vec![track(inf, HITS, 6)]);
-    let mut b = in_turn(&b, 1, 1, 4);
+    let b = in_turn(&b, 1, 1, 4);
     let mut b2 = b.clone();
     play(&mut b2, call(P_MELEE, &[t], &[inf], &[]), &[3], &[]);
     let s = b2.state().piece(cmd);
@@ -863,8 +885,16 @@ fn commander_contacted_and_lost_with_its_unit() {
     assert_eq!(s.mark(ATTACHED), None);
     let r = refusal(&b2, &call(P_ATTACH, &[cmd], &[id(&b2, 0, "cuir")], &[]));
     assert!(r.reason.contains("returns next move"));
+    // He returns in his side's next move (§7.4).
+    play(&mut b2, call(P_END_TURN, &[], &[], &[]), &[], &[]);
     play(&mut b2, call(P_RETURN, &[cmd], &[], &[]), &[], &[]);
     assert!(!b2.state().piece(cmd).flag(REMOVED));
+    // Attached, he is not contacted apart from his unit (§7.2): detached, he is.
+    let unattached = Change::Mark {
+        key: ATTACHED.into(),
+        to: None,
+    };
+    let mut b = with(&b, vec![piece(cmd, unattached)]);
     play(&mut b, call(P_CONTACT, &[t], &[cmd], &[]), &[], &[]);
     assert!(b.state().piece(cmd).flag(REMOVED));
 }
@@ -934,8 +964,8 @@ fn odds_sum_to_one_and_match_hand_counts() {
     // Every band of every request covers every reading.
     let mut reqs = vec![req];
     for (unit, target, terrain) in [
-        ("drg", "inf", "woods"),
-        ("pike", "cuir", "town"),
+        ("drg", "inf", "town"),
+        ("pike", "cuir", "hedges"),
         ("cs", "trot", "open"),
     ] {
         let (a, t) = (id(&b, 0, unit), id(&b, 1, target));
@@ -952,7 +982,7 @@ fn odds_sum_to_one_and_match_hand_counts() {
 #[test]
 fn tables_are_data_with_sources() {
     let tables = SYSTEM.tables();
-    assert_eq!(tables.len(), 3);
+    assert_eq!(tables.len(), 4);
     assert_eq!(tables[0].source, Source::Seed);
     assert_eq!(tables[2].source, Source::Default);
     assert_eq!(tables[0].rows.len(), 8);

@@ -1,22 +1,44 @@
-//! The commander (RULES.md §2.7): attaching to a unit (command range 1, re-rolls for the unit),
-//! detaching, being contacted by an enemy unit (removed, returning next move from the base
+//! The commander (§7 of the D3 rules reference): attaching to a unit (command range 1,
+//! re-rolls for the unit; not contacted apart from it), detaching, being contacted by an enemy
+//! unit (removed: no activations until he returns, in his side's next move, from the base
 //! edge) and returning. None of these need dice.
 
 use super::common;
 use super::keys::*;
-use super::status::{commander, on_table, set_flag, set_mark, side_name};
+use super::status::{commander, on_table, removal_events, set_flag, set_mark, side_name};
 use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Input, Offer, Procedure, Refusal, Resolution, Step};
+
+/// The commander attaches and detaches in his free move: in his side's move, or in the set-up
+/// before the first turn's initiative.
+fn check_own_move(ctx: &Context, leader: PieceId) -> Result<(), Refusal> {
+    let side = ctx.roster.side_of(leader);
+    let setting_up = ctx.state.turn <= 1
+        && ctx.state.phase == common::PHASE_INITIATIVE
+        && !ctx.state.sides.iter().any(|s| s.flag(PLAYED));
+    if setting_up || (ctx.state.phase == common::PHASE_ACTIVATION && ctx.state.side == side) {
+        return Ok(());
+    }
+    Err(Refusal::new(
+        format!(
+            "{} moves (attaches or detaches) only in the {} move, after its units have moved",
+            ctx.roster.name(leader),
+            side_name(ctx, side)
+        ),
+        "§7.1",
+    ))
+}
 
 /// Whether the commander may attach to this unit.
 fn check_attach(ctx: &Context, leader: PieceId, unit: PieceId) -> Result<(), Refusal> {
     common::not_ended(ctx)?;
     check_present(ctx, leader)?;
+    check_own_move(ctx, leader)?;
     if ctx.roster.unit(unit).is_none() || ctx.roster.side_of(unit) != ctx.roster.side_of(leader) {
         return Err(Refusal::new(
             "a commander attaches to one of its own units",
-            "RULES.md §2.7",
+            "§7.2",
         ));
     }
     common::present(ctx, unit)
@@ -26,10 +48,10 @@ fn check_present(ctx: &Context, leader: PieceId) -> Result<(), Refusal> {
     if ctx.status(leader).flag(REMOVED) {
         Err(Refusal::new(
             format!(
-                "{} was removed: it returns next move from the base edge",
+                "{} was removed: he returns next move (his side's) from the base edge",
                 ctx.roster.name(leader)
             ),
-            "RULES.md §2.7",
+            "§7.3",
         ))
     } else {
         Ok(())
@@ -39,34 +61,59 @@ fn check_present(ctx: &Context, leader: PieceId) -> Result<(), Refusal> {
 fn check_detach(ctx: &Context, leader: PieceId) -> Result<(), Refusal> {
     common::not_ended(ctx)?;
     match ctx.status(leader).mark(ATTACHED) {
-        Some(_) => Ok(()),
+        Some(_) => check_own_move(ctx, leader),
         None => Err(Refusal::new(
             "the commander is not attached to a unit",
-            "RULES.md §2.7",
+            "§7.2",
         )),
     }
 }
 
 fn check_return(ctx: &Context, leader: PieceId) -> Result<(), Refusal> {
     common::not_ended(ctx)?;
-    if ctx.status(leader).flag(REMOVED) {
-        Ok(())
-    } else {
-        Err(Refusal::new(
-            "the commander is on the table",
-            "RULES.md §2.7",
-        ))
+    let s = ctx.status(leader);
+    if !s.flag(REMOVED) {
+        return Err(Refusal::new("the commander is on the table", "§7.4"));
     }
+    let name = ctx.roster.name(leader);
+    let side = ctx.roster.side_of(leader);
+    if ctx.state.phase != common::PHASE_ACTIVATION || ctx.state.side != side {
+        return Err(Refusal::new(
+            format!(
+                "{name} returns only in his side's next move, from the base edge: wait for the {} \
+                 move",
+                side_name(ctx, side)
+            ),
+            "§7.4",
+        ));
+    }
+    if s.flag(REMOVED_OWN_MOVE) {
+        return Err(Refusal::new(
+            format!("{name} was removed in this move: he returns in his side's next move"),
+            "§7.4",
+        ));
+    }
+    Ok(())
 }
 
 fn check_contact(ctx: &Context, leader: PieceId, unit: Option<PieceId>) -> Result<(), Refusal> {
     common::not_ended(ctx)?;
     check_present(ctx, leader)?;
+    if let Some(with) = attached_unit(ctx, ctx.roster.side_of(leader)) {
+        let (name, with) = (ctx.roster.name(leader), ctx.roster.name(with));
+        return Err(Refusal::new(
+            format!(
+                "{name} is attached to {with}: he is not contacted apart from his unit, and is \
+                 lost only if {with} is eliminated"
+            ),
+            "§7.2",
+        ));
+    }
     if let Some(u) = unit {
         if ctx.roster.side_of(u) == ctx.roster.side_of(leader) {
             return Err(Refusal::new(
                 "only an enemy unit contacts a commander",
-                "RULES.md §2.7",
+                "§7.3",
             ));
         }
         common::present(ctx, u)?;
@@ -120,17 +167,14 @@ pub fn contact_offer(ctx: &Context, unit: PieceId, leader: PieceId) -> Offer {
 pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
     let all = call.actors.iter().chain(&call.targets);
     let Some(&leader) = all.clone().find(|&&p| ctx.roster.leader(p).is_some()) else {
-        return Err(Refusal::new("choose the commander", "RULES.md §2.7"));
+        return Err(Refusal::new("choose the commander", "§7.1"));
     };
     let unit = all.copied().find(|&p| ctx.roster.unit(p).is_some());
     match call.id.as_str() {
         P_ATTACH => match unit {
             Some(u) => check_attach(ctx, leader, u)?,
             None => {
-                return Err(Refusal::new(
-                    "choose the unit to attach to",
-                    "RULES.md §2.7",
-                ));
+                return Err(Refusal::new("choose the unit to attach to", "§7.2"));
             }
         },
         P_DETACH => check_detach(ctx, leader)?,
@@ -175,7 +219,7 @@ impl Procedure for CommanderAct {
                         Some(c),
                         format!(
                             "{name} attaches to {}: command range 1, the unit may re-roll its \
-                             attacking dice (RULES.md §2.7)",
+                             attacking dice (§7.2)",
                             unit_name.unwrap_or_default()
                         ),
                     ),
@@ -190,32 +234,29 @@ impl Procedure for CommanderAct {
                 "detached",
             ),
             P_CONTACT => (
-                vec![
-                    set_mark(c, ATTACHED, None),
-                    set_flag(c, REMOVED, true),
-                    Event::fact(
-                        FactKind::LeaderCasualty,
-                        Some(c),
-                        format!(
-                            "{name} is contacted{} and removed: the {side} commander returns \
-                             next move from the base edge (RULES.md §2.7)",
-                            unit_name.map(|u| format!(" by {u}")).unwrap_or_default()
-                        ),
+                removal_events(
+                    ctx,
+                    c,
+                    format!(
+                        "{name} is contacted{} and removed: the {side} army has no activations \
+                         until he returns, in its next move, from the base edge (§7.3)",
+                        unit_name.map(|u| format!(" by {u}")).unwrap_or_default()
                     ),
-                ],
+                ),
                 "removed",
             ),
-            _ => (
-                vec![
-                    set_flag(c, REMOVED, false),
-                    Event::fact(
-                        FactKind::Command,
-                        Some(c),
-                        format!("{name} returns from the base edge (RULES.md §2.7)"),
-                    ),
-                ],
-                "returned",
-            ),
+            _ => {
+                let mut events = vec![set_flag(c, REMOVED, false)];
+                if ctx.status(c).flag(REMOVED_OWN_MOVE) {
+                    events.push(set_flag(c, REMOVED_OWN_MOVE, false));
+                }
+                events.push(Event::fact(
+                    FactKind::Command,
+                    Some(c),
+                    format!("{name} returns from the base edge (§7.4)"),
+                ));
+                (events, "returned")
+            }
         };
         Step::Done(Resolution {
             summary: summary.into(),

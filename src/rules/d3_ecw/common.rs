@@ -3,6 +3,7 @@
 
 use super::keys::*;
 use super::status::{self, set_flag, side_name, side_track};
+use super::tables::D3Tables;
 use crate::battle::state::Context;
 use crate::event::{Event, PieceId};
 use crate::procedure::{Call, Offer, ParamSpec, Refusal};
@@ -43,6 +44,44 @@ pub fn answer(call: &Call, spec: &ParamSpec) -> usize {
     }
 }
 
+/// The index of the choice a call answered for `spec`, read as [`answer`] reads it, but an
+/// answer that names none of the choices is refused (citing `rule`) rather than read as the
+/// default. Unanswered: the default.
+pub fn strict_answer(call: &Call, spec: &ParamSpec, rule: &str) -> Result<usize, Refusal> {
+    let Some(v) = call.param(spec.key) else {
+        return Ok(spec.default);
+    };
+    let t = v.trim();
+    let lower = t.to_ascii_lowercase();
+    let found = spec
+        .choices
+        .iter()
+        .position(|c| c.eq_ignore_ascii_case(t))
+        .or_else(|| match lower.as_str() {
+            "true" | "y" if spec.choices.len() == 2 => Some(1),
+            "false" | "n" if spec.choices.len() == 2 => Some(0),
+            _ => t.parse::<usize>().ok().filter(|&i| i < spec.choices.len()),
+        });
+    found.ok_or_else(|| {
+        Refusal::new(
+            format!(
+                "'{t}' is not an answer to \"{}\": the answers are {}",
+                spec.label,
+                spec.choices.join(", ")
+            ),
+            rule,
+        )
+    })
+}
+
+/// Refuses a call that answers any of `specs` with something that names none of its choices.
+pub fn check_answers(call: &Call, specs: &[ParamSpec], rule: &str) -> Result<(), Refusal> {
+    for spec in specs {
+        strict_answer(call, spec, rule)?;
+    }
+    Ok(())
+}
+
 /// A yes/no answer.
 pub fn answered_yes(call: &Call, spec: &ParamSpec) -> bool {
     answer(call, spec) == 1
@@ -61,10 +100,7 @@ pub fn offer(id: &str, label: String, params: Vec<ParamSpec>, check: Result<(), 
 /// Refuses when the battle is over.
 pub fn not_ended(ctx: &Context) -> Result<(), Refusal> {
     match &ctx.state.result {
-        Some(r) => Err(Refusal::new(
-            format!("the battle is over: {r}"),
-            "RULES.md §2.8",
-        )),
+        Some(r) => Err(Refusal::new(format!("the battle is over: {r}"), "§8.3")),
         None => Ok(()),
     }
 }
@@ -76,7 +112,7 @@ pub fn sides_turn(ctx: &Context, side: usize) -> Result<(), Refusal> {
     if ctx.state.phase != PHASE_ACTIVATION {
         return Err(Refusal::new(
             "roll for initiative first: units activate in their side's turn",
-            "RULES.md §2.4, D3-3",
+            "§3.1, §3.3",
         ));
     }
     if ctx.state.side != side {
@@ -85,13 +121,13 @@ pub fn sides_turn(ctx: &Context, side: usize) -> Result<(), Refusal> {
                 "it is the {} turn, not the {name} turn",
                 side_name(ctx, ctx.state.side)
             ),
-            "RULES.md §2.4",
+            "§3.3",
         ));
     }
     if !ctx.state.sides[side].flag(COUNTED) {
         return Err(Refusal::new(
             format!("count the {name} activations first"),
-            "RULES.md §2.4",
+            "§3.2",
         ));
     }
     Ok(())
@@ -104,7 +140,7 @@ pub fn present(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
     } else {
         Err(Refusal::new(
             format!("{} has routed and left the table", ctx.roster.name(unit)),
-            "RULES.md §2.8",
+            "§8.1",
         ))
     }
 }
@@ -119,7 +155,7 @@ pub fn may_act(ctx: &Context, unit: PieceId) -> Result<bool, Refusal> {
     if s.flag(ACTED) {
         return Err(Refusal::new(
             format!("{name} has already shot or fought this turn: one activation each"),
-            "D3-2",
+            "§3.3",
         ));
     }
     if s.flag(ACTIVATED) {
@@ -136,7 +172,7 @@ pub fn spare_activation(ctx: &Context, side: usize) -> Result<(), Refusal> {
     if used >= available {
         return Err(Refusal::new(
             format!("no activations left: {used} of {available} used this turn"),
-            "RULES.md §2.4",
+            "§3.3",
         ));
     }
     Ok(())
@@ -156,4 +192,38 @@ pub fn activation_events(ctx: &Context, unit: PieceId, new: bool, acted: bool) -
         events.push(set_flag(unit, ACTED, true));
     }
     events
+}
+
+/// Refuses a terrain answer the unit's type may not be in: woods (only the kinds listed, by
+/// default Commanded Shot) and towns (by default Infantry, Elite Pike and Commanded Shot).
+/// Any other terrain is allowed.
+pub fn terrain_allowed(
+    ctx: &Context,
+    tables: &D3Tables,
+    unit: PieceId,
+    terrain: &str,
+) -> Result<(), Refusal> {
+    let o = &tables.options;
+    let allowed = match terrain {
+        "woods" => &o.woods,
+        "town" => &o.towns,
+        _ => return Ok(()),
+    };
+    let kind = ctx.roster.unit(unit).map_or("", |u| u.kind.as_str());
+    if allowed.iter().any(|k| k == kind) {
+        return Ok(());
+    }
+    let may = match allowed.as_slice() {
+        [] => "no unit".to_string(),
+        [one] => format!("only {one}"),
+        [rest @ .., last] => format!("only {} and {last}", rest.join(", ")),
+    };
+    let place = if terrain == "town" { "a town" } else { "woods" };
+    Err(Refusal::new(
+        format!(
+            "{} ({kind}) cannot be in {place}: {may} may be in {place}",
+            ctx.roster.name(unit)
+        ),
+        "§4.2",
+    ))
 }

@@ -1,6 +1,8 @@
-//! Give Ground (RULES.md §2.6, D3-16): a unit in melee that its commander does not activate
-//! to fight on retires 1 hex, still facing the enemy, and the melee ends; if terrain or units
-//! block it, it takes 1 hit instead and stays in the melee. It costs no activation.
+//! Give Ground (§6.7 of the D3 rules reference): a unit in melee that its commander cannot
+//! activate to fight on — every activation used, or the unit beyond his sight or range —
+//! retires 1 hex, still facing the enemy, and the melee ends; if terrain or units block it, it
+//! takes 1 hit instead and stays in the melee. It costs no activation. With the switch
+//! `give_ground_when_not_activated` any unit in melee not activated may give ground.
 
 use super::common::{self, answered_yes, yes_no};
 use super::keys::*;
@@ -11,21 +13,34 @@ use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Input, Offer, ParamSpec, Procedure, Refusal, Resolution, Step};
 
 fn params() -> Vec<ParamSpec> {
-    vec![yes_no(
-        BLOCKED,
-        "Blocked by terrain or units (takes a hit instead)",
-        false,
-    )]
+    vec![
+        yes_no(
+            BLOCKED,
+            "Blocked by terrain or units (takes a hit instead)",
+            false,
+        ),
+        yes_no(
+            OUT_OF_COMMAND,
+            "Beyond the commander's sight or command range (he cannot activate it)",
+            false,
+        ),
+    ]
 }
 
-/// Whether this unit may (must) give ground now.
+/// Whether a unit in melee must give ground because its commander cannot activate it: every
+/// activation of the move is used.
+pub fn activations_spent(ctx: &Context, unit: PieceId) -> bool {
+    common::spare_activation(ctx, ctx.roster.side_of(unit)).is_err()
+}
+
+/// Whether this unit may give ground now, the commander's ability to activate it aside.
 pub fn check(ctx: &Context, unit: PieceId) -> Result<PieceId, Refusal> {
     common::present(ctx, unit)?;
     let name = ctx.roster.name(unit);
     let Some(enemy) = melee_partner(ctx, unit) else {
         return Err(Refusal::new(
             format!("{name} is not in melee: only units in melee give ground"),
-            "RULES.md §2.6 (Give Ground)",
+            "§6.7",
         ));
     };
     let side = ctx.roster.side_of(unit);
@@ -34,13 +49,13 @@ pub fn check(ctx: &Context, unit: PieceId) -> Result<PieceId, Refusal> {
     if s.flag(ACTIVATED) {
         return Err(Refusal::new(
             format!("{name} was activated this turn: it fights on rather than giving ground"),
-            "D3-16",
+            "§6.7",
         ));
     }
     if s.flag(GAVE_GROUND) {
         return Err(Refusal::new(
             format!("{name} has already given ground this turn"),
-            "D3-16",
+            "§6.7",
         ));
     }
     Ok(enemy)
@@ -56,15 +71,43 @@ pub fn offer(ctx: &Context, unit: PieceId) -> Offer {
     )
 }
 
+/// Refuses giving ground while the commander can still activate the unit (the rules' reading;
+/// the switch lets any unit in melee not activated give ground).
+fn check_unable(
+    ctx: &Context,
+    tables: &D3Tables,
+    unit: PieceId,
+    call: &Call,
+) -> Result<(), Refusal> {
+    let out_of_command = answered_yes(call, &params()[1]);
+    if tables.switches.give_ground_when_not_activated
+        || out_of_command
+        || activations_spent(ctx, unit)
+    {
+        return Ok(());
+    }
+    let s = &ctx.state.sides[ctx.roster.side_of(unit)];
+    Err(Refusal::new(
+        format!(
+            "{} can still be activated ({} of {} activations used): a unit gives ground only \
+             when its commander cannot activate it to continue the fight, and may not leave a \
+             melee otherwise",
+            ctx.roster.name(unit),
+            s.track(ACTIVATIONS_USED),
+            s.track(ACTIVATIONS)
+        ),
+        "§6.6, §6.7",
+    ))
+}
+
 /// Starts giving ground, or refuses it.
 pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
     let Some(&unit) = call.actors.first() else {
-        return Err(Refusal::new(
-            "choose the unit giving ground",
-            "RULES.md §2.6",
-        ));
+        return Err(Refusal::new("choose the unit giving ground", "§6.7"));
     };
     check(ctx, unit)?;
+    common::check_answers(call, &params(), "§6.7")?;
+    check_unable(ctx, tables, unit, call)?;
     Ok(Box::new(GiveGround {
         tables: tables.clone(),
         call: call.clone(),
@@ -95,7 +138,7 @@ impl Procedure for GiveGround {
                 &self.tables,
                 unit,
                 1,
-                "Blocked while giving ground (RULES.md §2.6)",
+                "Blocked while giving ground (§6.7)",
             ));
         } else {
             let enemy = melee_partner(ctx, unit);
@@ -109,9 +152,29 @@ impl Procedure for GiveGround {
                 FactKind::Movement,
                 Some(unit),
                 format!(
-                    "{name} gives ground: retires 1 hex, still facing {} (RULES.md §2.6)",
+                    "{name} gives ground: retires 1 hex, still facing {} (§6.7)",
                     enemy.map_or("the enemy", |e| ctx.roster.name(e))
                 ),
+            ));
+        }
+        let out_of_command = answered_yes(&self.call, &params()[1]);
+        if self.tables.switches.give_ground_when_not_activated
+            && !out_of_command
+            && !activations_spent(ctx, unit)
+        {
+            events.push(Event::fact(
+                FactKind::Note,
+                Some(unit),
+                format!(
+                    "Switch give_ground_when_not_activated: {name} gives ground though its \
+                     commander could still activate it (§6.7, §9.1)"
+                ),
+            ));
+        } else if out_of_command {
+            events.push(Event::fact(
+                FactKind::Note,
+                Some(unit),
+                format!("{name} is beyond its commander's sight or command range (§6.7)"),
             ));
         }
         Step::Done(Resolution {

@@ -1,7 +1,7 @@
 //! Every string this rule system keys things by: unit kinds, status keys, procedure ids and
 //! parameter keys, in one place so the schema, the procedures and the tests agree.
 
-/// Unit kind: pike and shot (RULES.md §2.2).
+/// Unit kind: pike and shot (§2.1).
 pub const INFANTRY: &str = "Infantry";
 /// Unit kind: a detachment of musketeers.
 pub const COMMANDED_SHOT: &str = "Commanded Shot";
@@ -49,6 +49,9 @@ pub const GRID: &str = "grid";
 pub const ATTACHED: &str = "attached";
 /// Commander flag: contacted by the enemy and removed; returns next move from the base edge.
 pub const REMOVED: &str = "removed";
+
+/// Commander flag: removed during his own side's move; he may return from its next move.
+pub const REMOVED_OWN_MOVE: &str = "removed_own_move";
 
 /// Side track: commander hits (one per own unit routed).
 pub const COMMANDER_HITS: &str = "commander_hits";
@@ -102,5 +105,7 @@ pub const FLANK: &str = "flank";
 pub const HILL: &str = "hill";
 /// Parameter: giving ground is blocked by terrain or units.
 pub const BLOCKED: &str = "blocked";
+/// Parameter: the unit giving ground is beyond its commander's sight or command range.
+pub const OUT_OF_COMMAND: &str = "out_of_command";
 /// Parameter: units the commander can see within command range.
 pub const UNITS_SEEN: &str = "units_seen";

@@ -1,11 +1,12 @@
-//! Melee (RULES.md §2.6): one-sided (D3-6) — only the activated unit inflicts hits. Gallopers
+//! Melee (§6 of the D3 rules reference): one-sided — only the activated unit inflicts hits. Gallopers
 //! charging in roll D3+1, cavalry and Infantry D3, Commanded Shot D3−1, Dragoons D3−2, Elite
 //! Pike D3+1; −1 against Infantry or Cuirassiers, −1 against a target in town, woods or hedges;
 //! a flank attack or an attached commander lets the attacker re-roll, a target on a hill lets
 //! the defender make it re-roll, the second score standing. Artillery engaged is eliminated.
-//! Only cavalry and infantry may start a melee; a unit in melee fights only its opponent.
+//! Only cavalry and infantry may start a melee; a unit in melee fights only its opponent. A
+//! target in terrain its type may not be in is refused.
 
-use super::common::{self, answer, answered_yes, yes_no};
+use super::common::{self, answer, answered_yes, terrain_allowed, yes_no};
 use super::keys::*;
 use super::roll::{HitRoll, Progress, Reason, d3_with};
 use super::status::{attached_commander, hits_events, melee_partner, rout_events, set_mark};
@@ -22,7 +23,7 @@ fn profile<'t>(ctx: &Context, tables: &'t D3Tables, unit: PieceId) -> Result<&'t
     let kind = ctx.roster.unit(unit).map_or("", |u| u.kind.as_str());
     tables
         .profile(kind)
-        .ok_or_else(|| Refusal::new(format!("'{kind}' is not a D3 unit type"), "RULES.md §2.2"))
+        .ok_or_else(|| Refusal::new(format!("'{kind}' is not a D3 unit type"), "§2.1"))
 }
 
 /// Whether the attacker is already in melee with this target.
@@ -83,17 +84,17 @@ pub fn check(
     if p.melee.is_none() {
         return Err(Refusal::new(
             format!("{} cannot melee: it is eliminated if engaged", p.kind),
-            "RULES.md §2.6, D3-11",
+            "§6.1, §6.5",
         ));
     }
     if ctx.roster.leader(target).is_some() {
         return Err(Refusal::new(
             "a unit contacting the commander removes it: use the commander contact",
-            "RULES.md §2.7",
+            "§7.3",
         ));
     }
     if ctx.roster.side_of(target) == ctx.roster.side_of(attacker) {
-        return Err(Refusal::new("units attack the enemy", "RULES.md §2.6"));
+        return Err(Refusal::new("units attack the enemy", "§6.1"));
     }
     common::present(ctx, target)?;
     match melee_partner(ctx, attacker) {
@@ -103,7 +104,7 @@ pub fn check(
                     "{name} is in melee with {}: units may not leave a melee except by giving ground",
                     ctx.roster.name(other)
                 ),
-                "RULES.md §2.6",
+                "§6.6",
             ));
         }
         None if !p.initiates => {
@@ -112,7 +113,7 @@ pub fn check(
                     "only cavalry and infantry may initiate a melee; {} cannot",
                     p.kind
                 ),
-                "RULES.md §2.6",
+                "§6.1",
             ));
         }
         _ => {}
@@ -138,12 +139,14 @@ pub fn offer(ctx: &Context, tables: &D3Tables, attacker: PieceId, target: PieceI
 /// Starts a melee, or refuses it.
 pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
     let (Some(&attacker), Some(&target)) = (call.actors.first(), call.targets.first()) else {
-        return Err(Refusal::new(
-            "choose an attacker and a target",
-            "RULES.md §2.6",
-        ));
+        return Err(Refusal::new("choose an attacker and a target", "§6.1"));
     };
     check(ctx, tables, attacker, target)?;
+    let specs = params(ctx, tables, attacker, target);
+    common::check_answers(call, &specs, "§6.3")?;
+    if let Some(spec) = specs.iter().find(|s| s.key == TERRAIN) {
+        terrain_allowed(ctx, tables, target, TERRAIN_CHOICES[answer(call, spec)])?;
+    }
     Ok(Box::new(Melee {
         tables: tables.clone(),
         call: call.clone(),
@@ -181,14 +184,14 @@ impl Melee {
                 mods.push(Modifier::new(
                     base,
                     format!("{} melee {}", p.kind, d3(base)),
-                    "RULES.md §2.6",
+                    "§6.2",
                 ));
             }
             if p.charge_bonus != 0 && yes(CHARGING) {
                 mods.push(Modifier::new(
                     p.charge_bonus,
                     format!("{} charging in", p.kind),
-                    "RULES.md §2.6, D3-17",
+                    "§6.2",
                 ));
             }
         }
@@ -198,7 +201,7 @@ impl Melee {
             mods.push(Modifier::new(
                 o.melee_armour,
                 format!("target is {}", t.kind),
-                "RULES.md §2.6, D3-21",
+                "§6.3",
             ));
         }
         let terrain = params
@@ -214,26 +217,19 @@ impl Melee {
             mods.push(Modifier::new(
                 o.melee_cover,
                 format!("target in {}", TERRAIN_CHOICES[terrain]),
-                if terrain == 4 {
-                    "D3-8"
-                } else {
-                    "RULES.md §2.6, D3-15"
-                },
+                "§6.3",
             ));
         }
         let mut attacker_rr = Vec::new();
         if yes(FLANK) {
-            attacker_rr.push(Reason::new("flank attack", "RULES.md §2.6, D3-7"));
+            attacker_rr.push(Reason::new("flank attack", "§6.4"));
         }
         if attached_commander(ctx, attacker).is_some() {
-            attacker_rr.push(Reason::new("commander attached", "RULES.md §2.7"));
+            attacker_rr.push(Reason::new("commander attached", "§6.4, §7.2"));
         }
         let mut defender_rr = Vec::new();
         if yes(HILL) {
-            defender_rr.push(Reason::new(
-                "target defending a hill",
-                "RULES.md §2.5, D3-7",
-            ));
+            defender_rr.push(Reason::new("target defending a hill", "§6.4"));
         }
         HitRoll {
             label: format!(
@@ -241,7 +237,7 @@ impl Melee {
                 ctx.roster.name(attacker),
                 ctx.roster.name(target)
             ),
-            rule: "RULES.md §2.6".into(),
+            rule: "§6.2".into(),
             dice: d3_with(mods),
             ammo_face: None,
             attacker: attacker_rr,
@@ -257,9 +253,9 @@ impl Procedure for Melee {
 
     fn notes(&self) -> Vec<String> {
         vec![
-            "One-sided: only the activated unit inflicts hits (D3-6)".into(),
-            "A unit may only attack the unit it is facing (RULES.md §2.6)".into(),
-            "Hits never go below 0 (D3-14)".into(),
+            "One-sided: only the activated unit inflicts hits (§6.2)".into(),
+            "A unit may only attack the unit it is facing (§6.1)".into(),
+            "Hits never go below 0 (§1.2)".into(),
         ]
     }
 
@@ -269,8 +265,7 @@ impl Procedure for Melee {
         let mut events = common::activation_events(ctx, attacker, new, true);
         let (a_name, t_name) = (ctx.roster.name(attacker), ctx.roster.name(target));
         if profile(ctx, &self.tables, target).is_ok_and(|t| t.melee.is_none()) {
-            let how =
-                format!("{t_name} is engaged in melee by {a_name} and eliminated (RULES.md §2.6)");
+            let how = format!("{t_name} is engaged in melee by {a_name} and eliminated (§6.5)");
             events.extend(rout_events(ctx, target, FactKind::Eliminated, &how));
             return Step::Done(Resolution {
                 summary: "eliminated".into(),

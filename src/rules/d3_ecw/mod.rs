@@ -1,4 +1,5 @@
-//! System D3 — D3 English Civil War rules, hex grid version (RULES.md §2): a One-Hour
+//! System D3 — D3 English Civil War rules, hex grid version (the reference is
+//! `docs/rules/d3_ecw.md`; every rule string cites its numbered sections): a One-Hour
 //! Wargames variant with D3 hits, ammunition, artillery every other turn, a commander whose
 //! sight sets the activations and whose hits (one per own unit routed) decide army resolve.
 //!
@@ -139,6 +140,13 @@ impl RuleSystem for D3Ecw {
                 o.rout_at
             ),
         )];
+        for switch in self.data().switches.list().into_iter().filter(|s| s.on) {
+            events.push(Event::fact(
+                FactKind::Note,
+                None,
+                format!("Switch {} is on: {} (§9.1)", switch.name, switch.what),
+            ));
+        }
         for (side, army) in roster.armies.iter().enumerate() {
             if army.leaders.is_empty() {
                 events.push(Event::fact(
@@ -183,7 +191,7 @@ impl RuleSystem for D3Ecw {
             }
             other => Err(Refusal::new(
                 format!("no procedure '{other}' in D3 ECW"),
-                "RULES.md §2",
+                "§3.3",
             )),
         }
     }
@@ -226,7 +234,7 @@ fn reminders(tables: &D3Tables, ctx: &Context) -> Vec<String> {
     }
     if ctx.state.phase == common::PHASE_INITIATIVE {
         return vec![format!(
-            "Turn {}: roll for initiative (D3-3)",
+            "Turn {}: roll for initiative (§3.1)",
             ctx.state.turn
         )];
     }
@@ -234,10 +242,17 @@ fn reminders(tables: &D3Tables, ctx: &Context) -> Vec<String> {
     let s = &ctx.state.sides[side];
     let name = status::side_name(ctx, side);
     let mut out = Vec::new();
-    if !commander::commander_present(ctx, side) {
-        out.push(format!(
-            "The {name} commander returns this move from the base edge (§2.7)"
-        ));
+    if let Some(c) = status::commander(ctx, side)
+        && ctx.status(c).flag(REMOVED)
+    {
+        out.push(if ctx.status(c).flag(REMOVED_OWN_MOVE) {
+            format!("The {name} commander is off the table: he returns in its next move (§7.4)")
+        } else {
+            format!(
+                "The {name} commander is off the table: he may return this move from the base \
+                 edge; until then, no activations (§7.3, §7.4)"
+            )
+        });
     }
     if !s.flag(COUNTED) {
         out.push(format!(
@@ -260,9 +275,11 @@ fn reminders(tables: &D3Tables, ctx: &Context) -> Vec<String> {
         }
         if status::melee_partner(ctx, unit).is_some() && !u.flag(ACTIVATED) && !u.flag(GAVE_GROUND)
         {
-            out.push(format!(
-                "{n} is in melee: activate it to fight on, or it gives ground"
-            ));
+            out.push(if ground::activations_spent(ctx, unit) {
+                format!("{n} is in melee and cannot be activated: it must give ground (§6.7)")
+            } else {
+                format!("{n} is in melee: activate it to fight on (§6.6, §6.7)")
+            });
         }
     }
     out

@@ -83,8 +83,19 @@ fn join(reasons: &[Reason], f: impl Fn(&Reason) -> &str) -> String {
     reasons.iter().map(f).collect::<Vec<_>>().join("; ")
 }
 
+/// The sections the reasons cite, each once: "§5.6, §7.2".
+fn rules(reasons: &[Reason]) -> String {
+    let mut sections: Vec<&str> = Vec::new();
+    for part in reasons.iter().flat_map(|r| r.rule.split(", ")) {
+        if !sections.contains(&part) {
+            sections.push(part);
+        }
+    }
+    sections.join(", ")
+}
+
 impl HitRoll {
-    /// Hits from a natural face: modified, never below 0 (D3-14).
+    /// Hits from a natural face: modified, never below 0 (§1.2).
     pub fn hits(&self, face: u8) -> i32 {
         self.dice.total(&[face]).max(0)
     }
@@ -148,7 +159,7 @@ impl HitRoll {
                 "Re-roll ({})? The second score must be accepted",
                 join(&self.attacker, |r| &r.label)
             ),
-            rule: join(&self.attacker, |r| &r.rule),
+            rule: rules(&self.attacker),
             options: vec![
                 format!("Keep the score: {}", self.describe(face)),
                 "Re-roll the D3 and accept the second score".into(),
@@ -164,7 +175,7 @@ impl HitRoll {
                 "{}: the defender may make the attacker re-roll (the second score stands)",
                 join(&self.defender, |r| &r.label)
             ),
-            rule: join(&self.defender, |r| &r.rule),
+            rule: rules(&self.defender),
             options: vec![
                 format!("Let it stand: {}", self.describe(face)),
                 "Make the attacker re-roll".into(),

@@ -1,8 +1,10 @@
-//! The D3 tables as printed: the unit table, the hit modifiers and the options in force, each
-//! with its source tag, for the window and the quick-reference sheet. The cells are written
-//! from [`D3Tables`], so what is printed is what the procedures use.
+//! The D3 tables as printed: the unit table, the hit modifiers, the options and the switches
+//! in force, each with its source tag and the sections of the rules reference it follows, for
+//! the window and the quick-reference sheet. The cells are written from [`D3Tables`], so what
+//! is printed is what the procedures use.
 
-use super::tables::{AmmoCheck, D3Tables, Profile, Tag, d3};
+use super::tables::{AmmoCheck, D3Tables, Profile, Switches, Tag, d3};
+use crate::rules::Source;
 use crate::rules::Table;
 
 impl D3Tables {
@@ -12,6 +14,7 @@ impl D3Tables {
             self.unit_table(),
             self.modifier_table(),
             self.option_table(),
+            self.switch_table(),
         ]
     }
 
@@ -47,7 +50,13 @@ impl D3Tables {
                 notes.push("ignores cover");
             }
             if p.alternate_turns {
-                notes.push("shoots every other turn; emplaced once fired");
+                notes.push("shoots every other turn; fixed once fired");
+            }
+            if self.options.woods.contains(&p.kind) {
+                notes.push("may be in woods");
+            }
+            if self.options.towns.contains(&p.kind) {
+                notes.push("may be in a town");
             }
             vec![
                 p.kind.clone(),
@@ -75,9 +84,8 @@ impl D3Tables {
             .map(String::from)
             .to_vec(),
             rows: self.profiles.iter().map(row).collect(),
-            note: "RULES.md §2.2. Weapons by type (pistol: Trotters, Cuirassiers; musket: \
-                   Infantry, Commanded Shot, Dragoons) are [DEFAULT] D3-13. Hits never go below 0 \
-                   (D3-14)."
+            note: "§2.1, §4.2. Weapons by type (pistol: Trotters, Cuirassiers; musket: Infantry, \
+                   Commanded Shot, Dragoons) are [DEFAULT] §2.2. Hits never go below 0 (§1.2)."
                 .into(),
         }
     }
@@ -89,43 +97,40 @@ impl D3Tables {
             (
                 "Shooting: target in town or woods (or entrenched)",
                 value(o.shooting_cover),
-                "§2.6, D3-8",
+                "§5.3",
             ),
             (
                 "Shooting: artillery ignores cover",
                 "no cover".to_string(),
-                "§2.6",
+                "§5.3",
             ),
             (
                 "Melee: target Infantry or Cuirassiers",
                 value(o.melee_armour),
-                "§2.6, D3-21",
+                "§6.3",
             ),
             (
                 "Melee: target in town, woods or hedges",
                 value(o.melee_cover),
-                "§2.6, D3-15",
+                "§6.3",
             ),
         ]
         .into_iter()
         .map(|(what, v, rule)| vec![what.to_string(), v, rule.to_string()])
         .collect();
         for (what, rule) in [
-            (
-                "Re-roll, keep the second: flank attack (attacker)",
-                "§2.6, D3-7",
-            ),
+            ("Re-roll, keep the second: flank attack (attacker)", "§6.4"),
             (
                 "Re-roll, keep the second: target on a hill (defender's call)",
-                "§2.6, D3-7",
+                "§6.4",
             ),
             (
                 "Re-roll, keep the second: commander attached (attacker)",
-                "§2.7",
+                "§5.6, §6.4, §7.2",
             ),
             (
                 "Re-roll, keep the second: shooting from entrenchments",
-                "§2.5, D3-8",
+                "§5.6",
             ),
         ] {
             rows.push(vec![what.into(), "re-roll".into(), rule.into()]);
@@ -137,7 +142,7 @@ impl D3Tables {
             header: ["Modifier", "Hits", "Rule"].map(String::from).to_vec(),
             rows,
             note: "Cover never stacks: at most −1 for terrain; the target-type −1 stacks with it \
-                   (D3-15). One re-roll per roll; the second score stands."
+                   (§5.3, §6.3). One re-roll per roll; the second score stands (§1.3)."
                 .into(),
         }
     }
@@ -153,37 +158,39 @@ impl D3Tables {
                 "Ammunition check",
                 ammo.as_str(),
                 "separate D3 after the shot",
-                "D3-4",
+                "§5.4",
             ],
             [
                 "Rout",
                 &format!("at {} hits", o.rout_at),
                 "at 6 hits",
-                "§2.8, D3-9",
+                "§8.1",
             ],
             [
                 "Command range",
                 &format!("{} hexes ({} attached)", o.command_range, o.attached_range),
                 "–",
-                "§2.4, D3-1",
+                "§3.2, §7.2",
             ],
             [
                 "Initiative",
                 &format!("{} roll-off, ties re-rolled", o.initiative_die),
                 "–",
-                "D3-3",
+                "§3.1",
             ],
+            ["Woods", &self.options.woods.join(", "), "–", "§4.2"],
             [
-                "Artillery",
-                "not in two consecutive own turns",
+                "Towns (one unit each)",
+                &self.options.towns.join(", "),
                 "–",
-                "D3-11",
+                "§4.2",
             ],
+            ["Artillery", "not in two consecutive own turns", "–", "§5.5"],
             [
                 "Army resolve",
                 "announced the moment commander hits exceed units on table",
                 "–",
-                "§2.8, D3-10",
+                "§8.3",
             ],
         ];
         Table {
@@ -194,9 +201,34 @@ impl D3Tables {
                 .map(String::from)
                 .to_vec(),
             rows: rows.iter().map(|r| r.map(String::from).to_vec()).collect(),
-            note:
-                "Where the rules are silent these are Adjutant's stated defaults (RULES.md Part 2)."
-                    .into(),
+            note: "Where the rules are silent these are Adjutant's stated defaults (§9.2).".into(),
+        }
+    }
+
+    /// The switches (§9.1): one row each, what is in force and the default (off: the rules'
+    /// reading). [DEFAULT], or the player's file when it set them.
+    fn switch_table(&self) -> Table {
+        let on_off = |on: bool| if on { "on" } else { "off" }.to_string();
+        let set = self.overridden.iter().any(|p| p == "switches")
+            || (self.overridden.is_empty() && self.switches != Switches::default());
+        let source = match &self.origin {
+            Some(path) if set => Source::Override(path.clone()),
+            _ => Source::Default,
+        };
+        Table {
+            id: "switches".into(),
+            title: "Switches".into(),
+            source,
+            header: ["Switch", "In force", "Default", "What it does"]
+                .map(String::from)
+                .to_vec(),
+            rows: self
+                .switches
+                .list()
+                .into_iter()
+                .map(|s| vec![s.name.into(), on_off(s.on), on_off(false), s.what.into()])
+                .collect(),
+            note: "Off is the original rules' reading; on is the other reading (§9.1).".into(),
         }
     }
 }

@@ -1,9 +1,10 @@
-//! Shooting (RULES.md §2.6): one D3 by the shooter's type (D3 or D3−1), range by weapon,
+//! Shooting (§5 of the D3 rules reference): one D3 by the shooter's type (D3 or D3−1), range by weapon,
 //! −1 for a target in cover (artillery ignores it), a re-roll from entrenchments or with the
 //! commander attached, ammunition on a D3 score of 3 (the hit die by default, a separate D3 as
-//! the option), artillery only every other turn and emplaced once it fires.
+//! the option), artillery only every other turn and fixed once it fires. A range beyond the
+//! weapon and a target in terrain its type may not be in are refused, never clamped.
 
-use super::common::{self, answer, answered_yes, yes_no};
+use super::common::{self, answer, answered_yes, terrain_allowed, yes_no};
 use super::keys::*;
 use super::roll::{HitRoll, Progress, Reason, d3_with, plural};
 use super::status::{
@@ -24,14 +25,14 @@ fn profile<'t>(ctx: &Context, tables: &'t D3Tables, unit: PieceId) -> Result<&'t
     let kind = ctx.roster.unit(unit).map_or("", |u| u.kind.as_str());
     tables
         .profile(kind)
-        .ok_or_else(|| Refusal::new(format!("'{kind}' is not a D3 unit type"), "RULES.md §2.2"))
+        .ok_or_else(|| Refusal::new(format!("'{kind}' is not a D3 unit type"), "§2.1"))
 }
 
 fn weapon<'t>(ctx: &Context, tables: &'t D3Tables, unit: PieceId) -> Result<&'t Weapon, Refusal> {
     let p = profile(ctx, tables, unit)?;
     p.weapon
         .as_ref()
-        .ok_or_else(|| Refusal::new(format!("{} do not shoot", p.kind), "RULES.md §2.2, D3-13"))
+        .ok_or_else(|| Refusal::new(format!("{} do not shoot", p.kind), "§2.1, §2.2"))
 }
 
 /// The questions a shot needs answered.
@@ -48,7 +49,13 @@ pub fn params(
     let mut params = vec![
         ParamSpec {
             key: RANGE,
-            label: "Range in hexes (clear line of sight, in the field of fire)".into(),
+            label: if profile(ctx, tables, shooter).is_ok_and(|p| p.alternate_turns) {
+                "Range in hexes (clear line of sight, in the field of fire, not over friendly \
+                 units)"
+            } else {
+                "Range in hexes (clear line of sight, in the field of fire)"
+            }
+            .into(),
             choices,
             default: 0,
         },
@@ -85,29 +92,26 @@ pub fn check(
     if w.ammo && s.flag(OUT_OF_AMMO) {
         return Err(Refusal::new(
             format!("{name} is out of ammunition for the rest of the game"),
-            "RULES.md §2.6 (Ammunition)",
+            "§5.4",
         ));
     }
     if p.alternate_turns && fired_last_turn(ctx, shooter) {
         return Err(Refusal::new(
             format!("{name} fired last turn: artillery shoots only every other turn"),
-            "RULES.md §2.6, D3-11",
+            "§5.5",
         ));
     }
     if melee_partner(ctx, shooter).is_some() {
         return Err(Refusal::new(
             format!("{name} is in melee: it fights on or gives ground, it does not shoot"),
-            "RULES.md §2.6, D3-5",
+            "§5.1, §6.6",
         ));
     }
     if ctx.roster.leader(target).is_some() {
-        return Err(Refusal::new(
-            "commanders may never be shot at",
-            "RULES.md §2.7",
-        ));
+        return Err(Refusal::new("commanders may never be shot at", "§7.1"));
     }
     if ctx.roster.side_of(target) == ctx.roster.side_of(shooter) {
-        return Err(Refusal::new("units shoot at the enemy", "RULES.md §2.6"));
+        return Err(Refusal::new("units shoot at the enemy", "§5.1"));
     }
     common::present(ctx, target)?;
     common::may_act(ctx, shooter)
@@ -126,24 +130,15 @@ pub fn offer(ctx: &Context, tables: &D3Tables, shooter: PieceId, target: PieceId
 /// Starts a shot, or refuses it (out of range included).
 pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
     let (Some(&shooter), Some(&target)) = (call.actors.first(), call.targets.first()) else {
-        return Err(Refusal::new(
-            "choose a shooter and a target",
-            "RULES.md §2.6",
-        ));
+        return Err(Refusal::new("choose a shooter and a target", "§5.1"));
     };
     check(ctx, tables, shooter, target)?;
     let w = weapon(ctx, tables, shooter)?;
-    let spec = &params(ctx, tables, shooter, target)[0];
-    if answer(call, spec) >= usize::from(w.range) {
-        return Err(Refusal::new(
-            format!(
-                "the target is beyond {} range ({} hexes)",
-                w.name.to_lowercase(),
-                w.range
-            ),
-            "RULES.md §2.6",
-        ));
-    }
+    check_range(call, w)?;
+    let specs = params(ctx, tables, shooter, target);
+    common::check_answers(call, &specs[1..], "§5.3")?;
+    let terrain = answer(call, &specs[1]);
+    terrain_allowed(ctx, tables, target, TERRAIN_CHOICES[terrain])?;
     Ok(Box::new(Shoot {
         tables: tables.clone(),
         call: call.clone(),
@@ -153,6 +148,47 @@ pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Pr
             ctx.roster.name(target)
         ),
     }))
+}
+
+/// Refuses a range answer that is not a whole number of hexes within the weapon's reach: a
+/// range beyond it (or 0) is refused, never read as another range.
+pub fn check_range(call: &Call, w: &Weapon) -> Result<(), Refusal> {
+    let Some(typed) = call.param(RANGE) else {
+        return Ok(());
+    };
+    let typed = typed.trim();
+    let weapon = w.name.to_lowercase();
+    let beyond = || {
+        Refusal::new(
+            format!(
+                "the target is beyond {weapon} range ({} hex{})",
+                w.range,
+                if w.range == 1 { "" } else { "es" }
+            ),
+            "§5.1",
+        )
+    };
+    if typed.eq_ignore_ascii_case(&format!("more than {}", w.range)) {
+        return Err(beyond());
+    }
+    match typed.parse::<u32>() {
+        Ok(0) => Err(Refusal::new(
+            "a range is counted in hexes from the next hex: 1 or more",
+            "§1.1, §5.1",
+        )),
+        Ok(n) if n > u32::from(w.range) => Err(Refusal::new(
+            format!(
+                "a range of {n} hexes is beyond {weapon} range ({}): refused, not shortened",
+                w.range
+            ),
+            "§5.1",
+        )),
+        Ok(_) => Ok(()),
+        Err(_) => Err(Refusal::new(
+            format!("'{typed}' is not a range in hexes (1 to {})", w.range),
+            "§5.1",
+        )),
+    }
 }
 
 /// A shot under way.
@@ -183,7 +219,7 @@ impl Shoot {
             mods.push(Modifier::new(
                 w.modifier,
                 format!("{} shoot {}", p.kind, d3(w.modifier)),
-                "RULES.md §2.2",
+                "§5.2",
             ));
         }
         let params = params(ctx, &self.tables, shooter, target);
@@ -198,11 +234,7 @@ impl Shoot {
             mods.push(Modifier::new(
                 o.shooting_cover,
                 format!("target in {}", TERRAIN_CHOICES[terrain]),
-                if terrain == 3 {
-                    "D3-8"
-                } else {
-                    "RULES.md §2.6"
-                },
+                "§5.3",
             ));
         }
         let mut attacker = Vec::new();
@@ -211,13 +243,10 @@ impl Shoot {
             .find(|s| s.key == SHOOTER_ENTRENCHED)
             .is_some_and(|s| answered_yes(&self.call, s))
         {
-            attacker.push(Reason::new(
-                "shooting from entrenchments",
-                "RULES.md §2.5, D3-8",
-            ));
+            attacker.push(Reason::new("shooting from entrenchments", "§5.6"));
         }
         if attached_commander(ctx, shooter).is_some() {
-            attacker.push(Reason::new("commander attached", "RULES.md §2.7"));
+            attacker.push(Reason::new("commander attached", "§5.6, §7.2"));
         }
         let ammo_face = (w.is_some_and(|w| w.ammo) && o.ammo_check == AmmoCheck::HitDie)
             .then_some(o.ammo_out_on);
@@ -227,7 +256,7 @@ impl Shoot {
                 ctx.roster.name(shooter),
                 ctx.roster.name(target)
             ),
-            rule: "RULES.md §2.6".into(),
+            rule: "§5.2".into(),
             dice: d3_with(mods),
             ammo_face,
             attacker,
@@ -252,7 +281,7 @@ impl Shoot {
         }
         DiceRequest {
             label: format!("Ammunition check: {}", ctx.roster.name(self.shooter())),
-            rule: "RULES.md §2.6, D3-4 (option: separate die)".into(),
+            rule: "§5.4, §9.2".into(),
             dice: d3_with(Vec::new()),
             reading: Reading::Total,
             bands,
@@ -267,8 +296,8 @@ impl Procedure for Shoot {
 
     fn notes(&self) -> Vec<String> {
         vec![
-            "Only a unit that moved forward or stayed stationary may shoot (RULES.md §2.6)".into(),
-            "Hits never go below 0 (D3-14)".into(),
+            "Only a unit that moved forward or stayed stationary may shoot (§5.1)".into(),
+            "Hits never go below 0 (§1.2)".into(),
         ]
     }
 
@@ -314,7 +343,7 @@ impl Procedure for Shoot {
             events.push(Event::fact(
                 FactKind::Supply,
                 Some(shooter),
-                format!("{name} runs out of ammunition for the rest of the game (RULES.md §2.6)"),
+                format!("{name} runs out of ammunition for the rest of the game (§5.4)"),
             ));
         }
         if profile(ctx, &self.tables, shooter).is_ok_and(|p| p.alternate_turns) {
@@ -324,7 +353,7 @@ impl Procedure for Shoot {
                 events.push(Event::fact(
                     FactKind::Note,
                     Some(shooter),
-                    format!("{name} is emplaced and may not move again (RULES.md §2.6)"),
+                    format!("{name} is fixed in place and may not move again (§4.3)"),
                 ));
             }
         }

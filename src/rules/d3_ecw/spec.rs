@@ -1,4 +1,4 @@
-//! What a D3 army file holds (RULES.md §2.2): the eight unit kinds and the one trait units may
+//! What a D3 army file holds (§2.1 of the D3 rules reference): the eight unit kinds and the one trait units may
 //! carry. Units carry no statistics of their own — everything follows from the kind, through
 //! the tables in [`super::tables`]. The army's Commander is its (single) leader.
 
@@ -16,7 +16,7 @@ pub fn army_spec() -> ArmySpec {
             ),
             kind(
                 COMMANDED_SHOT,
-                "musketeers: moves 1, musket 2 (D3−1), melee D3−1; may enter woods; cannot initiate melee",
+                "musketeers: moves 1, musket 2 (D3−1), melee D3−1; the only type in woods; cannot initiate melee",
             ),
             kind(
                 DRAGOONS,

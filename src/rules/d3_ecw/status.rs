@@ -47,10 +47,16 @@ pub fn piece_schema(tables: &D3Tables, roster: &Roster, piece: PieceId) -> Statu
     let grid = mark(GRID, "Grid reference (e.g. H1)", Vec::new());
     let Some(unit) = roster.unit(piece) else {
         return StatusSchema {
-            flags: vec![flag(
-                REMOVED,
-                "Removed: returns next move from the base edge",
-            )],
+            flags: vec![
+                flag(
+                    REMOVED,
+                    "Removed: no activations; returns next move from the base edge",
+                ),
+                flag(
+                    REMOVED_OWN_MOVE,
+                    "Removed in his own move: returns in the next one",
+                ),
+            ],
             marks: vec![
                 mark(ATTACHED, "Attached to", unit_names(roster, side)),
                 grid,
@@ -207,7 +213,7 @@ pub fn on_table(ctx: &Context, unit: PieceId) -> bool {
     !ctx.status(unit).flag(ROUTED)
 }
 
-/// The units of a side still on the table ("available units", D3-10).
+/// The units of a side still on the table ("available units", §8.3).
 pub fn available(ctx: &Context, side: usize) -> Vec<PieceId> {
     units_of(ctx, side)
         .into_iter()
@@ -275,7 +281,7 @@ pub fn hits_events(
         ),
     ];
     if total >= rout_at {
-        let how = format!("{name} routs with {total} hits and is removed (RULES.md §2.8)");
+        let how = format!("{name} routs with {total} hits and is removed (§8.1)");
         events.extend(rout_events(ctx, unit, FactKind::Rout, &how));
     }
     events
@@ -301,19 +307,15 @@ pub fn rout_events(ctx: &Context, unit: PieceId, kind: FactKind, how: &str) -> V
         }
     }
     if let Some(c) = attached_commander(ctx, unit) {
-        events.extend([
-            set_mark(c, ATTACHED, None),
-            set_flag(c, REMOVED, true),
-            Event::fact(
-                FactKind::LeaderCasualty,
-                Some(c),
-                format!(
-                    "{} loses the unit he was attached to: removed, returns next move from the \
-                     base edge (RULES.md §2.7)",
-                    ctx.roster.name(c)
-                ),
+        events.extend(removal_events(
+            ctx,
+            c,
+            format!(
+                "{} loses the unit he was attached to: removed as if contacted; no activations \
+                 until he returns, in his side's next move, from the base edge (§7.2, §7.3)",
+                ctx.roster.name(c)
             ),
-        ]);
+        ));
     }
     let hits = ctx.state.sides[side].track(COMMANDER_HITS) + 1;
     let left = available(ctx, side).iter().filter(|&&u| u != unit).count() as i32;
@@ -322,11 +324,26 @@ pub fn rout_events(ctx: &Context, unit: PieceId, kind: FactKind, how: &str) -> V
         FactKind::Morale,
         None,
         format!(
-            "{} commander hits rise to {hits} ({left} units left on the table) (RULES.md §2.4, D3-18)",
+            "{} commander hits rise to {hits} ({left} units left on the table) (§8.2)",
             side_name(ctx, side)
         ),
     ));
     events.extend(resolve_events(ctx, side, hits, left));
+    events
+}
+
+/// The events of a commander's removal: detached, off the table and, when it happens in his
+/// own side's move, held back until that move is over (§7.3, §7.4).
+pub fn removal_events(ctx: &Context, commander: PieceId, text: String) -> Vec<Event> {
+    let mut events = vec![
+        set_mark(commander, ATTACHED, None),
+        set_flag(commander, REMOVED, true),
+    ];
+    let side = ctx.roster.side_of(commander);
+    if ctx.state.phase == super::common::PHASE_ACTIVATION && ctx.state.side == side {
+        events.push(set_flag(commander, REMOVED_OWN_MOVE, true));
+    }
+    events.push(Event::fact(FactKind::LeaderCasualty, Some(commander), text));
     events
 }
 
@@ -345,7 +362,7 @@ pub fn resolve_events(ctx: &Context, side: usize, hits: i32, left: i32) -> Vec<E
             None,
             format!(
                 "Army resolve fails: {loser} commander hits {hits} exceed {left} available units; \
-                 the {loser} army retires (RULES.md §2.8)"
+                 the {loser} army retires (§8.3)"
             ),
         ),
         Event::Ended {
@@ -354,7 +371,7 @@ pub fn resolve_events(ctx: &Context, side: usize, hits: i32, left: i32) -> Vec<E
     ]
 }
 
-/// Whether a unit fired in its side's previous turn (the artillery cadence, D3-11).
+/// Whether a unit fired in its side's previous turn (the artillery cadence, §5.5).
 pub fn fired_last_turn(ctx: &Context, unit: PieceId) -> bool {
     let last = ctx.status(unit).track(LAST_FIRED);
     last > 0 && i64::from(last) + 1 == i64::from(ctx.state.turn)

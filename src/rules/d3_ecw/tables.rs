@@ -31,12 +31,12 @@ pub struct Weapon {
     pub ammo: bool,
 }
 
-/// One unit type's line of the unit table (RULES.md §2.2).
+/// One unit type's line of the unit table (§2.1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Profile {
     pub kind: String,
     pub moves: u8,
-    /// The longer move when charging into contact (Gallopers, D3-17).
+    /// The longer move when charging into contact (Gallopers, §6.2).
     pub charge_move: Option<u8>,
     /// None: the unit does not shoot.
     pub weapon: Option<Weapon>,
@@ -52,12 +52,12 @@ pub struct Profile {
     pub ignores_cover: bool,
     /// May not shoot in two consecutive own turns; emplaced after its first shot.
     pub alternate_turns: bool,
-    /// Entrenchments give it cover and a shooting re-roll (D3-8).
+    /// Entrenchments give it cover and a shooting re-roll (§5.3, §5.6).
     pub entrenchable: bool,
     pub source: Tag,
 }
 
-/// How ammunition is checked (gap D3-4).
+/// How ammunition is checked (§5.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AmmoCheck {
     /// The natural D3 that gave the hits; the accepted die after a re-roll. [DEFAULT]
@@ -73,19 +73,55 @@ pub struct Options {
     pub ammo_check: AmmoCheck,
     /// The D3 score that runs a unit out of ammunition. [SEED] 3
     pub ammo_out_on: u8,
-    /// Hits at which a unit routs and is removed. [DEFAULT] 7 ("exceed 6", D3-9)
+    /// Hits at which a unit routs and is removed. [DEFAULT] 7 ("exceed 6", §8.1)
     pub rout_at: i32,
     /// Shooting at a target in town or woods (or entrenched). [SEED] −1
     pub shooting_cover: i32,
-    /// Melee against Infantry or Cuirassiers. [SEED] −1, applied once (D3-21)
+    /// Melee against Infantry or Cuirassiers. [SEED] −1, applied once (§6.3)
     pub melee_armour: i32,
     /// Melee against a target in town, woods or hedges. [SEED] −1
     pub melee_cover: i32,
     /// Command range in hexes, and when attached. [SEED] 2 and 1
     pub command_range: u8,
     pub attached_range: u8,
-    /// The initiative roll-off die. [DEFAULT] D6 (D3-3)
+    /// The initiative roll-off die. [DEFAULT] D6 (§3.1)
     pub initiative_die: Die,
+    /// The kinds that may be in woods. [SEED] Commanded Shot only (§4.2)
+    pub woods: Vec<String>,
+    /// The kinds that may end a move in (and so be in) a town. [SEED] Infantry and Commanded
+    /// Shot; Elite Pike are Infantry (§4.2)
+    pub towns: Vec<String>,
+}
+
+/// Yes/no choices between two readings of a rule: `false` is the original rules' reading,
+/// `true` the other one (§9.1). An override file may give only some of them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Switches {
+    /// A unit in melee that its commander does not activate may give ground even while he
+    /// could still activate it (checked at the end of the side's activations), instead of
+    /// only when he cannot activate it (§6.7).
+    pub give_ground_when_not_activated: bool,
+}
+
+/// One switch as printed and as the log names it.
+pub struct SwitchInfo {
+    pub name: &'static str,
+    pub on: bool,
+    pub what: &'static str,
+}
+
+impl Switches {
+    /// Every switch, its state and what switching it on does.
+    pub fn list(&self) -> Vec<SwitchInfo> {
+        vec![SwitchInfo {
+            name: "give_ground_when_not_activated",
+            on: self.give_ground_when_not_activated,
+            what: "On: a unit in melee that its commander does not activate gives ground at \
+                   the end of the side's activations, even while an activation is left. Off \
+                   (the rules): it gives ground only when he cannot activate it (§6.7).",
+        }]
+    }
 }
 
 /// Every table and option of the system. An override file may give only `profiles` or only
@@ -95,10 +131,11 @@ pub struct Options {
 pub struct D3Tables {
     pub profiles: Vec<Profile>,
     pub options: Options,
+    pub switches: Switches,
     /// Set when the tables came from a player's file.
     #[serde(skip)]
     pub origin: Option<String>,
-    /// The parts (`profiles`, `options`) that file gave; empty when it gave the whole set.
+    /// The parts (`profiles`, `options`, `switches`) that file gave; empty when it gave the whole set.
     #[serde(skip)]
     pub overridden: Vec<String>,
 }
@@ -152,7 +189,6 @@ impl Default for D3Tables {
 }
 
 impl D3Tables {
-    /// The tables as RULES.md §2 gives them, with its defaults.
     pub fn standard() -> D3Tables {
         let musket = |m| weapon("Musket", 2, m, false);
         let mut gallopers = profile(GALLOPERS, 2, None, Some(0), true, false, false, Tag::Seed);
@@ -237,7 +273,10 @@ impl D3Tables {
                 command_range: 2,
                 attached_range: 1,
                 initiative_die: Die::D6,
+                woods: vec![COMMANDED_SHOT.into()],
+                towns: vec![INFANTRY.into(), COMMANDED_SHOT.into(), ELITE_PIKE.into()],
             },
+            switches: Switches::default(),
             origin: None,
             overridden: Vec::new(),
         }

@@ -1,15 +1,17 @@
-//! The turn (RULES.md §2.4): the initiative roll-off (1D6 each, ties re-rolled, the winner
-//! chooses who goes first — D3-3), counting activations (units the commander can see within
-//! 2, or 1 when attached: the player counts, Adjutant records), activating a unit to move,
-//! ending a side's activations (Give Ground reminders, artillery cadence, army resolve, the
-//! next side or the next turn) and the army resolve check on demand.
+//! The turn (§3 of the D3 rules reference): the initiative roll-off (1D6 each, ties re-rolled,
+//! the winner chooses who goes first), counting activations (units the commander can see
+//! within 2, or 1 when attached: the player counts, Adjutant records; none while he is off the
+//! table), activating a unit to move (never fixed artillery, never a unit in melee), ending a
+//! side's activations (Give Ground reminders, artillery cadence, army resolve, the next side
+//! or the next turn) and the army resolve check on demand.
 
 use super::commander::{attached_unit, commander_present};
 use super::common::{self, PHASE_ACTIVATION, PHASE_INITIATIVE};
+use super::ground::activations_spent;
 use super::keys::*;
 use super::status::{
-    available, melee_partner, other_side, resolve_events, set_flag, side_flag, side_name,
-    side_track, units_of,
+    available, commander, melee_partner, other_side, resolve_events, set_flag, side_flag,
+    side_name, side_track, units_of,
 };
 use super::tables::D3Tables;
 use crate::battle::state::Context;
@@ -25,7 +27,7 @@ fn check_initiative(ctx: &Context) -> Result<(), Refusal> {
     if ctx.state.phase != PHASE_INITIATIVE {
         return Err(Refusal::new(
             "initiative is rolled at the start of each turn, once both sides have played",
-            "D3-3",
+            "§3.1",
         ));
     }
     Ok(())
@@ -35,7 +37,7 @@ fn check_count(ctx: &Context) -> Result<(), Refusal> {
     common::not_ended(ctx)?;
     let side = ctx.state.side;
     if ctx.state.phase != PHASE_ACTIVATION {
-        return Err(Refusal::new("roll for initiative first", "D3-3"));
+        return Err(Refusal::new("roll for initiative first", "§3.1"));
     }
     if ctx.state.sides[side].flag(COUNTED) {
         return Err(Refusal::new(
@@ -43,7 +45,7 @@ fn check_count(ctx: &Context) -> Result<(), Refusal> {
                 "the {} activations are already counted this turn",
                 side_name(ctx, side)
             ),
-            "RULES.md §2.4",
+            "§3.2",
         ));
     }
     Ok(())
@@ -52,7 +54,7 @@ fn check_count(ctx: &Context) -> Result<(), Refusal> {
 fn check_end(ctx: &Context) -> Result<(), Refusal> {
     common::not_ended(ctx)?;
     if ctx.state.phase != PHASE_ACTIVATION {
-        return Err(Refusal::new("roll for initiative first", "D3-3"));
+        return Err(Refusal::new("roll for initiative first", "§3.1"));
     }
     Ok(())
 }
@@ -68,7 +70,7 @@ fn count_params(ctx: &Context, tables: &D3Tables) -> Vec<ParamSpec> {
     };
     vec![ParamSpec {
         key: UNITS_SEEN,
-        label: format!("Units the commander can see within {range} (D3-1)"),
+        label: format!("Units the commander can see within {range}"),
         choices: (0..=n).map(|k| k.to_string()).collect(),
         default: if commander_present(ctx, side) { n } else { 0 },
     }]
@@ -110,10 +112,31 @@ pub fn check_activate(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
     common::present(ctx, unit)?;
     let side = ctx.roster.side_of(unit);
     common::sides_turn(ctx, side)?;
+    let name = ctx.roster.name(unit);
     if ctx.status(unit).flag(ACTIVATED) {
         return Err(Refusal::new(
-            format!("{} is already activated this turn", ctx.roster.name(unit)),
-            "D3-2",
+            format!("{name} is already activated this turn"),
+            "§3.3",
+        ));
+    }
+    if ctx.status(unit).flag(EMPLACED) {
+        return Err(Refusal::new(
+            format!(
+                "{name} has fired and is fixed in place: artillery makes no further moves (it may \
+                 still shoot)"
+            ),
+            "§4.3",
+        ));
+    }
+    if let Some(enemy) = melee_partner(ctx, unit) {
+        return Err(Refusal::new(
+            format!(
+                "{name} is in melee with {}: it may not leave the melee except by giving ground; \
+                 fight on against {} instead",
+                ctx.roster.name(enemy),
+                ctx.roster.name(enemy)
+            ),
+            "§6.6",
         ));
     }
     common::spare_activation(ctx, side)
@@ -137,13 +160,24 @@ pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Pr
         P_END_TURN => check_end(ctx)?,
         P_ACTIVATE => match call.actors.first() {
             Some(&u) => check_activate(ctx, u)?,
-            None => return Err(Refusal::new("choose the unit to activate", "RULES.md §2.4")),
+            None => return Err(Refusal::new("choose the unit to activate", "§3.3")),
         },
         _ => common::not_ended(ctx)?,
     }
     let seen = if call.id == P_COUNT {
         let spec = &count_params(ctx, tables)[0];
-        common::answer(call, spec)
+        let seen = common::strict_answer(call, spec, "§3.2")?;
+        let side = ctx.state.side;
+        if seen > 0 && !commander_present(ctx, side) {
+            return Err(Refusal::new(
+                format!(
+                    "the {} commander is off the table: no activations until he returns",
+                    side_name(ctx, side)
+                ),
+                "§3.2, §7.3",
+            ));
+        }
+        seen
     } else {
         0
     };
@@ -181,7 +215,7 @@ impl TurnStep {
                 .collect();
             Step::Dice(DiceRequest {
                 label: format!("Initiative: {} rolls {die}", side_name(ctx, side)),
-                rule: "D3-3".into(),
+                rule: "§3.1".into(),
                 dice: Dice::new(1, die),
                 reading: Reading::Total,
                 bands,
@@ -206,7 +240,7 @@ impl TurnStep {
         let Some(Input::Choice(first)) = inputs.get(2) else {
             return Step::Choice(ChoiceRequest {
                 label: format!("{} wins the initiative: who goes first?", names[winner]),
-                rule: "D3-3".into(),
+                rule: "§3.1".into(),
                 options: names.iter().map(|n| format!("{n} goes first")).collect(),
                 assumed: winner,
             });
@@ -247,7 +281,7 @@ impl TurnStep {
                     None,
                     format!(
                         "The {} commander can see {k} units in command range: {k} activations \
-                         (RULES.md §2.4)",
+                         (§3.2)",
                         side_name(ctx, side)
                     ),
                 ),
@@ -258,15 +292,10 @@ impl TurnStep {
     fn activate(&self, ctx: &Context) -> Step {
         let unit = self.call.actors[0];
         let mut events = common::activation_events(ctx, unit, true, false);
-        let note = if ctx.status(unit).flag(EMPLACED) {
-            " (emplaced: it may not move)"
-        } else {
-            ""
-        };
         events.push(Event::fact(
             FactKind::Movement,
             Some(unit),
-            format!("{} is activated{note}", ctx.roster.name(unit)),
+            format!("{} is activated (§3.3)", ctx.roster.name(unit)),
         ));
         done("activated", events)
     }
@@ -275,18 +304,29 @@ impl TurnStep {
         let side = ctx.state.side;
         let turn = ctx.state.turn;
         let mut events = Vec::new();
+        let by_choice = self.tables.switches.give_ground_when_not_activated;
         for unit in units_of(ctx, side) {
             let s = ctx.status(unit);
             if melee_partner(ctx, unit).is_some() && !s.flag(ACTIVATED) && !s.flag(GAVE_GROUND) {
-                events.push(Event::fact(
-                    FactKind::Note,
-                    Some(unit),
+                let name = ctx.roster.name(unit);
+                let text = if activations_spent(ctx, unit) {
                     format!(
-                        "Reminder: {} is in melee and was not activated: it must give ground \
-                         (D3-16)",
-                        ctx.roster.name(unit)
-                    ),
-                ));
+                        "Reminder: {name} is in melee and its commander could not activate it: \
+                         it must give ground (§6.7)"
+                    )
+                } else if by_choice {
+                    format!(
+                        "Reminder: {name} is in melee and was not activated: it must give ground \
+                         (switch give_ground_when_not_activated, §6.7, §9.1)"
+                    )
+                } else {
+                    format!(
+                        "{name} stays in melee without fighting: it was not activated, though an \
+                         activation was left; it gives ground only if beyond its commander's \
+                         sight or range (§6.6, §6.7)"
+                    )
+                };
+                events.push(Event::fact(FactKind::Note, Some(unit), text));
             }
             for key in [ACTIVATED, ACTED, GAVE_GROUND] {
                 if s.flag(key) {
@@ -297,6 +337,11 @@ impl TurnStep {
             if s.flag(FIRED_LAST_TURN) != fired {
                 events.push(set_flag(unit, FIRED_LAST_TURN, fired));
             }
+        }
+        if let Some(c) = commander(ctx, side)
+            && ctx.status(c).flag(REMOVED_OWN_MOVE)
+        {
+            events.push(set_flag(c, REMOVED_OWN_MOVE, false));
         }
         events.extend([
             side_track(side, ACTIVATIONS, 0),
@@ -351,7 +396,7 @@ impl TurnStep {
             None,
             format!(
                 "Army resolve holds: {} commander hits {hits}, {left} units on the table \
-                 (RULES.md §2.8)",
+                 (§8.3)",
                 side_name(ctx, side)
             ),
         )]

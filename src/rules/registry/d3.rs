@@ -1,13 +1,14 @@
 //! The D3 override file: the unit table (`profiles`, whole rows as [`D3Tables::to_ron`] writes
-//! them) and the options (`options`, any of them), with an optional `version: 1`. Rows are
-//! checked against the kinds army files may use; options against sensible ranges.
+//! them), the options (`options`, any of them) and the switches between two readings of a rule
+//! (`switches`, any of them), with an optional `version: 1`. Rows are checked against the kinds
+//! army files may use; options against sensible ranges.
 
 use serde::Deserialize;
 
 use super::file::{self, Checker};
 use crate::army::schema::Spanned;
 use crate::rules::RuleSystem;
-use crate::rules::d3_ecw::tables::{D3Tables, Options, Profile};
+use crate::rules::d3_ecw::tables::{D3Tables, Options, Profile, Switches};
 use crate::rules::d3_ecw::{D3Ecw, spec};
 
 #[derive(Deserialize)]
@@ -19,6 +20,8 @@ struct D3File {
     profiles: Option<Spanned<Vec<Spanned<Profile>>>>,
     #[serde(default)]
     options: Option<Spanned<Options>>,
+    #[serde(default)]
+    switches: Option<Spanned<Switches>>,
 }
 
 /// Reads a D3 override text into the system with those tables in force.
@@ -39,11 +42,7 @@ pub fn tables(path: &str, text: &str) -> Result<D3Tables, Vec<String>> {
         && let Some(rows) = c.value(list, start)
     {
         let list_at = c.at(list, start);
-        let kinds: Vec<&str> = spec::army_spec()
-            .unit_kinds
-            .iter()
-            .map(|k| k.name)
-            .collect();
+        let kinds = kinds();
         let mut profiles: Vec<Profile> = Vec::new();
         for row in rows {
             let Some(p) = c.value(row, list_at) else {
@@ -85,10 +84,16 @@ pub fn tables(path: &str, text: &str) -> Result<D3Tables, Vec<String>> {
         }
         t.options = options.clone();
     }
+    if let Some(sw) = &raw.switches
+        && let Some(switches) = c.value(sw, start)
+    {
+        t.switches = switches.clone();
+    }
     c.finish()?;
     let parts = [
         ("profiles", raw.profiles.is_some()),
         ("options", raw.options.is_some()),
+        ("switches", raw.switches.is_some()),
     ];
     t.overridden = parts
         .iter()
@@ -99,6 +104,15 @@ pub fn tables(path: &str, text: &str) -> Result<D3Tables, Vec<String>> {
         t.origin = Some(path.to_string());
     }
     Ok(t)
+}
+
+/// The unit kinds army files may use.
+fn kinds() -> Vec<&'static str> {
+    spec::army_spec()
+        .unit_kinds
+        .iter()
+        .map(|k| k.name)
+        .collect()
 }
 
 /// What is out of range in a row of the unit table.
@@ -150,6 +164,17 @@ fn options_problems(o: &Options) -> Vec<(&'static str, String)> {
             o.command_range, o.attached_range
         );
         out.push(("command_range", problem));
+    }
+    let kinds = kinds();
+    for (name, list) in [("woods", &o.woods), ("towns", &o.towns)] {
+        if let Some(k) = list.iter().find(|k| !kinds.contains(&k.as_str())) {
+            let known: Vec<String> = kinds.iter().map(|k| format!("{k:?}")).collect();
+            let problem = format!(
+                "{name}: unknown unit kind {k:?}; the kinds are: {}",
+                known.join(", ")
+            );
+            out.push((name, problem));
+        }
     }
     out
 }
