@@ -6,7 +6,9 @@
 mod battle;
 mod files;
 mod home;
+mod layout;
 mod systems;
+mod table;
 mod tray;
 mod view;
 
