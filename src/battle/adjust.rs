@@ -87,7 +87,11 @@ fn describe(
             if !(t.min..=t.max).contains(to) {
                 return Err(format!("{} runs from {} to {}", t.label, t.min, t.max));
             }
-            Ok((t.label.clone(), status.track(key).to_string(), to.to_string()))
+            Ok((
+                t.label.clone(),
+                status.track(key).to_string(),
+                to.to_string(),
+            ))
         }
         Change::Ladder { key, to } => {
             let l = schema

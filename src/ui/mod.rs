@@ -206,7 +206,8 @@ impl App {
             w.pending = Some(*size);
         }
         let settled = !matches!(message, Message::WindowResized(_))
-            || w.written.is_none_or(|t| now.duration_since(t).as_secs_f32() >= 1.0);
+            || w.written
+                .is_none_or(|t| now.duration_since(t).as_secs_f32() >= 1.0);
         if settled && let Some(size) = w.pending.take() {
             w.written = Some(now);
             // Only the size for next time is lost if the settings cannot be written.

@@ -43,17 +43,12 @@ pub fn view<'a, M: Clone + 'a>(
         ),
     };
     let change = move |c: Change| on_change(subject, c);
-    let mut col = Column::new()
-        .spacing(gap::XS)
-        .push(parts::strong(name));
+    let mut col = Column::new().spacing(gap::XS).push(parts::strong(name));
     let line = |label: String, control: Element<'a, M>| -> Element<'a, M> {
-        row![
-            text(label).size(size::BODY).width(Fill),
-            control
-        ]
-        .spacing(gap::S)
-        .align_y(iced::Center)
-        .into()
+        row![text(label).size(size::BODY).width(Fill), control]
+            .spacing(gap::S)
+            .align_y(iced::Center)
+            .into()
     };
     for t in &schema.tracks {
         let v = status.track(t.key);

@@ -18,10 +18,10 @@ use std::cell::RefCell;
 use adjutant::odds::Odds;
 
 use super::{Command, adjust_panel, describe, odds};
-use adjutant::battle::adjust::Subject;
-use adjutant::status::Change;
 use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
+use adjutant::battle::adjust::Subject;
+use adjutant::status::Change;
 
 /// How many lines of the last procedure's result the panel repeats (the log has them all,
 /// with the dice and cards).

@@ -44,9 +44,15 @@ pub struct State {
 #[derive(Debug, Clone)]
 pub enum Message {
     /// A click on a piece's row; `adding` when Ctrl or Shift was held.
-    PieceClicked { id: PieceId, adding: bool },
+    PieceClicked {
+        id: PieceId,
+        adding: bool,
+    },
     /// The row's Target button; `adding` when Ctrl or Shift was held.
-    TargetClicked { id: PieceId, adding: bool },
+    TargetClicked {
+        id: PieceId,
+        adding: bool,
+    },
     ModeSelected(Mode),
     Cleared,
     FilterChanged(String),
@@ -185,7 +191,14 @@ impl State {
         let secrets = viewer.sees_secrets_of(game.roster.side_of(id));
         let fold = self.fold_of(game, id);
         let aim = self.offers_target(game, id);
-        let key = (id, self.pick(id), secrets, fold, aim, game.state().piece(id));
+        let key = (
+            id,
+            self.pick(id),
+            secrets,
+            fold,
+            aim,
+            game.state().piece(id),
+        );
         container(lazy(key, move |&(id, pick, secrets, fold, aim, _)| {
             let row = Row {
                 pick,
@@ -304,7 +317,12 @@ fn side_order(game: &Battle, side: usize) -> Vec<(PieceId, Option<PieceId>)> {
         .filter(|&id| roster.side_of(id) == side && roster.piece(id).role == Role::Leader);
     for leader in leaders {
         order.push((leader, None));
-        order.extend(roster.commanded_by(leader).into_iter().map(|u| (u, Some(leader))));
+        order.extend(
+            roster
+                .commanded_by(leader)
+                .into_iter()
+                .map(|u| (u, Some(leader))),
+        );
     }
     let unled: Vec<(PieceId, Option<PieceId>)> = roster
         .ids()

@@ -51,11 +51,16 @@ impl Battle {
                 .view(&self.game, self.viewer)
                 .map(Message::Pieces),
         )
-        .width(Length::Fixed(if narrow { 320.0 } else { 372.0 }))
+        .width(Length::Fixed(if narrow { 350.0 } else { 372.0 }))
         .height(Fill);
         let procedures = || -> Element<'_, Message> {
             column![
-                banner::view(&self.game, self.viewer, self.game.pending().is_some()),
+                // Narrow, the banner keeps to the clock and the figures so the procedures show.
+                banner::view(
+                    &self.game,
+                    self.viewer,
+                    narrow || self.game.pending().is_some()
+                ),
                 self.procedure
                     .view(&self.game, &self.pieces, self.viewer)
                     .map(Message::Procedure),
@@ -88,10 +93,7 @@ impl Battle {
             };
             row![
                 left,
-                column![bar, shown]
-                    .spacing(gap::S)
-                    .width(Fill)
-                    .height(Fill)
+                column![bar, shown].spacing(gap::S).width(Fill).height(Fill)
             ]
         } else {
             let right = column![
@@ -158,9 +160,13 @@ impl Battle {
         // take a second line.
         let bar: Element<'_, Message> = if narrow {
             column![
-                row![home, container(title(names.join(" vs "))).width(Fill), saved]
-                    .spacing(gap::M)
-                    .align_y(iced::Center),
+                row![
+                    home,
+                    container(title(names.join(" vs "))).width(Fill),
+                    saved
+                ]
+                .spacing(gap::M)
+                .align_y(iced::Center),
                 row![buttons, space::horizontal(), viewers]
                     .spacing(gap::M)
                     .align_y(iced::Center),

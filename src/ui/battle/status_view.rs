@@ -45,11 +45,13 @@ pub fn view_adjustable<'a, M: Clone + 'a>(
                         let on = i < filled;
                         let to = if i + 1 == filled { i } else { i + 1 };
                         cells = cells.push(
-                            button(
-                                text(if on { "■" } else { "□" })
-                                    .size(size::BODY)
-                                    .style(if on { theme::track_filled } else { theme::muted }),
-                            )
+                            button(text(if on { "■" } else { "□" }).size(size::BODY).style(
+                                if on {
+                                    theme::track_filled
+                                } else {
+                                    theme::muted
+                                },
+                            ))
                             .padding([0.0, 1.0])
                             .style(button::text)
                             .on_press(adjust(Change::Track {
@@ -71,14 +73,11 @@ pub fn view_adjustable<'a, M: Clone + 'a>(
                 .into(),
             };
             items.push(
-                row![
-                    label(t.label.clone()),
-                    drawn,
-                ]
-                .spacing(gap::XS)
-                .align_y(iced::Center)
-                .wrap()
-                .into(),
+                row![label(t.label.clone()), drawn,]
+                    .spacing(gap::XS)
+                    .align_y(iced::Center)
+                    .wrap()
+                    .into(),
             );
         } else {
             items.push(

@@ -49,7 +49,10 @@ pub enum Message {
 pub enum Action {
     None,
     OpenRoster(Box<Army>),
-    NewBattle { system: String, armies: Vec<Army> },
+    NewBattle {
+        system: String,
+        armies: Vec<Army>,
+    },
     OpenBattle(PathBuf),
     ThemeChosen(Choice),
     OpenFile,

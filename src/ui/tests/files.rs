@@ -310,7 +310,12 @@ fn the_battle_printed_from_the_umpire_view_shows_the_command_chits() {
         .ids()
         .find_map(|p| {
             let m = game.piece_schema(p).marks.iter().find(|m| m.secret)?;
-            Some((p, game.roster.side_of(p), m.key.to_string(), m.choices[0].clone()))
+            Some((
+                p,
+                game.roster.side_of(p),
+                m.key.to_string(),
+                m.choices[0].clone(),
+            ))
         })
         .expect("a leader with a secret chit");
     let _ = app.update(Message::Battle(BattleMessage::Procedure(
@@ -323,9 +328,9 @@ fn the_battle_printed_from_the_umpire_view_shows_the_command_chits() {
         ),
     )));
     let umpire = print_battle(&mut app, &dir.path().join("umpire.pdf"));
-    let _ = app.update(Message::Battle(BattleMessage::ViewerSelected(Viewer::Side(
-        1 - side,
-    ))));
+    let _ = app.update(Message::Battle(BattleMessage::ViewerSelected(
+        Viewer::Side(1 - side),
+    )));
     let other = print_battle(&mut app, &dir.path().join("side.pdf"));
     assert!(
         umpire.matches(value.as_str()).count() > other.matches(value.as_str()).count(),

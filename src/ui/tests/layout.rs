@@ -76,7 +76,11 @@ fn assert_clean<M>(what: &str, size: (f32, f32), view: Element<'_, M>) -> Vec<(S
     let shown = texts(&mut ui);
     assert!(!shown.is_empty(), "{what} at {size:?} shows text");
     let found = problems(size, &shown);
-    assert!(found.is_empty(), "{what} at {size:?}:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "{what} at {size:?}:\n{}",
+        found.join("\n")
+    );
     shown
 }
 
@@ -93,7 +97,11 @@ fn the_home_screen_holds_at_1280_and_at_150_percent() {
 fn every_roster_holds_and_its_headers_fit_their_columns() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(Some(dir.path().to_path_buf()));
-    let armies: Vec<Army> = store.armies().into_iter().filter_map(|f| f.loaded.ok()).collect();
+    let armies: Vec<Army> = store
+        .armies()
+        .into_iter()
+        .filter_map(|f| f.loaded.ok())
+        .collect();
     assert!(armies.len() >= 8);
     for army in armies {
         let name = army.name.clone();
@@ -162,20 +170,26 @@ fn every_battle_screen_holds_with_next_phase_in_view_and_a_roomy_centre() {
                     );
                 }
             }
-            // The procedures column: from its heading to the right edge of its Start buttons.
+            // The procedures panel: the scrolled area that holds its heading (the last
+            // "Procedures" drawn; narrow, a tab of that name comes first).
             let heading = shown
                 .iter()
-                .find(|(c, _)| c == "Procedures")
-                .unwrap_or_else(|| panic!("{system} at {size:?}: the procedures"));
-            let right = shown
-                .iter()
-                .filter(|(c, _)| c == "Start")
-                .map(|(_, r)| r.x + r.width)
-                .fold(0.0, f32::max);
+                .rfind(|(c, _)| c == "Procedures")
+                .unwrap_or_else(|| panic!("{system} at {size:?}: the procedures"))
+                .1;
+            let mut widths = Vec::new();
+            let _ = at(size, play.screen.view()).find(|c: Candidate<'_>| {
+                if let Candidate::Scrollable { bounds, .. } = c
+                    && bounds.contains(heading.center())
+                {
+                    widths.push(bounds.width);
+                }
+                None::<()>
+            });
+            let width = widths.into_iter().fold(f32::MAX, f32::min);
             assert!(
-                right - heading.1.x >= 400.0,
-                "{system} at {size:?}: the procedures are squeezed to {} px",
-                right - heading.1.x
+                (400.0..f32::MAX).contains(&width),
+                "{system} at {size:?}: the procedures are squeezed to {width} px"
             );
         }
     }
@@ -200,8 +214,13 @@ fn a_procedures_pickers_keep_their_width_inside_the_panel() {
     play.click_target(&d);
     let game = play.game();
     let sel = play.screen.selection();
-    let offers = game.rules().offers(&game.context(), &sel.actors, &sel.targets);
-    let with_params: Vec<_> = offers.iter().filter(|o| !o.params.is_empty() && o.refused.is_none()).collect();
+    let offers = game
+        .rules()
+        .offers(&game.context(), &sel.actors, &sel.targets);
+    let with_params: Vec<_> = offers
+        .iter()
+        .filter(|o| !o.params.is_empty() && o.refused.is_none())
+        .collect();
     assert!(!with_params.is_empty(), "an offer with pickers");
     for size in SIZES {
         let mut ui = at(size, play.screen.view());
@@ -248,7 +267,11 @@ fn shot<M>(size: (f32, f32), view: Element<'_, M>, path: &std::path::Path) {
         .snapshot(&iced::Theme::Light)
         .expect("a snapshot");
     let _ = snapshot.matches_image(path);
-    let written = std::fs::read_dir(dir).unwrap().flatten().find(made).expect("written");
+    let written = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .find(made)
+        .expect("written");
     std::fs::rename(written.path(), path).unwrap();
 }
 
@@ -265,7 +288,11 @@ fn retake_screenshots() {
     let mut play = Play::new("royalists_roundheads", ["Royalist", "Parliament"], 1643);
     let unit = "Widdrington's Horse (1)";
     play.click(unit);
-    let offer = play.offer(&[unit], &[], adjutant::rules::royalists_roundheads::keys::proc::MORALE);
+    let offer = play.offer(
+        &[unit],
+        &[],
+        adjutant::rules::royalists_roundheads::keys::proc::MORALE,
+    );
     play.start(&offer.label);
     shot(SIZES[0], play.screen.view(), &dir.join("battle.png"));
     shot(SIZES[1], play.screen.view(), &dir.join("battle-150.png"));
@@ -273,13 +300,23 @@ fn retake_screenshots() {
     shot(SIZES[0], play.screen.view(), &dir.join("vws.png"));
     let game = play.game();
     let roster = &game.roster;
-    let a = roster.ids().find(|&p| roster.side_of(p) == 0 && roster.unit(p).is_some()).unwrap();
-    let d = roster.ids().find(|&p| roster.side_of(p) == 1 && roster.unit(p).is_some()).unwrap();
+    let a = roster
+        .ids()
+        .find(|&p| roster.side_of(p) == 0 && roster.unit(p).is_some())
+        .unwrap();
+    let d = roster
+        .ids()
+        .find(|&p| roster.side_of(p) == 1 && roster.unit(p).is_some())
+        .unwrap();
     let (a, d) = (roster.name(a).to_string(), roster.name(d).to_string());
     play.click(&a);
     play.click_target(&d);
     shot(SIZES[0], play.screen.view(), &dir.join("vws-attack.png"));
-    shot(SIZES[1], play.screen.view(), &dir.join("vws-attack-150.png"));
+    shot(
+        SIZES[1],
+        play.screen.view(),
+        &dir.join("vws-attack-150.png"),
+    );
     let dir2 = tempfile::tempdir().unwrap();
     let store = Store::open(Some(dir2.path().to_path_buf()));
     let army = store

@@ -93,7 +93,11 @@ fn ctrl_f_focuses_the_find_box_even_from_a_text_field() {
     let press = key_press(Key::Character("f".into()), Modifiers::CTRL);
     // listen_with is handed the key even when a text field captured it.
     assert!(matches!(
-        shortcut(press, iced::event::Status::Captured, iced::window::Id::unique()),
+        shortcut(
+            press,
+            iced::event::Status::Captured,
+            iced::window::Id::unique()
+        ),
         Some(AppMessage::FindPressed)
     ));
     let dir = tempfile::tempdir().unwrap();
@@ -186,18 +190,24 @@ fn correct_by_hand_sets_a_flag_and_a_secret_chit_and_the_report_names_it() {
     assert!(play.game().state().piece(unit).flag(keys::ROUTED));
     assert!(play.shows_part(&format!("Manual correction: {FIRER}: Routed no → yes")));
     let report = adjutant::print::report_markdown(play.game());
-    assert!(report.contains(&format!("Manual correction: {FIRER}: Routed no → yes")), "{report}");
+    assert!(
+        report.contains(&format!("Manual correction: {FIRER}: Routed no → yes")),
+        "{report}"
+    );
     // A side's figures: nothing picked offers each side's status.
     play.clear();
     assert!(play.shows("Royalist"));
-    assert!(play.count_part("Array / Hobart entered") >= 2, "each side's flag is offered");
+    assert!(
+        play.count_part("Array / Hobart entered") >= 2,
+        "each side's flag is offered"
+    );
     play.click("Hide");
     assert!(!play.shows_part("each change is logged as a manual correction"));
 }
 
 #[test]
 fn a_refused_correction_says_why_and_clears_when_the_pick_changes() {
-    let mut play = winceby();
+    let play = winceby();
     let unit = play.piece(FIRER);
     let err = play
         .screen
@@ -211,7 +221,10 @@ fn a_refused_correction_says_why_and_clears_when_the_pick_changes() {
             },
         )
         .unwrap_err();
-    assert!(err.to_string().contains("Steps lost runs from 0 to"), "{err}");
+    assert!(
+        err.to_string().contains("Steps lost runs from 0 to"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -219,11 +232,19 @@ fn escape_closes_the_print_panel_and_ctrl_q_quits() {
     let window = iced::window::Id::unique();
     let status = iced::event::Status::Ignored;
     assert!(matches!(
-        shortcut(key_press(Key::Named(Named::Escape), Modifiers::empty()), status, window),
+        shortcut(
+            key_press(Key::Named(Named::Escape), Modifiers::empty()),
+            status,
+            window
+        ),
         Some(AppMessage::Files(crate::ui::files::Message::Cancelled))
     ));
     assert!(matches!(
-        shortcut(key_press(Key::Character("q".into()), Modifiers::CTRL), status, window),
+        shortcut(
+            key_press(Key::Character("q".into()), Modifiers::CTRL),
+            status,
+            window
+        ),
         Some(AppMessage::QuitPressed)
     ));
     let dir = tempfile::tempdir().unwrap();
@@ -235,8 +256,12 @@ fn escape_closes_the_print_panel_and_ctrl_q_quits() {
     }
     let _ = app.update(AppMessage::Files(crate::ui::files::Message::PrintPressed));
     assert!(app.files.panel_open());
-    let escape = shortcut(key_press(Key::Named(Named::Escape), Modifiers::empty()), status, window)
-        .expect("Escape is a shortcut");
+    let escape = shortcut(
+        key_press(Key::Named(Named::Escape), Modifiers::empty()),
+        status,
+        window,
+    )
+    .expect("Escape is a shortcut");
     let _ = app.update(escape);
     assert!(!app.files.panel_open(), "Escape closes the print panel");
     let _ = app.update(AppMessage::Files(crate::ui::files::Message::SaveAsPressed));
@@ -262,9 +287,15 @@ fn the_last_battle_reopens_on_start_when_asked_and_the_window_size_is_kept() {
     assert_eq!(open().window_size(), Some((1100.0, 760.0)));
 
     let mut next = App::new(open());
-    assert!(matches!(next.screen, Screen::Home(_)), "tests start at home");
+    assert!(
+        matches!(next.screen, Screen::Home(_)),
+        "tests start at home"
+    );
     next.reopen_last_battle();
-    assert!(matches!(next.screen, Screen::Battle(_)), "the battle is back");
+    assert!(
+        matches!(next.screen, Screen::Battle(_)),
+        "the battle is back"
+    );
 
     open().save_reopen_last(false).unwrap();
     let mut off = App::new(open());
@@ -278,7 +309,10 @@ fn band_labels_read_as_plain_ranges() {
     // A band past what the dice make shows its own range, once.
     assert_eq!(band_label(8, 9, 2, 7, "8–9"), "8–9");
     // Negative totals read "to", not a dash between minus signs.
-    assert_eq!(band_label(i32::MIN, -1, -2, 12, "less than 0"), "−2 to −1 · less than 0");
+    assert_eq!(
+        band_label(i32::MIN, -1, -2, 12, "less than 0"),
+        "−2 to −1 · less than 0"
+    );
     assert_eq!(band_label(3, 5, 2, 12, "fails"), "3–5 · fails");
     assert_eq!(band_label(9, 9, 2, 12, "9"), "9");
     assert_eq!(band_label(10, i32::MAX, 2, 12, "hit"), "10–12 · hit");
@@ -312,7 +346,11 @@ fn the_odds_at_a_glance_show_above_the_outcomes_of_a_fire() {
     // Parliament's first Fire Combat: Cromwell's Horse (1) may fire at Widdrington's (1).
     while !play.shows_part("Fire Combat · Parliament") {
         play.clear();
-        let offer = play.offer(&[], &[], adjutant::rules::royalists_roundheads::keys::proc::NEXT_PHASE);
+        let offer = play.offer(
+            &[],
+            &[],
+            adjutant::rules::royalists_roundheads::keys::proc::NEXT_PHASE,
+        );
         play.start(&offer.label);
     }
     // The report's phase headings each start a paragraph of their own (after a list of facts
@@ -320,15 +358,26 @@ fn the_odds_at_a_glance_show_above_the_outcomes_of_a_fire() {
     let md = adjutant::print::report_markdown(play.game());
     let lines: Vec<&str> = md.lines().collect();
     let headings: Vec<usize> = (1..lines.len())
-        .filter(|&i| lines[i].starts_with('*') && lines[i].ends_with('*') && !lines[i].starts_with("**"))
+        .filter(|&i| {
+            lines[i].starts_with('*') && lines[i].ends_with('*') && !lines[i].starts_with("**")
+        })
         .collect();
     assert!(headings.len() >= 2, "{md}");
     for i in headings {
-        assert_eq!(lines[i - 1], "", "a blank line before {:?} in\n{md}", lines[i]);
+        assert_eq!(
+            lines[i - 1],
+            "",
+            "a blank line before {:?} in\n{md}",
+            lines[i]
+        );
     }
     play.click(FIRER);
     play.click_target(ENEMY);
-    let offer = play.offer(&[FIRER], &[ENEMY], adjutant::rules::royalists_roundheads::keys::proc::FIRE);
+    let offer = play.offer(
+        &[FIRER],
+        &[ENEMY],
+        adjutant::rules::royalists_roundheads::keys::proc::FIRE,
+    );
     play.start(&offer.label);
     assert!(play.game().pending().is_some(), "the fire is under way");
     assert!(
@@ -349,16 +398,24 @@ fn the_tray_rolls_mixed_dice_and_up_to_twelve() {
     super::type_faces(&mut screen, "3 5 2");
     let last = screen.game().log().last().unwrap();
     assert_eq!(last.title, "Roll 2D6 + D3");
-    assert!(super::shows(&screen, "2D6 [3 5] + D3 [2] = 10"), "the history sums the kinds");
+    assert!(
+        super::shows(&screen, "2D6 [3 5] + D3 [2] = 10"),
+        "the history sums the kinds"
+    );
     // A face a D3 cannot show is refused before anything is recorded.
     let before = screen.game().log().len();
     super::type_faces(&mut screen, "3 5 6");
     assert_eq!(screen.game().log().len(), before);
-    assert!(super::shows(&screen, "a D3 cannot show 6: its faces are 1–3"));
+    assert!(super::shows(
+        &screen,
+        "a D3 cannot show 6: its faces are 1–3"
+    ));
     // Up to twelve of a kind.
     super::click(&mut screen, "Remove");
     for _ in 0..15 {
-        let _ = screen.update(Message::Tray(crate::ui::battle::tray::Message::CountSelected(13)));
+        let _ = screen.update(Message::Tray(
+            crate::ui::battle::tray::Message::CountSelected(13),
+        ));
     }
     assert!(super::shows(&screen, "Roll 12D3"));
 }
@@ -369,7 +426,11 @@ fn the_winceby_screen_reads_plainly_one_step_tracker_a_sentence_and_no_mixed_num
     assert!(play.shows("the enemy may roll to win at 10 loss points"));
     let roster = &play.game().roster;
     let units = roster.ids().filter(|&p| roster.unit(p).is_some()).count();
-    assert_eq!(play.count_part("Steps lost"), units, "one step tracker per unit");
+    assert_eq!(
+        play.count_part("Steps lost"),
+        units,
+        "one step tracker per unit"
+    );
     assert!(!play.shows_part("Steps ●"), "no second tracker");
     // The roster screen says once that the values are estimates.
     let army = play.game().armies()[1].clone();
