@@ -264,7 +264,7 @@ fn shot<M>(size: (f32, f32), view: Element<'_, M>, path: &std::path::Path) {
     };
     clear();
     let snapshot = at(size, view)
-        .snapshot(&iced::Theme::Light)
+        .snapshot(&theme::resolve(theme::Choice::Light, false))
         .expect("a snapshot");
     let _ = snapshot.matches_image(path);
     let written = std::fs::read_dir(dir)
@@ -287,6 +287,13 @@ fn retake_screenshots() {
     let dir = std::path::PathBuf::from(dir);
     let mut play = Play::new("royalists_roundheads", ["Royalist", "Parliament"], 1643);
     let unit = "Widdrington's Horse (1)";
+    // The Movement phase brings the Royalists onto the map.
+    let next = play.offer(
+        &[],
+        &[],
+        adjutant::rules::royalists_roundheads::keys::proc::NEXT_PHASE,
+    );
+    play.start(&next.label);
     play.click(unit);
     let offer = play.offer(
         &[unit],
