@@ -505,7 +505,15 @@ fn quick_reference_of_every_rule_system_prints() {
         assert_has(&text, rules.name());
         for t in rules.tables() {
             assert_has(&text, &t.source.tag());
-            for cell in t.rows.iter().flatten() {
+            // Every cell but the override keys, which the card leaves out.
+            let key = t.header.iter().position(|h| h == "Key");
+            let cells = t.rows.iter().flat_map(|r| {
+                r.iter()
+                    .enumerate()
+                    .filter(|&(k, _)| Some(k) != key)
+                    .map(|(_, c)| c)
+            });
+            for cell in cells {
                 assert_has(&text, cell);
             }
         }

@@ -6,6 +6,7 @@
 //! deals a card early. Dice for the entry at position n come from a generator seeded with the
 //! battle's seed and n, so undoing and acting again gives the same dice: undo is not a re-roll.
 
+pub mod adjust;
 pub mod state;
 #[cfg(test)]
 mod tests;
@@ -33,12 +34,19 @@ pub enum Action {
     Setup,
     /// Dice from the tray.
     Roll(Dice),
+    /// Dice of several kinds from the tray, as one roll ("2D6 + D3").
+    RollMixed(Vec<Dice>),
     /// A card from the deck.
     Draw,
     /// The discards shuffled back into the deck.
     Reshuffle,
     /// A rule-system procedure.
     Procedure(Call),
+    /// A correction made by hand to a piece's or a side's status.
+    Adjust {
+        subject: adjust::Subject,
+        change: crate::status::Change,
+    },
 }
 
 /// One player action and everything that followed from it.
@@ -83,6 +91,8 @@ pub enum ActionError {
     NothingToRedo,
     #[error("dice are already rolled for this procedure; finish it, then undo it")]
     AlreadyRolled,
+    #[error("not corrected: {0}")]
+    Adjust(String),
 }
 
 /// A battle in progress.
@@ -249,9 +259,15 @@ impl Battle {
     fn procedure_for(&self, action: &Action) -> Result<Box<dyn Procedure>, ActionError> {
         match action {
             Action::Roll(dice) => Ok(Box::new(tray::TrayRoll(dice.clone()))),
+            Action::RollMixed(groups) if !groups.is_empty() => {
+                Ok(Box::new(tray::TrayMixed(groups.clone())))
+            }
+            Action::RollMixed(_) => Err(ActionError::NotWaiting("dice")),
             Action::Draw => Ok(Box::new(tray::TrayDraw)),
             Action::Procedure(call) => Ok(self.rules().procedure(&self.context(), call)?),
-            Action::Setup | Action::Reshuffle => Err(ActionError::NotWaiting("a procedure")),
+            Action::Setup | Action::Reshuffle | Action::Adjust { .. } => {
+                Err(ActionError::NotWaiting("a procedure"))
+            }
         }
     }
 
@@ -259,6 +275,9 @@ impl Battle {
     pub fn start(&mut self, action: Action) -> Result<(), ActionError> {
         if let Some(p) = &self.pending {
             return Err(ActionError::Busy(p.title.clone()));
+        }
+        if let Action::Adjust { subject, change } = action {
+            return self.adjust(subject, change);
         }
         if action == Action::Reshuffle {
             let order = self.state.deck.shuffled_order(&mut self.rng(0));

@@ -67,3 +67,58 @@ impl Procedure for TrayDraw {
         }
     }
 }
+
+/// Roll dice of several kinds from the tray as one roll ("2D6 + D3"): each kind is asked for
+/// in turn, and the result is the sum of their totals (modifiers ride on the first kind).
+pub struct TrayMixed(pub Vec<Dice>);
+
+/// The mixed roll in words: "2D6 + D3 +1".
+pub fn mixed_name(groups: &[Dice]) -> String {
+    groups
+        .iter()
+        .map(Dice::to_string)
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+impl Procedure for TrayMixed {
+    fn title(&self) -> String {
+        format!("Roll {}", mixed_name(&self.0))
+    }
+
+    fn step(&self, _ctx: &Context, inputs: &[Input]) -> Step {
+        let Some(dice) = self.0.get(inputs.len()) else {
+            // Every kind is rolled; the rolls are already in the log as `Rolled` events.
+            let total: i32 = inputs
+                .iter()
+                .map(|i| match i {
+                    Input::Dice(rolled) => rolled.total(),
+                    _ => 0,
+                })
+                .sum();
+            return Step::Done(Resolution {
+                summary: total.to_string(),
+                events: Vec::new(),
+            });
+        };
+        let dist = dice.distribution();
+        let bands = dist
+            .counts
+            .keys()
+            .map(|&t| Band::new(t, t, t.to_string()))
+            .collect();
+        Step::Dice(DiceRequest {
+            label: format!(
+                "Roll {} ({} of {}: {})",
+                dice,
+                inputs.len() + 1,
+                self.0.len(),
+                mixed_name(&self.0)
+            ),
+            rule: String::new(),
+            dice: dice.clone(),
+            reading: Reading::Total,
+            bands,
+        })
+    }
+}

@@ -88,7 +88,17 @@ impl Card {
                 fill: true,
             });
         }
-        for (i, t) in rules.tables().into_iter().enumerate() {
+        for (i, mut t) in rules.tables().into_iter().enumerate() {
+            // The override files' keys are for the Tables view, not for the table: the card
+            // leaves their column out.
+            if let Some(k) = t.header.iter().position(|h| h == "Key") {
+                t.header.remove(k);
+                for row in &mut t.rows {
+                    if k < row.len() {
+                        row.remove(k);
+                    }
+                }
+            }
             blocks.push(Block {
                 title: t.title,
                 section: (i == 0).then_some("Tables in force"),

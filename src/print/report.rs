@@ -175,7 +175,13 @@ pub fn report_markdown(battle: &Battle) -> String {
         md.push_str(&format!("\n## Turn {turn}\n\n"));
         for line in lines {
             match line {
-                Line::Phase(p) => md.push_str(&format!("*{p}*\n\n")),
+                Line::Phase(p) => {
+                    // A blank line first, or the heading runs on as part of the list above.
+                    if !md.ends_with("\n\n") {
+                        md.push('\n');
+                    }
+                    md.push_str(&format!("*{p}*\n\n"));
+                }
                 Line::Fact { text, stress: true } => md.push_str(&format!("- **{text}**\n")),
                 Line::Fact { text, .. } => md.push_str(&format!("- {text}\n")),
             }

@@ -67,7 +67,10 @@ pub(crate) fn check(file: &BattleFile) -> Result<(), String> {
     }
     if let Some(p) = &file.pending {
         let at = || format!("the procedure under way \"{}\"", p.title);
-        if matches!(p.action, Action::Setup | Action::Reshuffle) {
+        if matches!(
+            p.action,
+            Action::Setup | Action::Reshuffle | Action::Adjust { .. }
+        ) {
             return Err(format!("{}: this action is never left under way", at()));
         }
         checker
@@ -94,11 +97,18 @@ impl Checker {
     fn action(&self, action: &Action) -> Result<(), String> {
         match action {
             Action::Roll(dice) => self.dice(dice),
+            Action::RollMixed(groups) if groups.is_empty() => Err("a roll of no dice".into()),
+            Action::RollMixed(groups) => groups.iter().try_for_each(|d| self.dice(d)),
             Action::Procedure(call) => call
                 .actors
                 .iter()
                 .chain(&call.targets)
                 .try_for_each(|&p| self.piece(p)),
+            Action::Adjust { subject, .. } => match *subject {
+                crate::battle::adjust::Subject::Piece(p) => self.piece(p),
+                crate::battle::adjust::Subject::Side(s) if s < self.sides => Ok(()),
+                crate::battle::adjust::Subject::Side(s) => Err(format!("no side {}", s + 1)),
+            },
             Action::Setup | Action::Draw | Action::Reshuffle => Ok(()),
         }
     }

@@ -22,6 +22,9 @@ pub const SETTINGS_VERSION: u32 = 1;
 /// The zoom range the window offers.
 pub const ZOOM_RANGE: (f32, f32) = (0.5, 3.0);
 
+/// The window sizes (either side, logical pixels) remembered; others are forgotten.
+pub const WINDOW_RANGE: (f32, f32) = (200.0, 16_384.0);
+
 /// Which colour theme to use.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ThemeChoice {
@@ -58,6 +61,10 @@ pub struct Settings {
     pub show_odds: bool,
     /// The paper the last sheet was printed on, offered first next time.
     pub paper: PaperChoice,
+    /// Open the last battle when Adjutant starts, instead of the home screen.
+    pub reopen_last: bool,
+    /// The window's size (logical pixels) when it was last resized, to open at next time.
+    pub window_size: Option<(f32, f32)>,
 }
 
 impl Default for Settings {
@@ -70,6 +77,8 @@ impl Default for Settings {
             across_table: false,
             show_odds: true,
             paper: PaperChoice::A4,
+            reopen_last: false,
+            window_size: None,
         }
     }
 }
@@ -97,6 +106,12 @@ impl Settings {
         let (lo, hi) = ZOOM_RANGE;
         if !(lo..=hi).contains(&self.zoom) {
             self.zoom = Settings::default().zoom;
+        }
+        let fits = |v: f32| (WINDOW_RANGE.0..=WINDOW_RANGE.1).contains(&v);
+        if let Some((w, h)) = self.window_size
+            && !(fits(w) && fits(h))
+        {
+            self.window_size = None;
         }
         self
     }

@@ -30,6 +30,11 @@ use persist::Store;
 /// table overrides) is shown on the home screen.
 pub fn run(data_dir: Option<PathBuf>, notice: Option<String>) -> iced::Result {
     arm_first_frame_probe();
+    let size = Store::open(data_dir.clone())
+        .window_size()
+        .map_or(iced::Size::new(1280.0, 800.0), |(w, h)| {
+            iced::Size::new(w.max(1024.0), h.max(700.0))
+        });
     let boot = move || {
         let (mut app, task) = App::boot(data_dir.clone());
         if let Screen::Home(home) = &mut app.screen {
@@ -43,7 +48,7 @@ pub fn run(data_dir: Option<PathBuf>, notice: Option<String>) -> iced::Result {
         .font(theme::FONT_BOLD)
         .default_font(theme::BODY_FONT)
         .window(window::Settings {
-            size: iced::Size::new(1280.0, 800.0),
+            size,
             min_size: Some(iced::Size::new(1024.0, 700.0)),
             // Raw RGBA rendered from the SVG by scripts/render-icons.sh: no image decoder needed.
             icon: window::icon::from_rgba(
@@ -76,6 +81,16 @@ pub struct App {
     zoom: f32,
     screen: Screen,
     files: files::Files,
+    /// The window's size not yet written to the settings, and when the last was written.
+    window_size: WindowSize,
+}
+
+/// The window's size, written to the settings at most once a second while it is dragged
+/// (and at the next message after).
+#[derive(Debug, Default)]
+struct WindowSize {
+    pending: Option<iced::Size>,
+    written: Option<std::time::Instant>,
 }
 
 /// The screen on show.
@@ -101,10 +116,16 @@ pub enum Message {
     RedoPressed,
     /// Tab or Shift+Tab (true): the keyboard moves to the next or previous field.
     FocusMoved(bool),
+    /// Ctrl+F: the battle screen's find box.
+    FindPressed,
     /// F9, F11, Ctrl+= / Ctrl+- / Ctrl+0.
     Display(display::Message),
     /// A frame was presented while the first-frame probe is armed (`ADJUTANT_BENCH_FIRST_FRAME`).
     FramePresented,
+    /// The window was resized (logical pixels).
+    WindowResized(iced::Size),
+    /// Ctrl+Q: save, then close.
+    QuitPressed,
 }
 
 impl App {
@@ -112,8 +133,21 @@ impl App {
     pub fn boot(data_dir: Option<PathBuf>) -> (App, Task<Message>) {
         let mut app = App::new(Store::open(data_dir));
         app.files = files::Files::new(files::Dialogs::detect(), true);
+        app.reopen_last_battle();
         let task = iced::system::theme().map(Message::SystemThemeChanged);
         (app, task)
+    }
+
+    /// Opens the battle to resume when the player asked for it at start-up; a battle that
+    /// will not open leaves the home screen up with the reason.
+    pub fn reopen_last_battle(&mut self) {
+        if !self.store.reopen_last() {
+            return;
+        }
+        let saved = self.store.battles();
+        if let Some(last) = self.store.last_battle(&saved) {
+            self.open_battle(&last.path);
+        }
     }
 
     /// The app on the home screen, without talking to the desktop (tests use this).
@@ -129,10 +163,12 @@ impl App {
             screen,
             // Tests type paths: a desktop dialog would wait for a person.
             files: files::Files::new(files::Dialogs::PathField, false),
+            window_size: WindowSize::default(),
         }
     }
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
+        self.remember_window_size(&message);
         match message {
             Message::Home(m) => return self.home_update(m),
             Message::Roster(m) => {
@@ -157,7 +193,7 @@ impl App {
             Message::Files(m) => return self.files_update(m),
             Message::SystemThemeChanged(mode) => self.system_dark = mode == iced::theme::Mode::Dark,
             Message::ModifiersChanged(m) => {
-                self.battle_update(battle::Message::ShiftChanged(m.shift()))
+                self.battle_update(battle::Message::AddingChanged(m.shift() || m.command()))
             }
             Message::UndoPressed if matches!(self.screen, Screen::Editor(_)) => {
                 self.editor_update(editor::Message::UndoPressed)
@@ -168,6 +204,12 @@ impl App {
             Message::UndoPressed => self.battle_update(battle::Message::Undo),
             Message::RedoPressed => self.battle_update(battle::Message::Redo),
             Message::Display(m) => return display::update(self, m),
+            Message::FindPressed => {
+                if let Screen::Battle(b) = &mut self.screen {
+                    let _ = b.update(battle::Message::ShowDesk);
+                    return iced::widget::operation::focus(battle::FIND_FIELD);
+                }
+            }
             Message::FramePresented => report_first_frame(),
             Message::FocusMoved(back) => {
                 return if back {
@@ -176,9 +218,51 @@ impl App {
                     iced::widget::operation::focus_next()
                 };
             }
+            Message::WindowResized(_) => {}
+            Message::QuitPressed => return self.quit(),
         }
         // A file panel opened by a screen's button wants the keyboard in its path field.
         self.files.take_focus()
+    }
+
+    /// Notes a new window size, and writes the last one once it has settled.
+    fn remember_window_size(&mut self, message: &Message) {
+        let now = std::time::Instant::now();
+        let w = &mut self.window_size;
+        if let Message::WindowResized(size) = message {
+            w.pending = Some(*size);
+        }
+        let settled = !matches!(message, Message::WindowResized(_))
+            || w.written
+                .is_none_or(|t| now.duration_since(t).as_secs_f32() >= 1.0);
+        if settled && let Some(size) = w.pending.take() {
+            w.written = Some(now);
+            // Only the size for next time is lost if the settings cannot be written.
+            let _ = self.store.save_window_size((size.width, size.height));
+        }
+    }
+
+    /// Ctrl+Q: the battle on screen saved (it is after every action; this retries a save
+    /// the disk refused), the window's size remembered, then the window closed. A battle that
+    /// still cannot be saved keeps the window open with its banner.
+    fn quit(&mut self) -> Task<Message> {
+        if let Screen::Battle(b) = &mut self.screen {
+            let _ = b.update(battle::Message::RetrySave);
+            if b.unsaved() {
+                return Task::none();
+            }
+        }
+        // An army with edits not saved asks first, as leaving the builder does.
+        if let Screen::Editor(e) = &mut self.screen
+            && e.is_dirty()
+        {
+            let _ = e.update(editor::Message::BackPressed);
+            return Task::none();
+        }
+        if let Some(size) = self.window_size.pending.take() {
+            let _ = self.store.save_window_size((size.width, size.height));
+        }
+        iced::exit()
     }
 
     fn home_update(&mut self, message: home::Message) -> Task<Message> {
@@ -208,6 +292,11 @@ impl App {
                 match editor::Editor::open(&path, shipped, dir) {
                     Ok(e) => self.screen = Screen::Editor(Box::new(e)),
                     Err(why) => home.notice = Some(why),
+                }
+            }
+            home::Action::ReopenChosen(on) => {
+                if let Err(e) = self.store.save_reopen_last(on) {
+                    home.notice = Some(format!("Settings not saved: {e}"));
                 }
             }
         }
@@ -278,13 +367,14 @@ impl App {
             iced::system::theme_changes().map(Message::SystemThemeChanged),
             // listen_with sees keys even while a text field has focus (keyboard::listen does not).
             event::listen_with(shortcut),
+            window::resize_events().map(|(_, size)| Message::WindowResized(size)),
             first_frame_probe(),
         ])
     }
 }
 
-/// Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes; modifier changes let shift-click pick targets.
-/// Ctrl+O opens a file, Ctrl+S saves a copy of the battle, Ctrl+P prints.
+/// Escape closes the print or save panel. Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes; modifier changes let shift-click pick targets.
+/// Ctrl+O opens a file, Ctrl+S saves a copy of the battle, Ctrl+P prints, Ctrl+F finds a piece.
 fn shortcut(event: iced::Event, _status: event::Status, _window: window::Id) -> Option<Message> {
     if let iced::Event::Keyboard(keyboard::Event::KeyPressed { key, modifiers, .. }) = &event
         && let Some(m) = display::key(key, *modifiers)
@@ -295,6 +385,10 @@ fn shortcut(event: iced::Event, _status: event::Status, _window: window::Id) -> 
         return None;
     };
     match event {
+        keyboard::Event::KeyPressed {
+            key: Key::Named(keyboard::key::Named::Escape),
+            ..
+        } => Some(Message::Files(files::Message::Cancelled)),
         keyboard::Event::ModifiersChanged(m) => Some(Message::ModifiersChanged(m)),
         keyboard::Event::KeyPressed {
             key: Key::Named(keyboard::key::Named::Tab),
@@ -319,6 +413,8 @@ fn shortcut(event: iced::Event, _status: event::Status, _window: window::Id) -> 
                 Key::Character(c) if c.eq_ignore_ascii_case("p") => {
                     Some(Message::Files(files::Message::PrintPressed))
                 }
+                Key::Character(c) if c.eq_ignore_ascii_case("f") => Some(Message::FindPressed),
+                Key::Character(c) if c.eq_ignore_ascii_case("q") => Some(Message::QuitPressed),
                 _ => None,
             }
         }

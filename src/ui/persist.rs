@@ -141,6 +141,26 @@ impl Store {
         self.change_settings(|s| s.across_table = on)
     }
 
+    /// Whether Adjutant opens the last battle when it starts.
+    pub fn reopen_last(&self) -> bool {
+        self.inner.borrow().settings.reopen_last
+    }
+
+    /// Remembers whether Adjutant opens the last battle when it starts.
+    pub fn save_reopen_last(&self, on: bool) -> Result<(), String> {
+        self.change_settings(|s| s.reopen_last = on)
+    }
+
+    /// The window's size when it was last resized.
+    pub fn window_size(&self) -> Option<(f32, f32)> {
+        self.inner.borrow().settings.window_size
+    }
+
+    /// Remembers the window's size for next time.
+    pub fn save_window_size(&self, size: (f32, f32)) -> Result<(), String> {
+        self.change_settings(|s| s.window_size = Some(size))
+    }
+
     /// Where the player's rule-table override files go.
     pub fn overrides_dir(&self) -> PathBuf {
         self.paths.overrides_dir()

@@ -12,8 +12,23 @@ use adjutant::rules;
 use super::parts;
 use super::theme::{self, gap, size};
 
-/// The width of a statistic's column; long headers wrap.
+/// The narrowest a statistic's column is; long headers wrap between words.
 const STAT_WIDTH: f32 = 84.0;
+
+/// The width of a bold caption character, rounded up (DejaVu Sans Bold's widest lower-case
+/// letters at the caption size), for fitting a header's longest word.
+pub const CAPTION_BOLD_CHAR: f32 = 11.5;
+
+/// A statistic's column: wide enough for the longest word of its header, so a header wraps
+/// between words and never runs into the next column.
+pub fn stat_width(label: &str) -> f32 {
+    let longest = label
+        .split_whitespace()
+        .map(|w| w.chars().count())
+        .max()
+        .unwrap_or(0);
+    (longest as f32 * CAPTION_BOLD_CHAR + 2.0 * gap::S + 4.0).max(STAT_WIDTH)
+}
 
 /// The roster screen's state.
 pub struct Roster {
@@ -208,7 +223,7 @@ impl Roster {
                         .map_or_else(|| "—".to_string(), i32::to_string);
                     text(value).size(size::BODY)
                 })
-                .width(Length::Fixed(STAT_WIDTH))
+                .width(Length::Fixed(stat_width(stat.label)))
                 .align_x(iced::Center),
             );
         }

@@ -154,7 +154,12 @@ fn melee_worked_example_attack_with_a_leader_against_stand() {
         "A 1 / D M; Cromwell's Horse 1 routs; Henderson's Horse 1 passes"
     );
     let texts = facts(&res.events);
-    assert!(texts.iter().any(|t| t.starts_with("Melee: Henderson's Horse 1 (4) against Cromwell's Horse 1 (4)")), "{texts:?}");
+    assert!(
+        texts.iter().any(|t| t.starts_with(
+            "Melee: Henderson's Horse 1 (strength 4) against Cromwell's Horse 1 (strength 4)"
+        )),
+        "{texts:?}"
+    );
     assert!(texts.iter().any(|t| t.contains("must advance")));
     assert!(texts.iter().any(|t| t.contains("Second Combat Option")));
     b.apply(&res.events);

@@ -90,12 +90,15 @@ fn dragoons_are_eliminated_on_the_third_step_w9() {
 }
 
 #[test]
-fn schema_declares_the_ladder_per_kind_and_a_secret_chit() {
+fn schema_declares_one_step_tracker_the_step_states_per_kind_and_a_secret_chit() {
     let b = B::new();
+    let t = b.system.tables_in_force();
     let cav = b.system.piece_schema(&b.roster, b.id("hen1"));
     assert_eq!(cav.tracks[0].max, 4);
+    assert!(cav.ladders.is_empty(), "one step tracker, not two");
+    let unit = |id: &str| b.roster.unit(b.id(id)).unwrap().clone();
     assert_eq!(
-        cav.ladders[0].rungs,
+        look::ladder_names(&unit("hen1"), &t),
         [
             "Full",
             "Full + Step-Loss marker",
@@ -107,7 +110,15 @@ fn schema_declares_the_ladder_per_kind_and_a_secret_chit() {
     let drag = b.system.piece_schema(&b.roster, b.id("verm1"));
     assert_eq!(drag.tracks[0].max, 3);
     assert_eq!(
-        drag.ladders[0].rungs,
+        drag.flags
+            .iter()
+            .filter(|f| f.label == "Eliminated")
+            .count(),
+        1,
+        "a dragoon lists Eliminated once"
+    );
+    assert_eq!(
+        look::ladder_names(&unit("verm1"), &t),
         [
             "Full",
             "Full + Step-Loss marker",

@@ -63,13 +63,6 @@ pub fn lose_step(run: &mut Run, t: &Tables, id: PieceId, why: &str) -> bool {
     let now =
         (!run.quiet && !s.eliminated).then(|| look::ladder_names(u, t)[lost as usize].clone());
     run.track(id, keys::STEPS_LOST, lost);
-    run.emit(super::run::piece_change(
-        id,
-        Change::Ladder {
-            key: keys::STEP_LADDER.into(),
-            to: lost.clamp(0, 255) as u8,
-        },
-    ));
     run.flag(id, keys::STEP_LOSS_MARKER, s.markers >= 1);
     run.flag(id, keys::SECOND_MARKER, s.markers >= 2);
     run.flag(id, keys::REDUCED, s.reduced);

@@ -266,7 +266,7 @@ pub fn melee(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
                 FactKind::Melee,
                 None,
                 format!(
-                    "Melee: {} ({}) against {} ({}); attackers roll {a_read}: {}, defenders roll {d_read}: {}",
+                    "Melee: {} (strength {}) against {} (strength {}); attackers roll {a_read}: {}, defenders roll {d_read}: {}",
                     names(run, &attackers),
                     a_roll.strength,
                     names(run, &defenders),

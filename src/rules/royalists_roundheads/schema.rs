@@ -7,7 +7,7 @@ use super::look;
 use super::tables::Tables;
 use crate::battle::state::Roster;
 use crate::event::PieceId;
-use crate::status::{FlagSpec, LadderSpec, MarkSpec, StatusSchema, TrackSpec, TrackStyle};
+use crate::status::{FlagSpec, MarkSpec, StatusSchema, TrackSpec, TrackStyle};
 
 fn flag(key: &'static str, label: &str) -> FlagSpec {
     FlagSpec {
@@ -75,11 +75,9 @@ pub fn piece(roster: &Roster, piece: PieceId, t: &Tables) -> StatusSchema {
             max: limit,
             style: TrackStyle::Boxes,
         }],
-        ladders: vec![LadderSpec {
-            key: keys::STEP_LADDER,
-            label: "Steps".into(),
-            rungs: look::ladder_names(u, t),
-        }],
+        // One step tracker: the steps lost. What they mean (Reduced side, Step-Loss
+        // markers, Eliminated) shows in the flags.
+        ladders: Vec::new(),
         flags,
         marks: Vec::new(),
     }

@@ -105,7 +105,7 @@ pub fn figures(ctx: &Context, t: &Tables) -> Vec<Figure> {
         let enemy = 1 - side;
         let value = match (t.victory.threshold(enemy), t.victory.need(enemy, losses)) {
             (_, Some(need)) => format!("enemy rolls {need}–12 to win"),
-            (Some(at), None) => format!("enemy checks from {at}"),
+            (Some(at), None) => format!("the enemy may roll to win at {at} loss points"),
             (None, None) => "no check".into(),
         };
         out.push(Figure {

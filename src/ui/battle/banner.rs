@@ -16,7 +16,7 @@ use crate::ui::theme::{self, gap, size};
 const SHORT: usize = 4;
 
 /// The banner; `compact` (while a procedure is under way) keeps only the clock and figures.
-pub fn view<'a, M: 'a>(game: &'a Battle, viewer: Viewer, compact: bool) -> Element<'a, M> {
+pub fn view<'a, M: Clone + 'a>(game: &'a Battle, viewer: Viewer, compact: bool) -> Element<'a, M> {
     let rules = game.rules();
     let ctx = game.context();
     let state = game.state();

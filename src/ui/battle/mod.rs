@@ -1,32 +1,36 @@
 //! The battle screen: both sides' pieces on the left, the turn banner and the procedures in
-//! the centre, the dice tray, the cards and the log on the right. Panels turn clicks into
+//! the centre, the dice tray, the cards and the log on the right (laid out in [`screen`]).
+//! Panels turn clicks into
 //! [`Command`]s; this module carries them out on the battle and saves it before anything is
 //! shown, keeping a banner up (with Retry) while the disk refuses. F9 swaps the panels for the
 //! large-type across-the-table view; the Tables button shows the rule tables in force.
 
 mod across;
+mod adjust_panel;
 mod banner;
 mod cards;
 mod describe;
 pub(super) mod log;
-mod odds;
+pub(super) mod odds;
 pub(super) mod procedure_panel;
-mod roster_panel;
+pub(super) mod roster_panel;
+mod screen;
 mod status_view;
 pub(super) mod tray;
 
-use iced::widget::{column, container, row, space};
-use iced::{Element, Fill, Length};
+use iced::Element;
 
 use adjutant::army::Army;
+use adjutant::battle::adjust::Subject;
 use adjutant::battle::{self as game, ActionError};
 use adjutant::dice::Dice;
-use adjutant::status::Viewer;
+use adjutant::status::{Change, Viewer};
 
-use super::parts;
 use super::persist::Store;
 use super::tables_view;
-use super::theme::{self, gap};
+
+/// The widget id of the pieces panel's find box.
+pub const FIND_FIELD: &str = roster_panel::FILTER;
 
 /// The battle screen's state.
 pub struct Battle {
@@ -35,8 +39,10 @@ pub struct Battle {
     /// Why the last save failed; cleared by the next save that works.
     unsaved: Option<String>,
     viewer: Viewer,
-    shift: bool,
+    /// Ctrl or Shift is held: a click on a piece adds it to the pick.
+    adding: bool,
     tab: Tab,
+    narrow_tab: Tab,
     mode: Mode,
     pieces: roster_panel::State,
     procedure: procedure_panel::State,
@@ -53,12 +59,19 @@ enum Mode {
     Tables(Box<tables_view::State>),
 }
 
-/// The tabs of the right column's upper half.
+/// The tabs of the right column's upper half (Dice, Cards), and of the single column of the
+/// narrow layout (all four).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tab {
+    Procedures,
     Dice,
     Cards,
+    Log,
 }
+
+/// Below this width (logical pixels: the window's over the zoom) the screen keeps two
+/// columns, so the procedures are never squeezed.
+pub const NARROW: f32 = 1220.0;
 
 #[derive(Debug, Clone)]
 pub enum Message {
@@ -69,14 +82,19 @@ pub enum Message {
     Log(log::Message),
     ViewerSelected(Viewer),
     TabSelected(Tab),
+    /// A tab of the narrow layout's single column.
+    NarrowTabSelected(Tab),
     /// F9 or the Across button: the across-the-table view and back.
     AcrossToggled,
     /// The Tables button: the tables in force and back.
     TablesToggled,
+    /// Back to the ordinary panels (Ctrl+F, before the find box takes the keyboard).
+    ShowDesk,
     RetrySave,
     HomePressed,
     PrintPressed,
-    ShiftChanged(bool),
+    /// Ctrl or Shift pressed or released.
+    AddingChanged(bool),
     Undo,
     Redo,
 }
@@ -103,8 +121,14 @@ pub enum Command {
     TrayRoll(Dice),
     /// Dice from the tray, faces typed by the player (already checked by the tray).
     TrayFaces(Dice, String),
+    /// Dice of several kinds from the tray, rolled by Adjutant.
+    TrayRollMixed(Vec<Dice>),
+    /// Dice of several kinds, faces typed (already checked by the tray), one text per kind.
+    TrayFacesMixed(Vec<Dice>, Vec<String>),
     /// A card from the card panel.
     TrayDraw,
+    /// A correction by hand to a piece's or a side's status.
+    Adjust(Subject, Change),
 }
 
 impl Battle {
@@ -140,8 +164,9 @@ impl Battle {
             store,
             unsaved: None,
             viewer: Viewer::Umpire,
-            shift: false,
+            adding: false,
             tab: Tab::Dice,
+            narrow_tab: Tab::Procedures,
             mode,
             pieces: roster_panel::State::default(),
             procedure: procedure_panel::State::default(),
@@ -156,9 +181,48 @@ impl Battle {
         &self.game
     }
 
+    /// The pieces picked to act and to be acted on.
+    #[cfg(test)]
+    pub fn selection(&self) -> &roster_panel::State {
+        &self.pieces
+    }
+
+    /// Whether the last save failed (the banner is up).
+    pub fn unsaved(&self) -> bool {
+        self.unsaved.is_some()
+    }
+
+    /// Whose eyes the screen shows the battle through.
+    pub fn viewer(&self) -> Viewer {
+        self.viewer
+    }
+
     pub fn update(&mut self, message: Message) -> Action {
         match message {
-            Message::Pieces(m) => self.pieces.update(m, self.shift),
+            Message::Pieces(roster_panel::Message::Adjust(id, change)) => {
+                let result = self.perform(Command::Adjust(Subject::Piece(id), change));
+                self.procedure.finished(result);
+            }
+            Message::Pieces(roster_panel::Message::PieceClicked { id, .. }) => {
+                self.procedure.clear_error();
+                self.pieces.update(roster_panel::Message::PieceClicked {
+                    id,
+                    adding: self.adding,
+                })
+            }
+            Message::Pieces(roster_panel::Message::TargetClicked { id, .. }) => {
+                self.procedure.clear_error();
+                self.pieces.update(roster_panel::Message::TargetClicked {
+                    id,
+                    adding: self.adding,
+                })
+            }
+            Message::Pieces(m) => {
+                if !matches!(m, roster_panel::Message::FilterChanged(_)) {
+                    self.procedure.clear_error();
+                }
+                self.pieces.update(m)
+            }
             Message::Procedure(m) => {
                 if let Some(cmd) = self.procedure.update(m, &self.pieces) {
                     let result = self.perform(cmd);
@@ -185,12 +249,19 @@ impl Battle {
             Message::Redo => self.log_command(Command::Redo),
             Message::ViewerSelected(v) => self.viewer = v,
             Message::TabSelected(t) => self.tab = t,
+            Message::NarrowTabSelected(t) => self.narrow_tab = t,
             Message::AcrossToggled => self.toggle_across(),
             Message::TablesToggled => self.toggle_tables(),
+            Message::ShowDesk => {
+                if matches!(self.mode, Mode::Across) {
+                    self.toggle_across();
+                }
+                self.mode = Mode::Desk;
+            }
             Message::RetrySave => self.save(),
             Message::HomePressed => return Action::Home,
             Message::PrintPressed => return Action::Print,
-            Message::ShiftChanged(shift) => self.shift = shift,
+            Message::AddingChanged(adding) => self.adding = adding,
         }
         Action::None
     }
@@ -240,6 +311,7 @@ impl Battle {
             Command::Choose(i) => g.choose(i),
             Command::Cancel => g.cancel(),
             Command::Undo => g.undo(),
+            Command::Adjust(subject, change) => g.adjust(subject, change),
             Command::Redo => g.redo(),
             Command::TrayRoll(dice) => {
                 g.start(game::Action::Roll(dice))?;
@@ -252,6 +324,15 @@ impl Battle {
                 g.enter_faces(&text).inspect_err(|_| {
                     let _ = g.cancel();
                 })
+            }
+            Command::TrayRollMixed(groups) => {
+                let kinds = groups.len();
+                g.start(game::Action::RollMixed(groups))?;
+                (0..kinds).try_for_each(|_| g.roll())
+            }
+            Command::TrayFacesMixed(groups, texts) => {
+                g.start(game::Action::RollMixed(groups))?;
+                texts.iter().try_for_each(|t| g.enter_faces(t))
             }
             Command::TrayDraw => {
                 g.start(game::Action::Draw)?;
@@ -266,9 +347,13 @@ impl Battle {
     /// (the panel keeps unchanged rows); `benches/action.rs` times it.
     #[allow(dead_code)]
     pub fn piece_row(&self, id: adjutant::event::PieceId) -> Element<'static, Message> {
-        let pick = self.pieces.pick(id);
-        let secrets = self.viewer.sees_secrets_of(self.game.roster.side_of(id));
-        roster_panel::piece_row(&self.game, id, pick, secrets).map(Message::Pieces)
+        let row = roster_panel::Row {
+            pick: self.pieces.pick(id),
+            show_secrets: self.viewer.sees_secrets_of(self.game.roster.side_of(id)),
+            fold: None,
+            aim: false,
+        };
+        row.view(&self.game, id).map(Message::Pieces)
     }
 
     /// Enough of the battle to tell whether a command changed it, without cloning the log.
@@ -283,148 +368,5 @@ impl Battle {
     /// Saves the battle; on failure keeps it in memory and puts up the banner.
     fn save(&mut self) {
         self.unsaved = self.store.save(&self.game).err();
-    }
-
-    pub fn view(&self) -> Element<'_, Message> {
-        let mut page = match &self.mode {
-            Mode::Desk => column![self.top_bar()],
-            Mode::Across => column![],
-            Mode::Tables(tables) => return tables.view(Message::TablesToggled),
-        }
-        .spacing(gap::S);
-        if let Some(reason) = &self.unsaved {
-            page = page.push(container(parts::error_banner(
-                format!(
-                    "Not saved: {reason} — your battle is kept in memory and will be saved at the next action"
-                ),
-                Some(("Retry", Message::RetrySave)),
-            ))
-            .padding([0.0, gap::M]));
-        }
-        if let Mode::Across = self.mode {
-            return page
-                .push(across::view(&self.game, Message::AcrossToggled))
-                .into();
-        }
-        let left = container(
-            self.pieces
-                .view(&self.game, self.viewer)
-                .map(Message::Pieces),
-        )
-        .width(Length::Fixed(372.0))
-        .height(Fill);
-        let centre = column![
-            banner::view(&self.game, self.viewer, self.game.pending().is_some()),
-            self.procedure
-                .view(&self.game, &self.pieces, self.viewer)
-                .map(Message::Procedure),
-        ]
-        .spacing(gap::S)
-        .width(Fill)
-        .height(Fill);
-        let right = column![
-            container(self.right_tab()).height(Length::FillPortion(3)),
-            container(self.log.view(&self.game, self.viewer).map(Message::Log))
-                .height(Length::FillPortion(2)),
-        ]
-        .spacing(gap::S)
-        .width(Length::Fixed(384.0))
-        .height(Fill);
-        page.push(
-            row![left, centre, right]
-                .spacing(gap::S)
-                .padding([0.0, gap::S])
-                .height(Fill),
-        )
-        .push(space().height(gap::XS))
-        .into()
-    }
-
-    fn top_bar(&self) -> Element<'_, Message> {
-        let names: Vec<String> = self.game.armies().iter().map(|a| a.name.clone()).collect();
-        let mut viewers = row![parts::caption("View as")]
-            .spacing(gap::XS)
-            .align_y(iced::Center);
-        let mut choices = vec![(Viewer::Umpire, "Umpire".to_string())];
-        choices.extend(
-            self.game
-                .armies()
-                .iter()
-                .enumerate()
-                .map(|(i, a)| (Viewer::Side(i), a.side.clone())),
-        );
-        for (viewer, label) in choices {
-            viewers = viewers.push(
-                parts::button_text(label)
-                    .style(theme::toggle(self.viewer == viewer))
-                    .on_press(Message::ViewerSelected(viewer)),
-            );
-        }
-        container(
-            row![
-                parts::button_text("← Home")
-                    .style(theme::quiet)
-                    .on_press(Message::HomePressed),
-                // The title gives way (and wraps) so the buttons always fit; a long one is
-                // set smaller so it keeps to two lines at 1280 px.
-                container(title(names.join(" vs "))).width(Fill),
-                parts::button_text("Print…")
-                    .style(theme::quiet)
-                    .on_press(Message::PrintPressed),
-                parts::button_text("Tables")
-                    .style(theme::quiet)
-                    .on_press(Message::TablesToggled),
-                parts::button_text("Across (F9)")
-                    .style(theme::quiet)
-                    .on_press(Message::AcrossToggled),
-                if self.unsaved.is_none() {
-                    iced::widget::text("Saved")
-                        .size(theme::size::CAPTION)
-                        .style(theme::success_text)
-                } else {
-                    iced::widget::text("Not saved")
-                        .size(theme::size::CAPTION)
-                        .style(theme::danger_text)
-                },
-                viewers,
-            ]
-            .spacing(gap::M)
-            .align_y(iced::Center),
-        )
-        .padding([gap::XS, gap::M])
-        .width(Fill)
-        .style(theme::top_bar)
-        .into()
-    }
-
-    fn right_tab(&self) -> Element<'_, Message> {
-        let tabs = row![
-            parts::button_text("Dice tray")
-                .style(theme::toggle(self.tab == Tab::Dice))
-                .on_press(Message::TabSelected(Tab::Dice)),
-            parts::button_text("Cards")
-                .style(theme::toggle(self.tab == Tab::Cards))
-                .on_press(Message::TabSelected(Tab::Cards)),
-        ]
-        .spacing(gap::XS);
-        let body = match self.tab {
-            Tab::Dice => self.tray.view(&self.game).map(Message::Tray),
-            Tab::Cards => self.cards.view(&self.game).map(Message::Cards),
-        };
-        container(column![tabs, body].spacing(gap::S))
-            .padding(gap::S)
-            .width(Fill)
-            .height(Fill)
-            .style(theme::panel)
-            .into()
-    }
-}
-
-/// The battle's title in the top bar: heading size, or body bold when it is long.
-fn title<'a, M: 'a>(text: String) -> Element<'a, M> {
-    if text.chars().count() > 48 {
-        parts::strong(text)
-    } else {
-        parts::heading(text)
     }
 }

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use iced::widget::{Column, column, container, pick_list, row, scrollable, space, text_input};
+use iced::widget::{Column, column, container, pick_list, row, scrollable, text_input};
 use iced::{Element, Fill, Length};
 
 use adjutant::battle::{Action, Battle, Pending};
@@ -17,13 +17,18 @@ use std::cell::RefCell;
 
 use adjutant::odds::Odds;
 
-use super::{Command, describe, odds};
+use super::{Command, adjust_panel, describe, odds};
 use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
+use adjutant::battle::adjust::Subject;
+use adjutant::status::Change;
 
 /// How many lines of the last procedure's result the panel repeats (the log has them all,
 /// with the dice and cards).
 const LAST_LINES: usize = 3;
+
+/// The widest a parameter's picker grows.
+const PICKER_MAX: f32 = 240.0;
 
 /// The widget id of the field for faces rolled on the table.
 pub const FACES: &str = "procedure-faces";
@@ -43,6 +48,8 @@ pub struct State {
     /// (the walk can take milliseconds; the view is drawn far more often than the battle
     /// changes).
     odds: RefCell<Option<Odds>>,
+    /// Whether "Correct by hand" is open.
+    correcting: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -62,6 +69,10 @@ pub enum Message {
     Draw,
     Chose(usize),
     Cancel,
+    /// "Correct by hand" opened or closed.
+    CorrectToggled,
+    /// A correction by hand.
+    Adjust(Subject, Change),
 }
 
 impl State {
@@ -69,6 +80,7 @@ impl State {
         match message {
             Message::ParamPicked { offer, key, value } => {
                 self.params.insert((offer, key), value);
+                self.error = None;
                 None
             }
             Message::Started { offer, params } => Some(Command::Start(Action::Procedure(Call {
@@ -87,6 +99,11 @@ impl State {
             Message::Draw => Some(Command::Draw),
             Message::Chose(i) => Some(Command::Choose(i)),
             Message::Cancel => Some(Command::Cancel),
+            Message::CorrectToggled => {
+                self.correcting = !self.correcting;
+                None
+            }
+            Message::Adjust(subject, change) => Some(Command::Adjust(subject, change)),
         }
     }
 
@@ -177,7 +194,47 @@ impl State {
         for offer in offers {
             col = col.push(self.offer_view(offer));
         }
-        col
+        col.push(self.correct_view(game, sel, viewer))
+    }
+
+    /// "Correct by hand", folded until opened: the one picked piece, or each side.
+    fn correct_view<'a>(
+        &'a self,
+        game: &'a Battle,
+        sel: &Selection,
+        viewer: Viewer,
+    ) -> Element<'a, Message> {
+        let toggle = parts::button_text(if self.correcting { "Hide" } else { "Show" })
+            .style(theme::quiet)
+            .on_press(Message::CorrectToggled);
+        let mut col = column![
+            row![
+                container(parts::strong("Correct by hand")).width(Fill),
+                toggle
+            ]
+            .spacing(gap::S)
+            .align_y(iced::Center)
+        ]
+        .spacing(gap::XS);
+        if !self.correcting {
+            return parts::card(col);
+        }
+        col = col.push(parts::caption(
+            "When the table and Adjutant disagree: each change is logged as a manual correction and can be undone.",
+        ));
+        let picked: Vec<_> = sel.actors.iter().chain(&sel.targets).copied().collect();
+        let subjects: Vec<Subject> = match picked.as_slice() {
+            [] => (0..game.armies().len()).map(Subject::Side).collect(),
+            [one] => vec![Subject::Piece(*one)],
+            _ => {
+                col = col.push(parts::caption("Pick one piece to correct it."));
+                Vec::new()
+            }
+        };
+        for subject in subjects {
+            col = col.push(adjust_panel::view(game, subject, viewer, Message::Adjust));
+        }
+        parts::card(col)
     }
 
     fn offer_view<'a>(&'a self, offer: Offer) -> Element<'a, Message> {
@@ -202,11 +259,14 @@ impl State {
                 }
             })
             .text_size(size::BODY);
+            // The label wraps; the picker keeps its own width (up to a share of the row, its
+            // choice clipped beyond), so it never shrinks to its arrow or runs out of the card.
             pickers = pickers.push(
                 row![
-                    parts::body(p.label.clone()),
-                    space::horizontal(),
-                    container(picker).id(param_id(&offer.id, p.key)),
+                    container(parts::body(p.label.clone())).width(Fill),
+                    container(picker)
+                        .id(param_id(&offer.id, p.key))
+                        .max_width(PICKER_MAX),
                 ]
                 .spacing(gap::S)
                 .align_y(iced::Center),
@@ -318,7 +378,12 @@ impl State {
         );
         let mut cached = self.odds.borrow_mut();
         let odds = cached.get_or_insert_with(|| odds::of(game, pending));
-        col.push(odds::view(odds.clone()))
+        col.push(odds::view(game, odds.clone()))
+    }
+
+    /// Drops the error on show: what it was about (the selection) has changed.
+    pub fn clear_error(&mut self) {
+        self.error = None;
     }
 
     /// Forgets the odds worked out for the procedure under way: the battle changed.
@@ -356,14 +421,8 @@ impl State {
         let low = readings.keys().next().copied().unwrap_or(0);
         let high = readings.keys().last().copied().unwrap_or(0);
         for (band, ways, outcomes) in req.band_odds() {
-            let (from, to) = (band.from.max(low), band.to.min(high));
-            let range = if from == to {
-                from.to_string()
-            } else {
-                format!("{from}–{to}")
-            };
             c = c.push(parts::odds_row(
-                format!("{range} · {}", band.label),
+                odds::band_label(band.from, band.to, low, high, &band.label),
                 ways,
                 outcomes,
             ));

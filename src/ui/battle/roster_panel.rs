@@ -1,18 +1,27 @@
 //! The left column of the battle: every piece of both sides, grouped by leader, each with its
-//! status drawn from the rule system's schema. A click picks actors; in target mode, or with
-//! shift held, it picks targets instead. The selection is what procedures are offered for.
+//! status drawn from the rule system's schema. A find box (Ctrl+F) narrows the list by name,
+//! kind or leader; a leader's command folds away. A plain click makes the piece the whole pick,
+//! Ctrl- or Shift-click adds it; in target mode clicks pick targets, and a row's "Target"
+//! button picks that piece as a target in one click. The selection is what procedures are
+//! offered for.
 
-use iced::widget::{Column, button, column, container, lazy, row, scrollable, space};
+use std::collections::BTreeSet;
+
+use iced::widget::{Column, button, column, container, lazy, row, scrollable, space, text_input};
 use iced::{Element, Fill};
 
 use adjutant::battle::Battle;
 use adjutant::battle::state::Role;
 use adjutant::event::PieceId;
+use adjutant::status::Change;
 use adjutant::status::Viewer;
 
 use super::status_view;
 use crate::ui::parts;
-use crate::ui::theme::{self, Pick, gap};
+use crate::ui::theme::{self, Pick, gap, size};
+
+/// The widget id of the find box (Ctrl+F focuses it).
+pub const FILTER: &str = "piece-filter";
 
 /// What a click picks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -22,37 +31,74 @@ pub enum Mode {
     Targets,
 }
 
-/// The selection: who acts and at whom.
+/// The selection (who acts and at whom), the find box and the folded commands.
 #[derive(Debug, Clone, Default)]
 pub struct State {
     pub actors: Vec<PieceId>,
     pub targets: Vec<PieceId>,
     mode: Mode,
+    filter: String,
+    folded: BTreeSet<PieceId>,
 }
 
 #[derive(Debug, Clone)]
 pub enum Message {
-    PieceClicked(PieceId),
+    /// A click on a piece's row; `adding` when Ctrl or Shift was held.
+    PieceClicked {
+        id: PieceId,
+        adding: bool,
+    },
+    /// The row's Target button; `adding` when Ctrl or Shift was held.
+    TargetClicked {
+        id: PieceId,
+        adding: bool,
+    },
     ModeSelected(Mode),
     Cleared,
+    FilterChanged(String),
+    /// A leader's fold button: its command hidden or shown again.
+    FoldToggled(PieceId),
+    /// A click on a box of a piece's track: a correction by hand.
+    Adjust(PieceId, Change),
 }
 
 impl State {
-    pub fn update(&mut self, message: Message, shift: bool) {
+    pub fn update(&mut self, message: Message) {
         match message {
-            Message::PieceClicked(id) => {
-                if shift || self.mode == Mode::Targets {
-                    self.actors.retain(|&p| p != id);
+            Message::PieceClicked { id, adding } => {
+                let (list, other) = match self.mode {
+                    Mode::Actors => (&mut self.actors, &mut self.targets),
+                    Mode::Targets => (&mut self.targets, &mut self.actors),
+                };
+                other.retain(|&p| p != id);
+                if adding {
+                    toggle(list, id);
+                } else if list.as_slice() == [id] {
+                    list.clear();
+                } else {
+                    *list = vec![id];
+                }
+            }
+            Message::TargetClicked { id, adding } => {
+                self.actors.retain(|&p| p != id);
+                if adding {
                     toggle(&mut self.targets, id);
                 } else {
-                    self.targets.retain(|&p| p != id);
-                    toggle(&mut self.actors, id);
+                    self.targets = vec![id];
                 }
             }
             Message::ModeSelected(mode) => self.mode = mode,
             Message::Cleared => {
                 self.actors.clear();
                 self.targets.clear();
+            }
+            Message::FilterChanged(s) => self.filter = s,
+            // The battle screen carries corrections out.
+            Message::Adjust(..) => {}
+            Message::FoldToggled(leader) => {
+                if !self.folded.remove(&leader) {
+                    self.folded.insert(leader);
+                }
             }
         }
     }
@@ -65,6 +111,15 @@ impl State {
         } else {
             Pick::None
         }
+    }
+
+    /// Whether a row offers its one-click Target button: something is picked to act, and
+    /// this piece is on another side.
+    fn offers_target(&self, game: &Battle, id: PieceId) -> bool {
+        let side = game.roster.side_of(id);
+        self.mode == Mode::Actors
+            && !self.actors.is_empty()
+            && self.actors.iter().all(|&a| game.roster.side_of(a) != side)
     }
 
     pub fn view<'a>(&'a self, game: &'a Battle, viewer: Viewer) -> Element<'a, Message> {
@@ -84,28 +139,49 @@ impl State {
                 ),
         ]
         .spacing(gap::XS);
+        let find = text_input("Find (Ctrl+F): name, kind or leader", &self.filter)
+            .id(FILTER)
+            .on_input(Message::FilterChanged)
+            .size(size::BODY)
+            .padding(gap::XS + 2.0);
+        let words = self.filter.trim().to_lowercase();
         let mut list = Column::new().spacing(gap::XS);
+        let mut found = 0;
         for (side, army) in game.armies().iter().enumerate() {
-            list = list.push(column![parts::strong(format!(
-                "{} — {}",
-                army.side, army.name
-            )),]);
-            for id in side_order(game, side) {
+            list = list.push(parts::strong(format!("{} — {}", army.side, army.name)));
+            for (id, under) in side_order(game, side) {
+                if !words.is_empty() {
+                    if !matches(game, id, &words) {
+                        continue;
+                    }
+                } else if under.is_some_and(|l| self.folded.contains(&l)) {
+                    continue;
+                }
+                found += 1;
                 list = list.push(self.piece_row(game, id, viewer));
             }
             list = list.push(space().height(gap::S));
         }
+        let hint = if !words.is_empty() && found == 0 {
+            "No piece matches.".to_string()
+        } else if self.mode == Mode::Targets {
+            "Click picks the target; Ctrl- or Shift-click adds one.".to_string()
+        } else {
+            "Click picks; Ctrl- or Shift-click adds; Target aims at a piece.".to_string()
+        };
         let content = column![
             modes,
-            parts::caption("Click picks; shift-click picks a target."),
+            find,
+            parts::caption(hint),
             scrollable(list.padding(iced::padding::right(gap::M))).height(Fill),
         ]
         .spacing(gap::S);
         parts::panel("Pieces", content)
     }
 
-    /// A piece's row, built again only when its status, its pick or what the viewer may see
-    /// changed: a battle has a hundred rows and an action changes one or two.
+    /// A piece's row, built again only when its status, its pick, its fold, its Target button
+    /// or what the viewer may see changed: a battle has a hundred rows and an action changes
+    /// one or two.
     fn piece_row<'a>(
         &'a self,
         game: &'a Battle,
@@ -113,71 +189,149 @@ impl State {
         viewer: Viewer,
     ) -> Element<'a, Message> {
         let secrets = viewer.sees_secrets_of(game.roster.side_of(id));
-        let key = (id, self.pick(id), secrets, game.state().piece(id));
-        container(lazy(key, move |&(id, pick, secrets, _)| {
-            piece_row(game, id, pick, secrets)
+        let fold = self.fold_of(game, id);
+        let aim = self.offers_target(game, id);
+        let key = (
+            id,
+            self.pick(id),
+            secrets,
+            fold,
+            aim,
+            game.state().piece(id),
+        );
+        container(lazy(key, move |&(id, pick, secrets, fold, aim, _)| {
+            let row = Row {
+                pick,
+                show_secrets: secrets,
+                fold,
+                aim,
+            };
+            row.view(game, id)
         }))
         .width(Fill)
         .into()
     }
-}
 
-/// A piece's row: its name and kind over its status, a button that picks it.
-pub fn piece_row(
-    game: &Battle,
-    id: PieceId,
-    pick: Pick,
-    show_secrets: bool,
-) -> Element<'static, Message> {
-    let roster = &game.roster;
-    let status = game.state().piece(id);
-    let schema = game.piece_schema(id);
-    let (name, detail, indent) = match (roster.unit(id), roster.leader(id)) {
-        (Some(u), _) => (u.name.clone(), u.kind.clone(), gap::L),
-        (_, Some(_)) => (roster.name(id).to_string(), "Leader".to_string(), 0.0),
-        _ => (roster.name(id).to_string(), String::new(), 0.0),
-    };
-    let mut content = column![
-        row![
-            container(parts::strong(name)).width(Fill),
-            parts::caption(detail)
-        ]
-        .spacing(gap::XS)
-        .align_y(iced::Center)
-    ]
-    .spacing(gap::XS);
-    if !status_view::is_empty(schema, status) {
-        content = content.push(status_view::view(schema, status, show_secrets));
+    /// A leader's fold: `Some(folded)` when it commands anyone, `None` otherwise.
+    fn fold_of(&self, game: &Battle, id: PieceId) -> Option<bool> {
+        (game.roster.piece(id).role == Role::Leader && !game.roster.commanded_by(id).is_empty())
+            .then(|| self.folded.contains(&id))
     }
-    row![
-        space().width(indent),
-        button(content)
-            .padding([gap::XS, gap::S])
-            .width(Fill)
-            .style(theme::piece_row(pick))
-            .on_press(Message::PieceClicked(id)),
-    ]
-    .into()
 }
 
-/// A side's pieces: each leader followed by the units it commands, then units under no leader.
-fn side_order(game: &Battle, side: usize) -> Vec<PieceId> {
+/// How one row is drawn.
+#[derive(Debug, Clone, Copy)]
+pub struct Row {
+    pub pick: Pick,
+    pub show_secrets: bool,
+    /// A leader with a command: whether it is folded away.
+    pub fold: Option<bool>,
+    /// Whether the row offers its one-click Target button.
+    pub aim: bool,
+}
+
+impl Row {
+    /// A piece's row: its name and kind over its status, a button that picks it.
+    pub fn view(self, game: &Battle, id: PieceId) -> Element<'static, Message> {
+        let roster = &game.roster;
+        let status = game.state().piece(id);
+        let schema = game.piece_schema(id);
+        let (name, detail, indent) = match (roster.unit(id), roster.leader(id)) {
+            (Some(u), _) => (u.name.clone(), u.kind.clone(), gap::L),
+            (_, Some(_)) => (roster.name(id).to_string(), "Leader".to_string(), 0.0),
+            _ => (roster.name(id).to_string(), String::new(), 0.0),
+        };
+        let mut content = column![
+            row![
+                container(parts::strong(name)).width(Fill),
+                parts::caption(detail)
+            ]
+            .spacing(gap::XS)
+            .align_y(iced::Center)
+        ]
+        .spacing(gap::XS);
+        if !status_view::is_empty(schema, status) {
+            let adjust = move |change| Message::Adjust(id, change);
+            content = content.push(status_view::view_adjustable(
+                schema,
+                status,
+                self.show_secrets,
+                Some(&adjust),
+            ));
+        }
+        let mut line = row![].spacing(gap::XS).align_y(iced::Center);
+        line = match self.fold {
+            Some(folded) => line.push(
+                button(iced::widget::text(if folded { "▸" } else { "▾" }).size(size::BODY))
+                    .padding([gap::XS, gap::XS])
+                    .style(theme::quiet)
+                    .on_press(Message::FoldToggled(id)),
+            ),
+            None => line.push(space().width(indent)),
+        };
+        line = line.push(
+            button(content)
+                .padding([gap::XS, gap::S])
+                .width(Fill)
+                .style(theme::piece_row(self.pick))
+                .on_press(Message::PieceClicked { id, adding: false }),
+        );
+        if self.aim {
+            line = line.push(
+                button(iced::widget::text("Target").size(size::CAPTION))
+                    .padding([gap::XS, gap::XS])
+                    .style(theme::quiet)
+                    .on_press(Message::TargetClicked { id, adding: false }),
+            );
+        }
+        line.into()
+    }
+}
+
+/// Whether a piece matches every word of the find box: by its name, its kind, its side, or
+/// (for a unit) its leader's name.
+fn matches(game: &Battle, id: PieceId, words: &str) -> bool {
+    let roster = &game.roster;
+    let side = roster.side_of(id);
+    let mut hay = roster.name(id).to_lowercase();
+    if let Some(u) = roster.unit(id) {
+        hay.push(' ');
+        hay.push_str(&u.kind.to_lowercase());
+        if let Some(leader) = u.leader.as_deref().and_then(|l| roster.find(side, l)) {
+            hay.push(' ');
+            hay.push_str(&roster.name(leader).to_lowercase());
+        }
+    } else {
+        hay.push_str(" leader");
+    }
+    words.split_whitespace().all(|w| hay.contains(w))
+}
+
+/// A side's pieces: each leader followed by the units it commands (with that leader), then
+/// units under no leader.
+fn side_order(game: &Battle, side: usize) -> Vec<(PieceId, Option<PieceId>)> {
     let roster = &game.roster;
     let mut order = Vec::new();
     let leaders = roster
         .ids()
         .filter(|&id| roster.side_of(id) == side && roster.piece(id).role == Role::Leader);
     for leader in leaders {
-        order.push(leader);
-        order.extend(roster.commanded_by(leader));
+        order.push((leader, None));
+        order.extend(
+            roster
+                .commanded_by(leader)
+                .into_iter()
+                .map(|u| (u, Some(leader))),
+        );
     }
-    let unled: Vec<PieceId> = roster
+    let unled: Vec<(PieceId, Option<PieceId>)> = roster
         .ids()
         .filter(|&id| {
             roster.side_of(id) == side
                 && roster.piece(id).role == Role::Unit
-                && !order.contains(&id)
+                && !order.iter().any(|&(p, _)| p == id)
         })
+        .map(|id| (id, None))
         .collect();
     order.extend(unled);
     order

@@ -2,10 +2,10 @@
 //! boxes or numbers, ladders with the current rung highlighted, flags as chips, marks as
 //! labelled chips — secret marks hidden from a viewer who may not see them.
 
-use iced::widget::{Row, container, row, text, tooltip};
+use iced::widget::{Row, button, container, row, text, tooltip};
 use iced::{Element, Length};
 
-use adjutant::status::{Status, StatusSchema, TrackStyle};
+use adjutant::status::{Change, Status, StatusSchema, TrackStyle};
 
 use crate::ui::theme::{self, gap, size};
 
@@ -16,10 +16,21 @@ const FILLED: &str = "■■■■■■■■■■■■";
 const EMPTY: &str = "□□□□□□□□□□□□";
 
 /// Every item of the schema, wrapped onto as many lines as the width needs.
-pub fn view<'a, M: 'a>(
+pub fn view<'a, M: Clone + 'a>(
     schema: &StatusSchema,
     status: &Status,
     show_secrets: bool,
+) -> Element<'a, M> {
+    view_adjustable(schema, status, show_secrets, None::<&dyn Fn(Change) -> M>)
+}
+
+/// [`view`], with each box of a boxed track a button that sets the track to it (a click on
+/// the last filled box empties it) through `adjust`, when given.
+pub fn view_adjustable<'a, M: Clone + 'a>(
+    schema: &StatusSchema,
+    status: &Status,
+    show_secrets: bool,
+    adjust: Option<&dyn Fn(Change) -> M>,
 ) -> Element<'a, M> {
     let mut items: Vec<Element<'a, M>> = Vec::new();
     for t in &schema.tracks {
@@ -27,22 +38,46 @@ pub fn view<'a, M: 'a>(
         let span = t.max - t.min;
         if t.style == TrackStyle::Boxes && span > 0 && span <= MAX_BOXES {
             let filled = (value - t.min).clamp(0, span) as usize;
-            items.push(
-                row![
-                    label(t.label.clone()),
-                    row![
-                        text(boxes(FILLED, filled))
-                            .size(size::BODY)
-                            .style(theme::track_filled),
-                        text(boxes(EMPTY, span as usize - filled))
-                            .size(size::BODY)
-                            .style(theme::muted),
-                    ],
+            let drawn: Element<'a, M> = match adjust {
+                Some(adjust) => {
+                    let mut cells = Row::new();
+                    for i in 0..span as usize {
+                        let on = i < filled;
+                        let to = if i + 1 == filled { i } else { i + 1 };
+                        cells = cells.push(
+                            button(text(if on { "■" } else { "□" }).size(size::BODY).style(
+                                if on {
+                                    theme::track_filled
+                                } else {
+                                    theme::muted
+                                },
+                            ))
+                            .padding([0.0, 1.0])
+                            .style(button::text)
+                            .on_press(adjust(Change::Track {
+                                key: t.key.to_string(),
+                                to: t.min + to as i32,
+                            })),
+                        );
+                    }
+                    cells.into()
+                }
+                None => row![
+                    text(boxes(FILLED, filled))
+                        .size(size::BODY)
+                        .style(theme::track_filled),
+                    text(boxes(EMPTY, span as usize - filled))
+                        .size(size::BODY)
+                        .style(theme::muted),
                 ]
-                .spacing(gap::XS)
-                .align_y(iced::Center)
-                .wrap()
                 .into(),
+            };
+            items.push(
+                row![label(t.label.clone()), drawn,]
+                    .spacing(gap::XS)
+                    .align_y(iced::Center)
+                    .wrap()
+                    .into(),
             );
         } else {
             items.push(

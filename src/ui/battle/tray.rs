@@ -1,4 +1,4 @@
-//! The dice tray: any number (1–6) of D3, D6 or D10 with modifiers the player adds, rolled by
+//! The dice tray: any number (1–12) of D3, D6 or D10 with modifiers the player adds, rolled by
 //! Adjutant or typed in from the table, with the exact odds of every total and the recent
 //! tray rolls. Each roll is a log entry, so undo and the saved battle cover it.
 
@@ -18,10 +18,18 @@ pub const FACES: &str = "tray-faces";
 pub const MOD_LABEL: &str = "tray-modifier-label";
 pub const MOD_VALUE: &str = "tray-modifier-value";
 
+/// The most dice of one kind the tray rolls at once.
+pub const MAX_COUNT: u8 = 12;
+
+/// The most kinds of dice in one roll.
+pub const MAX_KINDS: usize = 4;
+
 /// How many tray rolls the history shows.
 const HISTORY: usize = 8;
 
 pub struct State {
+    /// Dice of other kinds already added to the roll ("2D6 + …"), before the kind on show.
+    more: Vec<(u8, Die)>,
     die: Die,
     count: u8,
     modifiers: Vec<Modifier>,
@@ -35,6 +43,7 @@ pub struct State {
 impl Default for State {
     fn default() -> Self {
         State {
+            more: Vec::new(),
             die: Die::D6,
             count: 2,
             modifiers: Vec::new(),
@@ -58,6 +67,9 @@ pub enum Message {
     Roll,
     FacesChanged(String),
     FacesEntered,
+    /// The kind on show joins the roll, and another kind can be picked.
+    KindAdded,
+    KindRemoved(usize),
 }
 
 impl State {
@@ -70,10 +82,27 @@ impl State {
         }
     }
 
+    /// Every kind of the roll, the modifiers on the first.
+    fn groups(&self) -> Vec<Dice> {
+        let mut all: Vec<Dice> = self
+            .more
+            .iter()
+            .map(|&(n, d)| Dice::new(n, d))
+            .chain([Dice::new(self.count, self.die)])
+            .collect();
+        all[0].modifiers = self.modifiers.clone();
+        all
+    }
+
+    /// The roll in words: "2D6 + D3 +1".
+    fn name(&self) -> String {
+        adjutant::battle::tray::mixed_name(&self.groups())
+    }
+
     pub fn update(&mut self, message: Message) -> Option<Command> {
         match message {
             Message::DieSelected(d) => self.die = d,
-            Message::CountSelected(n) => self.count = n,
+            Message::CountSelected(n) => self.count = n.clamp(1, MAX_COUNT),
             Message::LabelChanged(s) => self.label = s,
             Message::ValueChanged(s) => self.value = s,
             Message::ModifierAdded => self.add_modifier(),
@@ -82,7 +111,19 @@ impl State {
                     self.modifiers.remove(i);
                 }
             }
-            Message::Roll => return Some(Command::TrayRoll(self.dice())),
+            Message::Roll if self.more.is_empty() => return Some(Command::TrayRoll(self.dice())),
+            Message::Roll => return Some(Command::TrayRollMixed(self.groups())),
+            Message::KindAdded => {
+                if self.more.len() < MAX_KINDS - 1 {
+                    self.more.push((self.count, self.die));
+                    self.count = 1;
+                }
+            }
+            Message::KindRemoved(i) => {
+                if i < self.more.len() {
+                    self.more.remove(i);
+                }
+            }
             Message::FacesChanged(s) => {
                 self.faces = s;
                 self.error = None;
@@ -94,14 +135,44 @@ impl State {
 
     /// Checks typed faces here, so a 7 on a D6 is refused before anything is recorded.
     fn typed(&mut self) -> Option<Command> {
-        let dice = self.dice();
-        match dice.parse_faces(&self.faces) {
-            Ok(_) => Some(Command::TrayFaces(dice, self.faces.clone())),
-            Err(e) => {
-                self.error = Some(e.to_string());
-                None
-            }
+        if self.more.is_empty() {
+            let dice = self.dice();
+            return match dice.parse_faces(&self.faces) {
+                Ok(_) => Some(Command::TrayFaces(dice, self.faces.clone())),
+                Err(e) => {
+                    self.error = Some(e.to_string());
+                    None
+                }
+            };
         }
+        // Several kinds: the faces in the order the kinds are listed, shared out by count.
+        let groups = self.groups();
+        let words: Vec<&str> = self
+            .faces
+            .split(|c: char| c.is_whitespace() || c == ',' || c == '+')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let wanted: usize = groups.iter().map(|d| usize::from(d.count)).sum();
+        if words.len() != wanted {
+            self.error = Some(format!(
+                "expected {wanted} faces for {}, in that order; got {}",
+                self.name(),
+                words.len()
+            ));
+            return None;
+        }
+        let mut texts = Vec::new();
+        let mut at = 0;
+        for d in &groups {
+            let text = words[at..at + usize::from(d.count)].join(" ");
+            at += usize::from(d.count);
+            if let Err(e) = d.parse_faces(&text) {
+                self.error = Some(e.to_string());
+                return None;
+            }
+            texts.push(text);
+        }
+        Some(Command::TrayFacesMixed(groups, texts))
     }
 
     fn add_modifier(&mut self) {
@@ -146,14 +217,47 @@ impl State {
             ));
         }
         dice_row = dice_row.push(space().width(gap::S));
-        for n in 1..=6u8 {
-            dice_row = dice_row.push(small_toggle(
-                n.to_string(),
-                self.count == n,
-                Message::CountSelected(n),
-            ));
-        }
+        // How many: 1 to 12, a step at a time.
+        dice_row = dice_row.push(
+            button(text("−").size(size::BODY))
+                .padding([gap::XS, gap::S])
+                .style(theme::quiet)
+                .on_press_maybe((self.count > 1).then(|| Message::CountSelected(self.count - 1))),
+        );
+        dice_row = dice_row.push(
+            text(format!("×{}", self.count))
+                .size(size::BODY)
+                .font(theme::BOLD_FONT),
+        );
+        dice_row = dice_row.push(
+            button(text("+").size(size::BODY))
+                .padding([gap::XS, gap::S])
+                .style(theme::quiet)
+                .on_press_maybe(
+                    (self.count < MAX_COUNT).then(|| Message::CountSelected(self.count + 1)),
+                ),
+        );
 
+        let mut kinds = Column::new().spacing(gap::XS);
+        for (i, &(n, d)) in self.more.iter().enumerate() {
+            kinds = kinds.push(
+                row![
+                    parts::body(format!("{} +", Dice::new(n, d))),
+                    space::horizontal(),
+                    parts::button_text("Remove")
+                        .style(theme::quiet)
+                        .on_press(Message::KindRemoved(i)),
+                ]
+                .align_y(iced::Center),
+            );
+        }
+        dice_row = dice_row.push(space::horizontal());
+        dice_row = dice_row.push(
+            button(text("+ kind").size(size::BODY))
+                .padding([gap::XS, gap::S])
+                .style(theme::quiet)
+                .on_press_maybe((self.more.len() < MAX_KINDS - 1).then_some(Message::KindAdded)),
+        );
         let mut mods = Column::new().spacing(gap::XS);
         for (i, m) in self.modifiers.iter().enumerate() {
             mods = mods.push(
@@ -186,9 +290,9 @@ impl State {
         ]
         .spacing(gap::XS);
 
-        let dice = self.dice();
+        let name = self.name();
         let act = row![
-            parts::button_text(format!("Roll {dice}"))
+            parts::button_text(format!("Roll {name}"))
                 .style(theme::action)
                 .on_press(Message::Roll),
             text_input("faces, e.g. 3 4", &self.faces)
@@ -204,7 +308,7 @@ impl State {
         .spacing(gap::XS)
         .align_y(iced::Center);
 
-        let mut content = column![dice_row, mods, add].spacing(gap::S);
+        let mut content = column![kinds, dice_row, mods, add].spacing(gap::S);
         if let Some(e) = &self.modifier_error {
             content = content.push(parts::error_line(e.as_str()));
         }
@@ -213,8 +317,8 @@ impl State {
             content = content.push(parts::error_line(e.as_str()));
         }
         content = content.push(history(game));
-        content = content.push(parts::strong(format!("Odds of each total ({dice})")));
-        let dist = dice.distribution();
+        content = content.push(parts::strong(format!("Odds of each total ({name})")));
+        let dist = sum_distribution(&self.groups());
         for (total, ways) in &dist.counts {
             content = content.push(parts::odds_row(total.to_string(), *ways, dist.outcomes));
         }
@@ -224,36 +328,69 @@ impl State {
     }
 }
 
-/// The recent tray rolls, newest first, the latest with its total large.
+/// The recent tray rolls, newest first, the latest with its total large; a roll of several
+/// kinds is one line ("2D6 [3 5] + D3 [2] = 10").
 fn history(game: &Battle) -> Element<'_, Message> {
-    let rolls: Vec<_> = game
+    let rolls: Vec<(i32, String)> = game
         .log()
         .iter()
         .rev()
-        .filter(|e| matches!(e.action, Action::Roll(_)))
-        .flat_map(|e| e.events.iter().rev())
-        .filter_map(|e| match e {
-            Event::Rolled { rolled, .. } => Some(rolled),
-            _ => None,
+        .filter(|e| matches!(e.action, Action::Roll(_) | Action::RollMixed(_)))
+        .filter_map(|e| {
+            let rolled: Vec<_> = e
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Rolled { rolled, .. } => Some(rolled),
+                    _ => None,
+                })
+                .collect();
+            match rolled.as_slice() {
+                [] => None,
+                [one] => Some((one.total(), one.to_string())),
+                many => {
+                    let total: i32 = many.iter().map(|r| r.total()).sum();
+                    let parts: Vec<String> = many
+                        .iter()
+                        .map(|r| format!("{} {:?}", r.dice, r.faces).replace(',', ""))
+                        .collect();
+                    Some((total, format!("{} = {total}", parts.join(" + "))))
+                }
+            }
         })
         .take(HISTORY)
         .collect();
-    let Some(last) = rolls.first() else {
+    let Some((total, last)) = rolls.first() else {
         return parts::caption("No tray rolls yet.");
     };
     let mut list = column![
-        row![
-            parts::figure(last.total().to_string()),
-            parts::body(last.to_string()),
-        ]
-        .spacing(gap::M)
-        .align_y(iced::Center)
+        row![parts::figure(total.to_string()), parts::body(last.clone()),]
+            .spacing(gap::M)
+            .align_y(iced::Center)
     ]
     .spacing(2);
-    for r in rolls.iter().skip(1) {
-        list = list.push(parts::caption(r.to_string()));
+    for (_, r) in rolls.iter().skip(1) {
+        list = list.push(parts::caption(r.clone()));
     }
     list.into()
+}
+
+/// The exact distribution of the sum of several kinds' totals.
+fn sum_distribution(groups: &[Dice]) -> adjutant::dice::Distribution {
+    let mut counts = std::collections::BTreeMap::from([(0i32, 1u128)]);
+    let mut outcomes = 1u128;
+    for d in groups {
+        let dist = d.distribution();
+        let mut next = std::collections::BTreeMap::new();
+        for (&a, &n) in &counts {
+            for (&b, &m) in &dist.counts {
+                *next.entry(a + b).or_insert(0) += n * m;
+            }
+        }
+        counts = next;
+        outcomes *= dist.outcomes;
+    }
+    adjutant::dice::Distribution { counts, outcomes }
 }
 
 fn small_toggle<'a>(label: String, on: bool, message: Message) -> Element<'a, Message> {

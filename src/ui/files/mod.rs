@@ -256,7 +256,8 @@ impl App {
                 .report(Ok("Open a roster or a battle to print its sheets.".into()));
             return;
         };
-        let state = print_panel::State::new(source, self.store.paper());
+        let mut state = print_panel::State::new(source, self.store.paper());
+        state.show_secrets = matches!(&self.screen, Screen::Battle(b) if b.viewer() == adjutant::status::Viewer::Umpire);
         let path = dialogs::documents_dir().join(state.file_name(source));
         self.files.open_panel(Purpose::Print, path, Some(state));
     }

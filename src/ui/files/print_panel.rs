@@ -65,6 +65,8 @@ pub struct State {
     pub chosen: usize,
     pub paper: Paper,
     pub format: Format,
+    /// Print secret marks (command chits): the battle is printed from the umpire's view.
+    pub show_secrets: bool,
 }
 
 impl State {
@@ -88,6 +90,7 @@ impl State {
             chosen: 0,
             paper,
             format: Format::Pdf,
+            show_secrets: false,
         }
     }
 
@@ -142,7 +145,14 @@ impl State {
             },
             (Document::Roster(..), Source::Army(a)) => print::roster_pdf(a, rules, self.paper),
             (Document::QuickRef, _) => print::quick_ref_pdf(rules, self.paper),
-            (Document::Battle, Source::Battle(b)) => print::battle_pdf(b, self.paper),
+            (Document::Battle, Source::Battle(b)) => print::battle_pdf_with(
+                b.rules(),
+                &b.context(),
+                print::PrintOptions {
+                    paper: self.paper,
+                    show_secrets: self.show_secrets,
+                },
+            ),
             (Document::Report, Source::Battle(b)) if self.markdown() => {
                 Ok(print::report_markdown(b).into_bytes())
             }

@@ -27,6 +27,8 @@ pub struct Home {
     /// Something the player should know: a battle that would not open, settings not saved.
     pub notice: Option<String>,
     store_problem: Option<String>,
+    /// Whether Adjutant opens the last battle when it starts (a setting).
+    reopen_last: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -44,6 +46,7 @@ pub enum Message {
     NewArmyPressed(SystemPick),
     /// "Edit" on an army file (its place in the list).
     EditPressed(usize),
+    ReopenToggled,
 }
 
 /// What the home screen asks the app to do.
@@ -64,6 +67,8 @@ pub enum Action {
         path: PathBuf,
         shipped: bool,
     },
+    /// The player turned reopening the last battle on start on or off.
+    ReopenChosen(bool),
 }
 
 impl Home {
@@ -79,6 +84,7 @@ impl Home {
             user_dir: store.user_armies_dir(),
             notice: None,
             store_problem: store.problem.clone(),
+            reopen_last: store.reopen_last(),
         }
     }
 
@@ -119,6 +125,10 @@ impl Home {
                 },
                 None => Action::None,
             },
+            Message::ReopenToggled => {
+                self.reopen_last = !self.reopen_last;
+                Action::ReopenChosen(self.reopen_last)
+            }
             Message::NoticeDismissed => {
                 self.notice = None;
                 self.store_problem = None;
@@ -183,6 +193,16 @@ impl Home {
             }
             None => list = list.push(parts::body("No saved battle to resume yet.")),
         }
+        list = list.push(
+            row![
+                container(parts::body("Open the last battle when Adjutant starts")).width(Fill),
+                parts::button_text(if self.reopen_last { "On" } else { "Off" })
+                    .style(theme::toggle(self.reopen_last))
+                    .on_press(Message::ReopenToggled),
+            ]
+            .spacing(gap::S)
+            .align_y(iced::Center),
+        );
         for saved in &self.saved {
             let detail = if saved.loads {
                 parts::caption(saved.detail.as_str())

@@ -282,3 +282,58 @@ fn a_good_army_opens_as_its_roster_and_can_join_the_armies() {
     let kept = dir.path().join("data/armies/my army.ron");
     assert_eq!(std::fs::read(kept).unwrap(), std::fs::read(&mine).unwrap());
 }
+
+/// Prints the battle as it stands to `target` from the screen as it is.
+fn print_battle(app: &mut App, target: &Path) -> String {
+    press_ctrl(app, "p");
+    click(app, "The battle as it stands");
+    type_path(app, target);
+    click(app, "Print to file");
+    assert_eq!(app.files.panel_error(), None);
+    pdf_text(target)
+}
+
+#[test]
+fn the_battle_printed_from_the_umpire_view_shows_the_command_chits() {
+    use crate::ui::battle::{Message as BattleMessage, procedure_panel};
+    use adjutant::battle::adjust::Subject;
+    use adjutant::status::{Change, Viewer};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in_battle(&dir);
+    let Screen::Battle(b) = &app.screen else {
+        unreachable!()
+    };
+    // A leader with a secret mark: set its chit by hand.
+    let game = b.game();
+    let (leader, side, key, value) = game
+        .roster
+        .ids()
+        .find_map(|p| {
+            let m = game.piece_schema(p).marks.iter().find(|m| m.secret)?;
+            Some((
+                p,
+                game.roster.side_of(p),
+                m.key.to_string(),
+                m.choices[0].clone(),
+            ))
+        })
+        .expect("a leader with a secret chit");
+    let _ = app.update(Message::Battle(BattleMessage::Procedure(
+        procedure_panel::Message::Adjust(
+            Subject::Piece(leader),
+            Change::Mark {
+                key,
+                to: Some(value.clone()),
+            },
+        ),
+    )));
+    let umpire = print_battle(&mut app, &dir.path().join("umpire.pdf"));
+    let _ = app.update(Message::Battle(BattleMessage::ViewerSelected(
+        Viewer::Side(1 - side),
+    )));
+    let other = print_battle(&mut app, &dir.path().join("side.pdf"));
+    assert!(
+        umpire.matches(value.as_str()).count() > other.matches(value.as_str()).count(),
+        "the chit {value} shows from the umpire's view only:\n{umpire}\n---\n{other}"
+    );
+}

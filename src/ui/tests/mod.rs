@@ -7,7 +7,9 @@ mod battle;
 mod editor;
 mod files;
 mod home;
+mod layout;
 mod systems;
+mod table;
 mod tray;
 mod view;
 

@@ -42,7 +42,8 @@ fn typed_faces_give_their_total() {
 fn a_face_the_die_cannot_show_is_refused_with_a_message() {
     let dir = tempfile::tempdir().unwrap();
     let mut screen = battle(&dir);
-    click(&mut screen, "1");
+    // From two dice down to one.
+    click(&mut screen, "−");
     assert!(shows(&screen, "Roll D6"));
     type_faces(&mut screen, "7");
     assert!(shows(&screen, "a D6 cannot show 7: its faces are 1–6"));

@@ -25,7 +25,7 @@ use adjutant::odds::procedure_odds;
 use adjutant::procedure::{Offer, Step};
 
 use super::simulator;
-use crate::ui::battle::{Battle, Message, procedure_panel};
+use crate::ui::battle::{Battle, Message, odds, procedure_panel};
 use crate::ui::persist::Store;
 use crate::ui::theme::size;
 
@@ -144,6 +144,75 @@ impl Play {
         self.click("Pick targets");
         self.click(name);
         self.click("Pick actors");
+    }
+
+    /// Clicks the text `what` nearest (up and down) to the text `name`, at its right: the
+    /// Target button of a piece's row, the toggle beside a label.
+    pub fn click_beside(&mut self, name: &str, what: &str) {
+        let (name, what) = (name.to_string(), what.to_string());
+        self.act(&format!("click {what} beside {name}"), |ui| {
+            let at = reveal(ui, || name.clone())?;
+            let mut best: Option<(f32, Rectangle)> = None;
+            let _ = ui.find(|c: Candidate<'_>| {
+                if let Candidate::Text {
+                    content,
+                    visible_bounds: Some(b),
+                    ..
+                } = c
+                    && content == what
+                    && b.x > at.x
+                {
+                    let d = (b.center_y() - at.center_y()).abs();
+                    if best.is_none_or(|(bd, _)| d < bd) {
+                        best = Some((d, b));
+                    }
+                }
+                None::<()>
+            });
+            let (_, b) = best.ok_or(Error::SelectorNotFound {
+                selector: format!("{what} beside {name}"),
+            })?;
+            ui.point_at(b.center());
+            let _ = ui.simulate(iced_test::simulator::click());
+            Ok(())
+        });
+    }
+
+    /// Clicks the Target button on the row of the piece `name`.
+    pub fn click_target(&mut self, name: &str) {
+        self.click_beside(name, "Target");
+    }
+
+    /// Clicks box `i` (from the left) of the step tracker on the row of the piece `name`.
+    pub fn click_step_box(&mut self, name: &str, i: usize) {
+        let name = name.to_string();
+        self.act(&format!("click box {i} of {name}"), |ui| {
+            let at = reveal(ui, || name.clone())?;
+            let mut boxes: Vec<Rectangle> = Vec::new();
+            let _ = ui.find(|c: Candidate<'_>| {
+                if let Candidate::Text {
+                    content,
+                    visible_bounds: Some(b),
+                    ..
+                } = c
+                    && (content == "□" || content == "■")
+                    && b.y >= at.y + at.height - 2.0
+                    && b.y <= at.y + at.height + 40.0
+                {
+                    boxes.push(b);
+                }
+                None::<()>
+            });
+            let top = boxes.iter().map(|b| b.y).fold(f32::MAX, f32::min);
+            boxes.retain(|b| (b.y - top).abs() < 4.0);
+            boxes.sort_by(|a, b| a.x.total_cmp(&b.x));
+            let b = boxes.get(i).ok_or(Error::SelectorNotFound {
+                selector: format!("box {i} of {name}"),
+            })?;
+            ui.point_at(b.center());
+            let _ = ui.simulate(iced_test::simulator::click());
+            Ok(())
+        });
     }
 
     /// Clears the selection, if anything is picked.
@@ -291,10 +360,14 @@ impl Play {
                     m.label
                 );
             }
+            let (readings, _) = req.readings();
+            let low = readings.keys().next().copied().unwrap_or(0);
+            let high = readings.keys().last().copied().unwrap_or(0);
             for (band, _, _) in req.band_odds() {
+                let shown = odds::band_label(band.from, band.to, low, high, &band.label);
                 assert!(
-                    self.shows_part(&format!(" · {}", band.label)),
-                    "the band {} is shown with its odds",
+                    self.shows(&shown),
+                    "the band {} is shown with its odds as {shown}",
                     band.label
                 );
             }

@@ -1,0 +1,238 @@
+//! How the battle screen is laid out: the top bar, then three columns (pieces; the turn
+//! banner over the procedures; the dice tray or cards over the log) — or, in a window too
+//! narrow for three (a small window, or a large zoom), the pieces beside one column whose tabs
+//! hold the procedures, the dice tray, the cards and the log, with the top bar on two lines.
+
+use iced::widget::{column, container, row, space};
+use iced::{Element, Fill, Length};
+
+use adjutant::status::Viewer;
+
+use super::{Battle, Message, Mode, NARROW, Tab, across, banner};
+use crate::ui::parts;
+use crate::ui::theme::{self, gap};
+
+impl Battle {
+    pub fn view(&self) -> Element<'_, Message> {
+        if let Mode::Tables(tables) = &self.mode {
+            return tables.view(Message::TablesToggled);
+        }
+        iced::widget::responsive(move |size| self.page(size.width < NARROW))
+            .width(Fill)
+            .height(Fill)
+            .into()
+    }
+
+    /// The screen at a width: three columns, or (`narrow`, at a small window or a large
+    /// zoom) the pieces beside one column whose tabs hold the procedures, the dice tray, the
+    /// cards and the log.
+    fn page(&self, narrow: bool) -> Element<'_, Message> {
+        let mut page = match &self.mode {
+            Mode::Desk => column![self.top_bar(narrow)],
+            Mode::Across | Mode::Tables(_) => column![],
+        }
+        .spacing(gap::S);
+        if let Some(reason) = &self.unsaved {
+            page = page.push(container(parts::error_banner(
+                format!(
+                    "Not saved: {reason} — your battle is kept in memory and will be saved at the next action"
+                ),
+                Some(("Retry", Message::RetrySave)),
+            ))
+            .padding([0.0, gap::M]));
+        }
+        if let Mode::Across = self.mode {
+            return page
+                .push(across::view(&self.game, Message::AcrossToggled))
+                .into();
+        }
+        let left = container(
+            self.pieces
+                .view(&self.game, self.viewer)
+                .map(Message::Pieces),
+        )
+        .width(Length::Fixed(if narrow { 350.0 } else { 372.0 }))
+        .height(Fill);
+        let procedures = || -> Element<'_, Message> {
+            column![
+                // Narrow, the banner keeps to the clock and the figures so the procedures show.
+                banner::view(
+                    &self.game,
+                    self.viewer,
+                    narrow || self.game.pending().is_some()
+                ),
+                self.procedure
+                    .view(&self.game, &self.pieces, self.viewer)
+                    .map(Message::Procedure),
+            ]
+            .spacing(gap::S)
+            .width(Fill)
+            .height(Fill)
+            .into()
+        };
+        let log = || self.log.view(&self.game, self.viewer).map(Message::Log);
+        let body = if narrow {
+            let tabs = [
+                (Tab::Procedures, "Procedures"),
+                (Tab::Dice, "Dice tray"),
+                (Tab::Cards, "Cards"),
+                (Tab::Log, "Log"),
+            ];
+            let mut bar = row![].spacing(gap::XS);
+            for (tab, label) in tabs {
+                bar = bar.push(
+                    parts::button_text(label)
+                        .style(theme::toggle(self.narrow_tab == tab))
+                        .on_press(Message::NarrowTabSelected(tab)),
+                );
+            }
+            let shown: Element<'_, Message> = match self.narrow_tab {
+                Tab::Procedures => procedures(),
+                Tab::Dice | Tab::Cards => self.right_tab_body(self.narrow_tab),
+                Tab::Log => log(),
+            };
+            row![
+                left,
+                column![bar, shown].spacing(gap::S).width(Fill).height(Fill)
+            ]
+        } else {
+            let right = column![
+                container(self.right_tab()).height(Length::FillPortion(3)),
+                container(log()).height(Length::FillPortion(2)),
+            ]
+            .spacing(gap::S)
+            .width(Length::Fixed(384.0))
+            .height(Fill);
+            row![left, procedures(), right]
+        };
+        page.push(body.spacing(gap::S).padding([0.0, gap::S]).height(Fill))
+            .push(space().height(gap::XS))
+            .into()
+    }
+
+    fn top_bar(&self, narrow: bool) -> Element<'_, Message> {
+        let names: Vec<String> = self.game.armies().iter().map(|a| a.name.clone()).collect();
+        let mut viewers = row![parts::caption("View as")]
+            .spacing(gap::XS)
+            .align_y(iced::Center);
+        let mut choices = vec![(Viewer::Umpire, "Umpire".to_string())];
+        choices.extend(
+            self.game
+                .armies()
+                .iter()
+                .enumerate()
+                .map(|(i, a)| (Viewer::Side(i), a.side.clone())),
+        );
+        for (viewer, label) in choices {
+            viewers = viewers.push(
+                parts::button_text(label)
+                    .style(theme::toggle(self.viewer == viewer))
+                    .on_press(Message::ViewerSelected(viewer)),
+            );
+        }
+        let saved = if self.unsaved.is_none() {
+            iced::widget::text("Saved")
+                .size(theme::size::CAPTION)
+                .style(theme::success_text)
+        } else {
+            iced::widget::text("Not saved")
+                .size(theme::size::CAPTION)
+                .style(theme::danger_text)
+        };
+        let buttons = row![
+            parts::button_text("Print…")
+                .style(theme::quiet)
+                .on_press(Message::PrintPressed),
+            parts::button_text("Tables")
+                .style(theme::quiet)
+                .on_press(Message::TablesToggled),
+            parts::button_text("Across (F9)")
+                .style(theme::quiet)
+                .on_press(Message::AcrossToggled),
+        ]
+        .spacing(gap::M)
+        .align_y(iced::Center);
+        let home = parts::button_text("← Home")
+            .style(theme::quiet)
+            .on_press(Message::HomePressed);
+        // The title gives way (and wraps) so the buttons always fit; a long one is set
+        // smaller so it keeps to two lines at 1280 px. Narrow, the buttons and the viewers
+        // take a second line.
+        let bar: Element<'_, Message> = if narrow {
+            column![
+                row![
+                    home,
+                    container(title(names.join(" vs "))).width(Fill),
+                    saved
+                ]
+                .spacing(gap::M)
+                .align_y(iced::Center),
+                row![buttons, space::horizontal(), viewers]
+                    .spacing(gap::M)
+                    .align_y(iced::Center),
+            ]
+            .spacing(gap::XS)
+            .into()
+        } else {
+            row![
+                home,
+                container(title(names.join(" vs "))).width(Fill),
+                buttons,
+                saved,
+                viewers,
+            ]
+            .spacing(gap::M)
+            .align_y(iced::Center)
+            .into()
+        };
+        container(bar)
+            .padding([gap::XS, gap::M])
+            .width(Fill)
+            .style(theme::top_bar)
+            .into()
+    }
+
+    fn right_tab(&self) -> Element<'_, Message> {
+        let tabs = row![
+            parts::button_text("Dice tray")
+                .style(theme::toggle(self.tab == Tab::Dice))
+                .on_press(Message::TabSelected(Tab::Dice)),
+            parts::button_text("Cards")
+                .style(theme::toggle(self.tab == Tab::Cards))
+                .on_press(Message::TabSelected(Tab::Cards)),
+        ]
+        .spacing(gap::XS);
+        container(column![tabs, self.tab_body(self.tab)].spacing(gap::S))
+            .padding(gap::S)
+            .width(Fill)
+            .height(Fill)
+            .style(theme::panel)
+            .into()
+    }
+
+    /// The dice tray or the cards, in a panel of their own (the narrow layout's tabs).
+    fn right_tab_body(&self, tab: Tab) -> Element<'_, Message> {
+        container(self.tab_body(tab))
+            .padding(gap::S)
+            .width(Fill)
+            .height(Fill)
+            .style(theme::panel)
+            .into()
+    }
+
+    fn tab_body(&self, tab: Tab) -> Element<'_, Message> {
+        match tab {
+            Tab::Cards => self.cards.view(&self.game).map(Message::Cards),
+            _ => self.tray.view(&self.game).map(Message::Tray),
+        }
+    }
+}
+
+/// The battle's title in the top bar: heading size, or body bold when it is long.
+fn title<'a, M: 'a>(text: String) -> Element<'a, M> {
+    if text.chars().count() > 48 {
+        parts::strong(text)
+    } else {
+        parts::heading(text)
+    }
+}
