@@ -1,4 +1,4 @@
-//! The RCW rule system (RULES.md §4): unit-table dice, hit numbers, pinning and destruction
+//! The RCW rule system (docs/rules/rcw.md): unit-table dice, hit numbers, pinning and destruction
 //! over a player turn, elite and armour rules, rally, the repeating close assault, the
 //! refusals, the turn, exact odds and the shipped army files.
 
@@ -202,30 +202,69 @@ fn every_unit_type_shoots_its_table_dice() {
     }
 }
 
+/// The RCW system with the switch `assault_dice_column` on: close-assault dice from the unit
+/// table's column (docs/rules/rcw.md §7.2).
+fn column_system() -> adjutant::rules::rcw::Rcw {
+    let text = "(version: 1, switches: (assault_dice_column: 1))";
+    let tables = adjutant::rules::rcw::overrides::load_overrides_str("rcw.ron", text).unwrap();
+    adjutant::rules::rcw::Rcw {
+        tables: Box::leak(Box::new(tables)),
+    }
+}
+
+/// The dice of the first two requests of an assault (attacker, then defender after a miss);
+/// `None` for the defender when it has none (round 2 follows).
+fn assault_dice(sys: &dyn RuleSystem, b: &Battle, a: PieceId, d: PieceId) -> (u8, Option<u8>) {
+    let mut st = b.state().clone();
+    for c in [
+        on(ACTIVATED),
+        Change::Mark {
+            key: ORDERS.into(),
+            to: Some("Close assault".into()),
+        },
+    ] {
+        st.apply(&Event::Piece {
+            piece: a,
+            change: c,
+        });
+    }
+    let ctx = Context {
+        roster: &b.roster,
+        state: &st,
+    };
+    let p = sys
+        .procedure(&ctx, &call(P_ASSAULT, &[a], &[d], &[]))
+        .unwrap();
+    let Step::Dice(first) = p.step(&ctx, &[]) else {
+        panic!()
+    };
+    let miss = Input::Dice(Rolled {
+        faces: vec![1; usize::from(first.dice.count)],
+        dice: first.dice.clone(),
+        typed: true,
+    });
+    let Step::Dice(next) = p.step(&ctx, &[miss]) else {
+        panic!()
+    };
+    let defender = (!next.label.starts_with("Round 2")).then_some(next.dice.count);
+    (first.dice.count, defender)
+}
+
 #[test]
-fn every_unit_type_rolls_its_table_assault_dice() {
+fn every_unit_type_rolls_its_table_assault_dice_under_the_switch() {
+    let column = column_system();
     for (kind, _, assault) in TABLE {
-        // As defender: the attacker misses, then the defender rolls its dice.
-        let mut b = battle(
+        // As defender: the attacker misses, then the defender rolls its dice. By default
+        // every unit rolls 2 (the wagon, with none in the table, none).
+        let b = battle(
             vec![unit("attacker", INFANTRY, &[])],
             vec![unit("defender", kind, &[])],
         );
         let (a, d) = (id(&b, RED, "attacker"), id(&b, WHITE, "defender"));
-        activate(&mut b, a, "Close assault", "None");
-        start(&mut b, P_ASSAULT, &[a], &[d], &[]).unwrap();
-        assert_eq!(dice_request(&b).dice.count, 3, "infantry attacks with 3");
-        b.enter_faces("1 1 1").unwrap();
-        let next = dice_request(&b);
-        if assault == 0 {
-            assert!(
-                next.label.starts_with("Round 2"),
-                "{kind} has no dice: {}",
-                next.label
-            );
-        } else {
-            assert!(next.label.contains("defender"), "{}", next.label);
-            assert_eq!(next.dice.count, assault, "{kind} assault dice");
-        }
+        let want = (assault > 0).then_some(assault);
+        assert_eq!(assault_dice(&column, &b, a, d), (3, want), "{kind}");
+        let seed = (assault > 0).then_some(2);
+        assert_eq!(assault_dice(&SYSTEM, &b, a, d), (2, seed), "{kind}");
         // As attacker, where the kind may initiate.
         let mut b = battle(
             vec![unit("attacker", kind, &[])],
@@ -234,13 +273,18 @@ fn every_unit_type_rolls_its_table_assault_dice() {
         let (a, d) = (id(&b, RED, "attacker"), id(&b, WHITE, "defender"));
         let c = call(P_ASSAULT, &[a], &[d], &[]);
         if [INFANTRY, CAVALRY, TANK].contains(&kind) {
+            assert_eq!(
+                assault_dice(&column, &b, a, d).0,
+                assault,
+                "{kind} attacking"
+            );
             activate(&mut b, a, "Close assault", "None");
             b.start(Action::Procedure(c)).unwrap();
-            assert_eq!(dice_request(&b).dice.count, assault, "{kind} attacking");
+            assert_eq!(dice_request(&b).dice.count, 2, "{kind} attacking");
         } else {
             let why = refusal(&b, &c);
             assert!(
-                why.contains("may not initiate") && why.contains("§4.7"),
+                why.contains("may not initiate") && why.contains("§7.1"),
                 "{why}"
             );
         }
@@ -476,7 +520,7 @@ fn armour_falls_only_to_artillery_tanks_trains_and_assault() {
     let (inf, car) = (id(&b, RED, "inf"), id(&b, WHITE, "car"));
     activate(&mut b, inf, "Close assault", "None");
     start(&mut b, P_ASSAULT, &[inf], &[car], &[]).unwrap();
-    b.enter_faces("6 6 1").unwrap();
+    b.enter_faces("6 6").unwrap();
     b.enter_faces("1 1").unwrap();
     assert!(status(&b, car).flag(DESTROYED));
 }
@@ -525,7 +569,7 @@ fn rally_numbers_by_quality_with_and_without_an_hq() {
             let bonus = i32::from(hq);
             assert_eq!(req.dice.modifier_total(), bonus);
             if hq {
-                assert_eq!(req.dice.modifiers[0].rule, "RULES.md §4.5");
+                assert_eq!(req.dice.modifiers[0].rule, "§5.5");
             }
             let pass: u128 = req
                 .band_odds()
@@ -580,27 +624,27 @@ fn close_assault_repeats_until_the_defender_falls() {
         p.as_ref(),
         &ctx,
         &[
-            &[1, 2, 3], // round 1: attacker misses
-            &[3, 2, 1], // defender misses
-            &[6, 1, 1], // round 2: defender pinned
-            &[1, 2, 3], // defender misses
-            &[5, 5, 5], // round 3: pinned defender is hit only on 6
-            &[2],       // the pinned defender rolls 1 die
-            &[6, 2, 2], // round 4: defender destroyed
-            &[6],       // and the attacker pinned, simultaneously
+            &[1, 2], // round 1: attacker misses (2 dice, §7.2)
+            &[3, 2], // defender misses
+            &[6, 1], // round 2: defender pinned
+            &[1, 2], // defender misses
+            &[5, 5], // round 3: pinned defender is hit only on 6
+            &[2],    // the pinned defender rolls 1 die
+            &[6, 2], // round 4: defender destroyed
+            &[6],    // and the attacker pinned, simultaneously
         ],
     );
     let shape: Vec<(u8, u8)> = reqs.iter().map(|r| (r.dice.count, at_least(r))).collect();
     assert_eq!(
         shape,
         [
-            (3, 4),
-            (3, 4),
-            (3, 4),
-            (3, 4),
-            (3, 6),
+            (2, 4),
+            (2, 4),
+            (2, 4),
+            (2, 4),
+            (2, 6),
             (1, 4),
-            (3, 6),
+            (2, 6),
             (1, 4)
         ]
     );
@@ -670,21 +714,21 @@ fn refusals_name_the_rule() {
     activate(&mut b, guns, "Shoot", "Move");
     activate(&mut b, deployed, "Move", "Shoot");
     let why = refusal(&b, &call(P_SHOOT, &[guns], &[foe], &[]));
-    assert!(why.contains("limbered") && why.contains("§4.4"), "{why}");
+    assert!(why.contains("limbered") && why.contains("§4.6"), "{why}");
     let why = refusal(&b, &call(P_MOVE, &[deployed], &[], &[]));
-    assert!(why.contains("unlimbered") && why.contains("§4.4"), "{why}");
+    assert!(why.contains("unlimbered") && why.contains("§4.6"), "{why}");
     // Wagons may not initiate an assault, nor declare one.
     let why = refusal(&b, &call(P_ASSAULT, &[wagon], &[foe], &[]));
     assert!(
-        why.contains("may not initiate") && why.contains("§4.7"),
+        why.contains("may not initiate") && why.contains("§7.1"),
         "{why}"
     );
     let why = refusal(
         &b,
         &call(P_ACTIVATE, &[wagon], &[], &[(Q_FIRST, "Close assault")]),
     );
-    assert!(why.contains("§4.7"), "{why}");
-    // Shoot declared twice is refused; Move twice is fine.
+    assert!(why.contains("§7.1"), "{why}");
+    // Shoot declared twice is refused (§4.3); Move twice is fine.
     let why = refusal(
         &b,
         &call(
@@ -694,13 +738,13 @@ fn refusals_name_the_rule() {
             &[(Q_FIRST, "Shoot"), (Q_SECOND, "Shoot")],
         ),
     );
-    assert!(why.contains("R-4"), "{why}");
+    assert!(why.contains("§4.3"), "{why}");
     // A third action.
     activate(&mut b, inf, "Move", "Move");
     start(&mut b, P_MOVE, &[inf], &[], &[]).unwrap();
     start(&mut b, P_MOVE, &[inf], &[], &[]).unwrap();
     let why = refusal(&b, &call(P_MOVE, &[inf], &[], &[]));
-    assert!(why.contains("2 actions") && why.contains("§4.4"), "{why}");
+    assert!(why.contains("2 actions") && why.contains("§4.3"), "{why}");
     // An undeclared action.
     let why = refusal(&b, &call(P_LIMBER, &[deployed], &[], &[]));
     assert!(why.contains("did not declare Limber/Unlimber"), "{why}");
@@ -731,7 +775,7 @@ fn refusals_name_the_rule() {
             .expect("refused")
             .to_string();
         assert!(
-            why.contains("pinned") && why.contains("§4.5"),
+            why.contains("pinned") && why.contains("§5.5"),
             "{}: {why}",
             c.id
         );
@@ -750,7 +794,7 @@ fn refusals_name_the_rule() {
     // The offers carry the same refusals.
     let offers = SYSTEM.offers(&b.context(), &[inf], &[]);
     let mv = offers.iter().find(|o| o.id == P_MOVE).unwrap();
-    assert!(mv.refused.as_ref().unwrap().rule.contains("§4.4"));
+    assert!(mv.refused.as_ref().unwrap().rule.contains("§4.3"));
 }
 
 #[test]
@@ -767,13 +811,16 @@ fn command_roll_beyond_six_hexes_of_the_hq() {
     let far = [(Q_FIRST, "Move"), (Q_SECOND, "Shoot"), (Q_NEAR_HQ, "1")];
     start(&mut b, P_ACTIVATE, &[inf], &[], &far).unwrap();
     let req = dice_request(&b);
-    assert_eq!(req.rule, "RULES.md §4.4, R-5");
+    assert_eq!(req.rule, "§4.4");
     let odds: Vec<u128> = req.band_odds().iter().map(|(_, w, _)| *w).collect();
     assert_eq!(odds, [3, 3], "4+ on 1D6 is a half");
     b.enter_faces("3").unwrap();
     assert!(status(&b, inf).flag(NO_MOVE));
     let why = refusal(&b, &call(P_MOVE, &[inf], &[], &[]));
-    assert!(why.contains("command roll") && why.contains("R-5"), "{why}");
+    assert!(
+        why.contains("command roll") && why.contains("§4.4"),
+        "{why}"
+    );
     // It may still take its other action.
     assert!(
         SYSTEM
@@ -795,7 +842,7 @@ fn command_roll_beyond_six_hexes_of_the_hq() {
         &[(Q_FIRST, "Move"), (Q_NEAR_HQ, "1")],
     )
     .unwrap();
-    assert!(b.pending().is_none(), "HQ exempt (R-5)");
+    assert!(b.pending().is_none(), "HQ exempt (§4.4)");
 }
 
 #[test]
@@ -822,7 +869,7 @@ fn observers_direct_mortars_and_artillery() {
         &b,
         &call(P_SHOOT, &[mortar], &[foe], &[]).clone_with_actors(&[mortar, other]),
     );
-    assert!(why.contains("own HQ") && why.contains("R-8"), "{why}");
+    assert!(why.contains("own HQ") && why.contains("§6.3"), "{why}");
     let why = refusal(&b, &call(P_SHOOT, &[guns, hq], &[foe], &[]));
     assert!(why.contains("FAO"), "{why}");
     let why = refusal(
@@ -965,11 +1012,11 @@ fn odds_sum_to_one_and_match_hand_counts() {
     let win = o.p("foe destroyed; inf occupies") + o.p("both destroyed");
     let lose = o.p("inf pinned; the assault is over") + o.p("inf destroyed; the assault is over");
     assert!((win + lose + o.unexplored - 1.0).abs() < 1e-9, "{o:?}");
-    // Round 1 of equal infantry: P(defender unhurt) = P(attacker unhurt) = 1/8.
+    // Round 1 of equal infantry, 2 dice each (§7.2): P(defender unhurt) = (1/2)^2 = 9/36.
     let Step::Dice(first) = assault.step(&ctx, &[]) else {
         panic!()
     };
-    assert_eq!(first.band_odds()[0].1, 27);
+    assert_eq!((first.band_odds()[0].1, first.band_odds()[0].2), (9, 36));
     // Every request along the way has bands covering every reading.
     for req in [first, req] {
         let (readings, outcomes) = req.readings();
@@ -1038,7 +1085,7 @@ fn status_schema_and_tables() {
     assert!(keys(id(&b, RED, "car")).contains(&ARMOURED));
     assert!(
         status(&b, guns).flag(LIMBERED),
-        "artillery starts limbered (R-16)"
+        "artillery starts limbered (§4.6)"
     );
     assert!(status(&b, id(&b, RED, "car")).flag(ARMOURED));
     let inf = id(&b, RED, "inf");

@@ -1,12 +1,14 @@
 //! The rule systems. Each describes itself in the core's vocabulary — army contents, status
 //! schemas, phases, procedures, tables — so the window and the printed sheets never name one.
-//! Adding a system means one module here and one line in [`standard`] (and one in
-//! [`registry::loader`] if its tables can be overridden).
+//! Adding a system means one module here and one line in [`standard`]; a system whose tables
+//! a player's file can replace reads that file itself ([`RuleSystem::with_table_file`]).
+//! The procedures are built from the [`kit`]; `docs/architecture.md` has the recipe.
 //!
 //! The systems in force are the shipped ones, or — after [`install_overrides`] has read the
 //! player's override files at start-up — those built with the player's tables.
 
 pub mod d3_ecw;
+pub mod kit;
 pub mod rcw;
 pub mod registry;
 pub mod royalists_roundheads;
@@ -84,6 +86,20 @@ pub trait RuleSystem: Send + Sync {
     /// The tables in force, with where each came from.
     fn tables(&self) -> Vec<Table> {
         Vec::new()
+    }
+    /// Whether a player's table file can replace this system's tables (see
+    /// [`RuleSystem::with_table_file`]).
+    fn reads_table_file(&self) -> bool {
+        false
+    }
+    /// This system built with the tables of the player's table file: `text`, read from the
+    /// file `path` names (in messages and in the tables' source). Every problem comes back
+    /// as `path:line:col: message`. A system with no such file says so.
+    fn with_table_file(&self, path: &str, _text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
+        Err(vec![format!(
+            "{path}:1:1: {} has no tables that can be overridden",
+            self.name()
+        )])
     }
 }
 

@@ -6,43 +6,14 @@ use super::status::{self, set_flag, side_name, side_track};
 use super::tables::D3Tables;
 use crate::battle::state::Context;
 use crate::event::{Event, PieceId};
-use crate::procedure::{Call, Offer, ParamSpec, Refusal};
+use crate::procedure::{Call, ParamSpec, Refusal};
 
 /// Phase index: the initiative roll-off.
 pub const PHASE_INITIATIVE: usize = 0;
 /// Phase index: a side's activations.
 pub const PHASE_ACTIVATION: usize = 1;
 
-/// A yes/no question.
-pub fn yes_no(key: &'static str, label: &str, default: bool) -> ParamSpec {
-    ParamSpec {
-        key,
-        label: label.into(),
-        choices: vec!["no".into(), "yes".into()],
-        default: usize::from(default),
-    }
-}
-
-/// The index of the choice a call answered for `spec`: the choice's text (any case) or its
-/// index; the default when unanswered or unreadable.
-pub fn answer(call: &Call, spec: &ParamSpec) -> usize {
-    let Some(v) = call.param(spec.key) else {
-        return spec.default;
-    };
-    let v = v.trim();
-    if let Some(i) = spec.choices.iter().position(|c| c.eq_ignore_ascii_case(v)) {
-        return i;
-    }
-    match v.to_ascii_lowercase().as_str() {
-        "true" | "y" if spec.choices.len() == 2 => 1,
-        "false" | "n" if spec.choices.len() == 2 => 0,
-        _ => v
-            .parse::<usize>()
-            .ok()
-            .filter(|&i| i < spec.choices.len())
-            .unwrap_or(spec.default),
-    }
-}
+pub use crate::rules::kit::params::{answer, yes_no};
 
 /// The index of the choice a call answered for `spec`, read as [`answer`] reads it, but an
 /// answer that names none of the choices is refused (citing `rule`) rather than read as the
@@ -87,15 +58,7 @@ pub fn answered_yes(call: &Call, spec: &ParamSpec) -> bool {
     answer(call, spec) == 1
 }
 
-/// An offer, refused or not.
-pub fn offer(id: &str, label: String, params: Vec<ParamSpec>, check: Result<(), Refusal>) -> Offer {
-    Offer {
-        id: id.into(),
-        label,
-        params,
-        refused: check.err(),
-    }
-}
+pub use crate::rules::kit::offers::offer;
 
 /// Refuses when the battle is over.
 pub fn not_ended(ctx: &Context) -> Result<(), Refusal> {

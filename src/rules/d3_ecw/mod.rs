@@ -13,6 +13,7 @@ pub mod common;
 pub mod ground;
 pub mod keys;
 pub mod melee;
+pub mod overrides;
 pub mod roll;
 pub mod sheet;
 pub mod shooting;
@@ -219,6 +220,14 @@ impl RuleSystem for D3Ecw {
                 ]
             })
             .collect()
+    }
+
+    fn reads_table_file(&self) -> bool {
+        true
+    }
+
+    fn with_table_file(&self, path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
+        overrides::load(path, text)
     }
 
     fn tables(&self) -> Vec<Table> {

@@ -6,7 +6,7 @@ use super::keys::*;
 use super::tables::D3Tables;
 use crate::battle::state::{Context, Role, Roster};
 use crate::event::{Event, FactKind, PieceId};
-use crate::status::{Change, FlagSpec, MarkSpec, StatusSchema, TrackSpec, TrackStyle};
+use crate::status::{FlagSpec, MarkSpec, StatusSchema, TrackSpec, TrackStyle};
 
 fn track(key: &'static str, label: &str, max: i32, style: TrackStyle) -> TrackSpec {
     TrackSpec {
@@ -127,65 +127,9 @@ pub fn side_schema() -> StatusSchema {
     }
 }
 
-/// A piece's status change.
-pub fn piece_change(piece: PieceId, change: Change) -> Event {
-    Event::Piece { piece, change }
-}
-
-/// A piece's track set to `to`.
-pub fn set_track(piece: PieceId, key: &str, to: i32) -> Event {
-    piece_change(
-        piece,
-        Change::Track {
-            key: key.into(),
-            to,
-        },
-    )
-}
-
-/// A piece's flag set.
-pub fn set_flag(piece: PieceId, key: &str, on: bool) -> Event {
-    piece_change(
-        piece,
-        Change::Flag {
-            key: key.into(),
-            on,
-        },
-    )
-}
-
-/// A piece's mark set or cleared.
-pub fn set_mark(piece: PieceId, key: &str, to: Option<String>) -> Event {
-    piece_change(
-        piece,
-        Change::Mark {
-            key: key.into(),
-            to,
-        },
-    )
-}
-
-/// A side's track set to `to`.
-pub fn side_track(side: usize, key: &str, to: i32) -> Event {
-    Event::Side {
-        side,
-        change: Change::Track {
-            key: key.into(),
-            to,
-        },
-    }
-}
-
-/// A side's flag set.
-pub fn side_flag(side: usize, key: &str, on: bool) -> Event {
-    Event::Side {
-        side,
-        change: Change::Flag {
-            key: key.into(),
-            on,
-        },
-    }
-}
+pub use crate::rules::kit::events::{
+    piece_change, set_flag, set_mark, set_track, side_flag, side_track,
+};
 
 /// The side that plays after `side` (two sides).
 pub fn other_side(ctx: &Context, side: usize) -> usize {

@@ -1,19 +1,18 @@
-//! A unit's activation and its simpler actions (RULES.md §4.4–§4.5): declaring two actions,
+//! A unit's activation and its simpler actions (§4.3–§4.6, §5.5): declaring two actions,
 //! with the command roll for a unit beyond 6 hexes of its HQ; Move; Limber/Unlimber; and
 //! spotting a concealed unit (not an action). Rally is in [`super::rally`].
 
 use super::keys::*;
 use super::params;
-use super::read::Reader;
 use super::tables::RcwTables;
 use super::unit::{Act, UnitView, acts, flag, join, mark, piece, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Band, Call, DiceRequest, Explorer, Input, ParamSpec, Procedure, Reading, Refusal, Resolution,
-    Step,
+    Band, Call, DiceRequest, Input, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
 };
+use crate::rules::kit::{Cursor, Script};
 
 fn refuse<T>(reason: impl Into<String>, rule: &str) -> Result<T, Refusal> {
     Err(Refusal::new(reason, rule))
@@ -28,7 +27,7 @@ pub(super) fn unit<'a>(
     call.actors
         .first()
         .and_then(|&a| view(ctx, tables, a))
-        .ok_or_else(|| Refusal::new("choose a unit", "RULES.md §4.4"))
+        .ok_or_else(|| Refusal::new("choose a unit", "§4.3"))
 }
 
 /// The questions an activation asks.
@@ -46,10 +45,10 @@ pub fn activate_params(tables: &RcwTables, unit: Option<&UnitView>) -> Vec<Param
     ]
 }
 
-/// Whether a unit of this kind may declare `act` at all (§4.2, §4.4, §4.7, R-1).
+/// Whether a unit of this kind may declare `act` at all (§2.2, §4.3, §7.1).
 fn may_declare(u: &UnitView, act: Act) -> Result<(), Refusal> {
     match act {
-        // HQ and FAO declare Shoot to observe (§4.6).
+        // HQ and FAO declare Shoot to observe (§6.3).
         Act::Shoot if u.profile.headquarters => Ok(()),
         Act::Rally | Act::Shoot | Act::Assault | Act::Limber => u.check_kind(act),
         Act::Move => Ok(()),
@@ -75,18 +74,15 @@ pub fn activate(
     let u = unit(ctx, tables, call)?;
     let name = u.name();
     if u.destroyed() {
-        return refuse(format!("{name} is destroyed"), "RULES.md §4.5");
+        return refuse(format!("{name} is destroyed"), "§5.2");
     }
     if u.side != ctx.state.side {
-        return refuse(
-            format!("it is not {name}'s side's player turn"),
-            "RULES.md §4.4",
-        );
+        return refuse(format!("it is not {name}'s side's player turn"), "§4.2");
     }
     if u.activated() {
         return refuse(
             format!("{name} has already been activated this turn"),
-            "RULES.md §4.4",
+            "§4.3",
         );
     }
     let specs = activate_params(tables, Some(&u));
@@ -99,7 +95,7 @@ pub fn activate(
         if act != Act::Move && declared.iter().filter(|&&a| a == act).count() > 1 {
             return refuse(
                 format!("{} may be declared only once per activation", act.name()),
-                "RULES.md §4.4, R-4",
+                "§4.3",
             );
         }
     }
@@ -110,7 +106,7 @@ pub fn activate(
                 "{name} has already spent {spent} action(s) observing: declare {} more",
                 2usize.saturating_sub(spent)
             ),
-            "RULES.md §4.4, §4.6",
+            "§4.3, §6.3",
         );
     }
     let far = params::yes(call, &specs[2]);
@@ -131,7 +127,7 @@ impl Activate {
                 "Command roll: beyond {} hexes of its HQ, moves on {need}+",
                 self.tables.command_radius
             ),
-            rule: "RULES.md §4.4, R-5".into(),
+            rule: "§4.4".into(),
             dice: Dice::new(1, Die::D6),
             reading: Reading::Total,
             bands: vec![
@@ -142,31 +138,27 @@ impl Activate {
     }
 }
 
-impl Procedure for Activate {
+impl Script for Activate {
     fn title(&self) -> String {
         self.title.clone()
     }
 
     fn notes(&self) -> Vec<String> {
-        let mut notes = vec!["A unit declares its 2 actions when activated (RULES.md §4.4)".into()];
+        let mut notes = vec!["A unit declares its 2 actions when activated (§4.3)".into()];
         if self.command_roll {
-            notes.push("Beyond 6 hexes of its HQ: 4+ on 1D6 to move (RULES.md §4.4, R-5)".into());
+            notes.push("Beyond 6 hexes of its HQ: 4+ on 1D6 to move (§4.4)".into());
         }
         notes
     }
 
-    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
-        self.activate(ctx, &mut Reader::new(inputs))
-    }
-
-    fn explore(&self, ctx: &Context, inputs: &[Input], more: &mut Explorer<'_>) -> Step {
-        self.activate(ctx, &mut Reader::exploring(inputs, more))
+    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
+        self.activate(ctx, cursor)
     }
 }
 
 impl Activate {
-    /// The activation, its command roll (if any) read from `reader`.
-    fn activate(&self, ctx: &Context, reader: &mut Reader) -> Step {
+    /// The activation, its command roll (if any) read from `cursor`.
+    fn activate(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
         let Some(u) = view(ctx, self.tables, self.unit) else {
             return Step::Done(Resolution {
                 summary: "no unit".into(),
@@ -174,7 +166,7 @@ impl Activate {
             });
         };
         let failed = if self.command_roll {
-            match reader.reading(self.request()) {
+            match cursor.reading(self.request()) {
                 Ok((req, value)) => !req.bands[1].contains(value),
                 Err(step) => return step,
             }
@@ -188,7 +180,7 @@ impl Activate {
         } else {
             "activated"
         };
-        if reader.quiet() {
+        if cursor.quiet() {
             return Step::Done(Resolution {
                 summary: summary.into(),
                 events: Vec::new(),
@@ -266,16 +258,13 @@ pub fn move_unit(
     })
 }
 
-/// A Limber/Unlimber action; artillery may not unlimber in a village (§4.8).
+/// A Limber/Unlimber action; artillery may not unlimber in a village (§4.6, §8.2).
 pub fn limber(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Simple, Refusal> {
     let u = unit(ctx, tables, call)?;
     u.check(ctx, Act::Limber)?;
     let unlimbering = u.limbered();
     if unlimbering && params::yes(call, &params::village()) {
-        return refuse(
-            format!("{} may not deploy in a village", u.name()),
-            "RULES.md §4.8",
-        );
+        return refuse(format!("{} may not deploy in a village", u.name()), "§8.2");
     }
     let word = if unlimbering {
         "unlimbers"
@@ -299,16 +288,16 @@ pub fn limber(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<
     })
 }
 
-/// Spotting a concealed unit with an enemy adjacent (§4.5); not an action.
+/// Spotting a concealed unit with an enemy adjacent (§5.7); not an action.
 pub fn spot(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Simple, Refusal> {
     let u = call
         .targets
         .first()
         .or(call.actors.first())
         .and_then(|&p| view(ctx, tables, p))
-        .ok_or_else(|| Refusal::new("choose a concealed unit", "RULES.md §4.5"))?;
+        .ok_or_else(|| Refusal::new("choose a concealed unit", "§5.7"))?;
     if !u.concealed() {
-        return refuse(format!("{} is not concealed", u.name()), "RULES.md §4.5");
+        return refuse(format!("{} is not concealed", u.name()), "§5.7");
     }
     Ok(Simple {
         title: format!("Spot {}", u.name()),

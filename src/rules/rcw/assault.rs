@@ -1,25 +1,24 @@
-//! Close assault (RULES.md §4.7, R-2, R-3): attacker and defender roll their assault dice at
-//! the same time, hitting with the §4.5 numbers; a pinned unit, or a defender attacked in
-//! flank or rear, rolls one die. Round follows round until the defender is destroyed (the
+//! Close assault (§7): attacker and defender roll their assault dice at
+//! the same time — 2 dice each, or with a switch the unit table's Assault dice (§7.2) —
+//! hitting with the §5.1 numbers; a pinned unit, or a defender attacked in flank or rear,
+//! rolls one die. Round follows round until the defender is destroyed (the
 //! attacker occupies its hex) or the attacker is pinned (the assault is over). Each round
 //! asks for the attacker's dice, then the defender's, so the procedure is a loop of
 //! requests; every request's bands tell the state it leads to. One body serves `step` and the
-//! odds walk's `explore` (through [`super::read::Reader`]): exploring, it carries on past the
+//! odds walk's `explore` (the kit's [`crate::rules::kit::Cursor`]): exploring, it carries on past the
 //! given inputs in one pass, quietly; a round's dice are worked out again only when a state
 //! changed, and a request is written out only when it is asked or handed back.
 
 use super::hits::{HitState, hit_bands, hit_ranges};
 use super::keys::*;
 use super::params;
-use super::read::{Reader, faces};
-use super::tables::RcwTables;
+use super::tables::{RcwTables, SEED_ASSAULT_DICE};
 use super::unit::{Act, UnitView, flag, piece, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{
-    Call, DiceRequest, Explorer, Input, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
-};
+use crate::procedure::{Call, DiceRequest, ParamSpec, Reading, Refusal, Resolution, Step};
+use crate::rules::kit::{Cursor, Script, faces};
 
 /// A close assault, checked and ready for dice.
 #[derive(Debug, Clone)]
@@ -47,29 +46,26 @@ fn refuse<T>(reason: impl Into<String>, rule: &str) -> Result<T, Refusal> {
 /// Checks an assault and builds it.
 pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Assault, Refusal> {
     let (Some(&a), Some(&d)) = (call.actors.first(), call.targets.first()) else {
-        return refuse("choose an attacker and a defender", "RULES.md §4.7");
+        return refuse("choose an attacker and a defender", "§7.1");
     };
     let Some(att) = view(ctx, tables, a) else {
-        return refuse("the attacker is not a unit", "RULES.md §4.2");
+        return refuse("the attacker is not a unit", "§2.1");
     };
     att.check(ctx, Act::Assault)?;
     let Some(def) = view(ctx, tables, d) else {
-        return refuse("the defender is not a unit", "RULES.md §4.2");
+        return refuse("the defender is not a unit", "§2.1");
     };
     if def.side == att.side {
-        return refuse(
-            format!("{} is a friendly unit", def.name()),
-            "RULES.md §4.7",
-        );
+        return refuse(format!("{} is a friendly unit", def.name()), "§7.1");
     }
     if def.destroyed() {
-        return refuse(
-            format!("{} is already destroyed", def.name()),
-            "RULES.md §4.5",
-        );
+        return refuse(format!("{} is already destroyed", def.name()), "§5.2");
     }
     let specs = params();
     let cover = params::answer(call, &specs[0]);
+    if cover == 2 {
+        def.may_be_entrenched()?;
+    }
     Ok(Assault {
         tables,
         attacker: a,
@@ -99,7 +95,7 @@ struct Roll<'a> {
 }
 
 impl Roll<'_> {
-    /// The enemy's state after `hits` (close-assault hits destroy armour, §4.5).
+    /// The enemy's state after `hits` (close-assault hits destroy armour, §5.4).
     fn after(&self, hits: i32) -> HitState {
         let destroying = self.tables.destroying_hits;
         self.target.take(hits, self.elite, false, destroying)
@@ -125,7 +121,7 @@ impl Roll<'_> {
                 self.at_least,
                 self.why
             );
-            (label, "RULES.md §4.7, R-2".into())
+            (label, "§7.2".into())
         };
         Step::Dice(DiceRequest {
             label,
@@ -153,8 +149,16 @@ impl Roll<'_> {
 }
 
 impl Assault {
+    /// A unit's dice this round (§7.2): the seed's 2 dice — or, with the switch
+    /// `assault_dice_column`, its Assault dice from the unit table — reduced to 1 die when it
+    /// is pinned or attacked in flank or rear; a unit the table gives no assault dice rolls
+    /// none.
     fn dice(&self, unit: &UnitView, pinned: bool, flank: bool) -> (u8, Option<&'static str>) {
-        let full = unit.assault_dice();
+        let column = unit.assault_dice();
+        let full = match (self.tables.assault_dice_column, column) {
+            (true, _) | (false, 0) => column,
+            (false, _) => SEED_ASSAULT_DICE,
+        };
         let why = if pinned {
             Some("pinned")
         } else if flank {
@@ -233,37 +237,34 @@ fn enemy_entrenched(a: &Assault, target: &UnitView) -> bool {
     target.id == a.defender && a.defender_entrenched
 }
 
-impl Procedure for Assault {
+impl Script for Assault {
     fn title(&self) -> String {
         self.title.clone()
     }
 
     fn notes(&self) -> Vec<String> {
         vec![
-            "Both roll their Assault dice at once; 1 die if pinned or attacked in flank/rear \
-             (RULES.md §4.7, R-2)"
-                .into(),
+            format!(
+                "Both roll at once: {}; 1 die if pinned or attacked in flank/rear (§7.2)",
+                self.tables.assault_dice_words()
+            ),
             "Hits as for shooting, counted with this player turn's other hits; assault hits \
-             destroy armour (RULES.md §4.5, R-3)"
+             destroy armour (§5.4, §7.3)"
                 .into(),
             "Repeat until the defender is destroyed (attacker occupies) or the attacker is \
-             pinned (RULES.md §4.7)"
+             pinned (§7.3)"
                 .into(),
         ]
     }
 
-    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
-        self.fight(ctx, &mut Reader::new(inputs))
-    }
-
-    fn explore(&self, ctx: &Context, inputs: &[Input], more: &mut Explorer<'_>) -> Step {
-        self.fight(ctx, &mut Reader::exploring(inputs, more))
+    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
+        self.fight(ctx, cursor)
     }
 }
 
 impl Assault {
-    /// The rounds, read from `reader`, to the next request or the resolution.
-    fn fight(&self, ctx: &Context, reader: &mut Reader) -> Step {
+    /// The rounds, read from `cursor`, to the next request or the resolution.
+    fn fight(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
         let (Some(att), Some(def)) = (
             view(ctx, self.tables, self.attacker),
             view(ctx, self.tables, self.defender),
@@ -273,7 +274,7 @@ impl Assault {
                 events: Vec::new(),
             });
         };
-        let quiet = reader.quiet();
+        let quiet = cursor.quiet();
         let (a0, d0) = (HitState::of(att.status), HitState::of(def.status));
         let (mut sa, mut sd) = (a0, d0);
         let mut lines = Vec::new();
@@ -296,7 +297,7 @@ impl Assault {
                     }
                     continue;
                 };
-                let input = match reader.next(|| roll.request(round, quiet)) {
+                let input = match cursor.next(|| roll.request(round, quiet)) {
                     Ok(input) => input,
                     Err(request) => return request,
                 };
@@ -338,6 +339,13 @@ impl Assault {
             });
         }
         let mut events = att.spend(Act::Assault);
+        if self.tables.assault_dice_column {
+            events.push(Event::fact(
+                FactKind::Note,
+                Some(att.id),
+                "Assault dice from the unit table's column (switch assault_dice_column, §7.2)",
+            ));
+        }
         events.extend(def.reveal());
         events.extend(att.reveal());
         for line in lines {

@@ -1,4 +1,4 @@
-//! What hits do to a unit (RULES.md §4.5, R-3, R-9): a hit pins; a hit on a pinned unit,
+//! What hits do to a unit (§5.2–§5.4): a hit pins; a hit on a pinned unit,
 //! or the second hit of a player turn, destroys; an elite unit ignores its first hit each
 //! player turn; armour holds against all but artillery, tanks, armoured trains and close
 //! assault, when hits only pin. Also the bands of a hit roll, one per distinct result.
@@ -28,7 +28,7 @@ impl HitState {
         }
     }
 
-    /// After `n` more hits (§4.5): an elite unit ignores its first hit of the player turn; a
+    /// After `n` more hits (§5.2): an elite unit ignores its first hit of the player turn; a
     /// hit pins; a hit on a pinned unit, or the `destroying`-th hit of the turn, destroys —
     /// unless the armour holds, when hits only pin.
     pub fn take(self, n: i32, elite: bool, armour_holds: bool, destroying: i32) -> HitState {

@@ -5,8 +5,8 @@
 /// The system's id, as army files name it.
 pub const SYSTEM_ID: &str = "rcw";
 
-// Unit kinds (RULES.md §4.2). HQ and FAO share the table's HQ/FAO row but observe for
-// different weapons (§4.6), so army files name which one a stand is.
+// Unit kinds (§2.1). HQ and FAO share the table's HQ/FAO row but observe for
+// different weapons (§6.3), so army files name which one a stand is.
 pub const HQ: &str = "HQ";
 pub const FAO: &str = "FAO";
 pub const INFANTRY: &str = "Infantry";
@@ -20,15 +20,15 @@ pub const WAGON: &str = "Wagon";
 pub const ARMOURED_TRAIN: &str = "Armoured Train";
 
 // Unit traits an army file may give.
-/// Elite quality (§4.1).
+/// Elite quality (§1.2).
 pub const ELITE: &str = "elite";
-/// Conscript quality (§4.1).
+/// Conscript quality (§1.2).
 pub const CONSCRIPT: &str = "conscript";
-/// Dug in at set-up; only infantry, MGs and mortars.
+/// Dug in at set-up (§5.6); only infantry, MGs and mortars.
 pub const ENTRENCHED_AT_START: &str = "entrenched";
-/// Hidden in woods or a village at set-up (§4.5, R-14).
+/// Hidden in woods or a village at set-up (§5.7).
 pub const CONCEALED_AT_START: &str = "concealed";
-/// Artillery deployed at set-up; otherwise it starts limbered.
+/// Artillery deployed at set-up; otherwise it starts limbered (§4.6).
 pub const UNLIMBERED_AT_START: &str = "unlimbered";
 
 // Optional per-unit overrides of the unit table (army files need not give them).
@@ -38,22 +38,22 @@ pub const STAT_SHOOT: &str = "shooting_dice";
 pub const STAT_ASSAULT: &str = "assault_dice";
 
 // Piece status keys.
-/// Track: hits taken this player turn (§4.5).
+/// Track: hits taken this player turn (§5.2).
 pub const HITS: &str = "hits";
-/// Track: actions used this activation (§4.4).
+/// Track: actions used this activation (§4.3).
 pub const ACTIONS: &str = "actions";
 pub const PINNED: &str = "pinned";
 pub const DESTROYED: &str = "destroyed";
-/// Flag: an elite unit has ignored its first hit this player turn (§4.5, R-9).
+/// Flag: an elite unit has ignored its first hit this player turn (§5.3).
 pub const ELITE_USED: &str = "elite_used";
 pub const LIMBERED: &str = "limbered";
 pub const ENTRENCHED: &str = "entrenched";
 pub const CONCEALED: &str = "concealed";
 pub const SPOTTED: &str = "spotted";
 pub const ARMOURED: &str = "armoured";
-/// Flag: activated this turn (§4.4).
+/// Flag: activated this turn (§4.3).
 pub const ACTIVATED: &str = "activated";
-/// Flag: failed its command roll, so no Move this activation (§4.4, R-5).
+/// Flag: failed its command roll, so no Move this activation (§4.4).
 pub const NO_MOVE: &str = "no_move";
 /// Mark: the actions declared at activation, "Move + Shoot".
 pub const ORDERS: &str = "orders";
@@ -63,9 +63,9 @@ pub const DONE: &str = "done";
 pub const QUALITY: &str = "quality";
 
 // Side status keys.
-/// Mark: the side that won the first-player roll-off.
+/// Mark: the side that won the first-player roll-off (§4.1).
 pub const FIRST: &str = "first";
-/// Track: combat units destroyed.
+/// Track: combat units destroyed (§9.1).
 pub const LOSSES: &str = "losses";
 
 // Procedure ids.

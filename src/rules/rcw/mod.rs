@@ -1,5 +1,5 @@
 //! System RCW — the draft Russian Civil War hex rules inspired by Joe Morschauser
-//! (RULES.md §4, gaps R-1…R-17). Units take two declared actions a turn; a hit pins, a
+//! (`docs/rules/rcw.md`). Units take two declared actions a turn; a hit pins, a
 //! second hit (or any hit on a pinned unit) destroys; elite units ignore the first hit of a
 //! player turn; armour falls only to artillery, tanks and close assault; close assaults
 //! repeat until the attacker is pinned or the defender destroyed.
@@ -10,13 +10,12 @@
 pub mod actions;
 pub mod assault;
 #[cfg(test)]
-mod explore_tests;
+mod cite_tests;
 pub mod hits;
 pub mod keys;
 pub mod overrides;
 pub mod params;
 pub mod rally;
-pub mod read;
 pub mod shoot;
 pub mod spec;
 pub mod tables;
@@ -30,7 +29,7 @@ use unit::{Act, view};
 use crate::army::ArmySpec;
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, PieceId};
-use crate::procedure::{Call, Offer, ParamSpec, Procedure, Refusal};
+use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::rules::{Figure, Phase, RuleSystem, Table};
 use crate::status::StatusSchema;
 
@@ -44,40 +43,24 @@ pub static SYSTEM: Rcw = Rcw {
     tables: &tables::STANDARD,
 };
 
-fn offer(id: &str, label: String, params: Vec<ParamSpec>, check: Result<(), Refusal>) -> Offer {
-    Offer {
-        id: id.into(),
-        label,
-        params,
-        refused: check.err(),
-    }
-}
+use crate::rules::kit::offers::{call, offer};
 
 impl Rcw {
-    fn call(id: &str, actors: &[PieceId], targets: &[PieceId]) -> Call {
-        Call {
-            id: id.into(),
-            actors: actors.to_vec(),
-            targets: targets.to_vec(),
-            params: Default::default(),
-        }
-    }
-
     fn turn_offers(&self, ctx: &Context) -> Vec<Offer> {
         let over = ctx
             .state
             .result
             .as_ref()
-            .map(|_| Refusal::new("the battle is over", "R-10"));
+            .map(|_| Refusal::new("the battle is over", "§9.1"));
         let decided = turn::first_player(ctx).is_some();
         let first = if decided {
-            Err(Refusal::new("the first player has been decided", "R-11"))
+            Err(Refusal::new("the first player has been decided", "§4.1"))
         } else {
             Ok(())
         };
         let end = match (&over, decided) {
             (Some(r), _) => Err(r.clone()),
-            (None, false) => Err(Refusal::new("roll off for the first player first", "R-11")),
+            (None, false) => Err(Refusal::new("roll off for the first player first", "§4.1")),
             (None, true) => Ok(()),
         };
         vec![
@@ -106,7 +89,7 @@ impl Rcw {
             P_ACTIVATE,
             format!("Activate {} (declare 2 actions)", u.name()),
             actions::activate_params(t, Some(&u)),
-            actions::activate(ctx, t, &Self::call(P_ACTIVATE, actors, &[])).map(|_| ()),
+            actions::activate(ctx, t, &call(P_ACTIVATE, actors, &[])).map(|_| ()),
         )];
         offers.push(offer(
             P_MOVE,
@@ -152,7 +135,7 @@ impl Rcw {
             return Vec::new();
         };
         let mut offers = Vec::new();
-        let shoot_call = Self::call(P_SHOOT, actors, targets);
+        let shoot_call = call(P_SHOOT, actors, targets);
         if a.shooting_dice() > 0 || actors.len() > 1 {
             let via = actors
                 .get(1)
@@ -175,7 +158,7 @@ impl Rcw {
                 P_ASSAULT,
                 format!("Close assault: {} on {}", a.name(), d.name()),
                 assault::params(),
-                assault::start(ctx, t, &Self::call(P_ASSAULT, actors, targets)).map(|_| ()),
+                assault::start(ctx, t, &call(P_ASSAULT, actors, targets)).map(|_| ()),
             ));
         }
         if d.concealed() {
@@ -251,18 +234,18 @@ impl RuleSystem for Rcw {
             .into_iter()
             .any(|p| usize::from(p.0) >= ctx.roster.pieces.len())
         {
-            return Err(Refusal::new("no such piece", "RULES.md §4"));
+            return Err(Refusal::new("no such piece", "§3.1"));
         }
         Ok(match call.id.as_str() {
             P_FIRST_PLAYER => {
                 if turn::first_player(ctx).is_some() {
-                    return Err(Refusal::new("the first player has been decided", "R-11"));
+                    return Err(Refusal::new("the first player has been decided", "§4.1"));
                 }
                 Box::new(turn::FirstPlayer)
             }
             P_END_TURN => {
                 if ctx.state.result.is_some() {
-                    return Err(Refusal::new("the battle is over", "R-10"));
+                    return Err(Refusal::new("the battle is over", "§9.1"));
                 }
                 Box::new(turn::EndTurn { tables: t })
             }
@@ -282,10 +265,7 @@ impl RuleSystem for Rcw {
             P_SHOOT => Box::new(shoot::start(ctx, t, call)?),
             P_ASSAULT => Box::new(assault::start(ctx, t, call)?),
             other => {
-                return Err(Refusal::new(
-                    format!("no procedure '{other}'"),
-                    "RULES.md §4",
-                ));
+                return Err(Refusal::new(format!("no procedure '{other}'"), "§4.3"));
             }
         })
     }
@@ -295,7 +275,7 @@ impl RuleSystem for Rcw {
         let names = turn::sides(ctx);
         let mut out = Vec::new();
         if turn::first_player(ctx).is_none() {
-            out.push("Roll off for the first player (R-11)".into());
+            out.push("Roll off for the first player (§4.1)".into());
             return out;
         }
         let side = ctx.state.side;
@@ -345,6 +325,19 @@ impl RuleSystem for Rcw {
                 ),
             })
             .collect()
+    }
+
+    fn reads_table_file(&self) -> bool {
+        true
+    }
+
+    fn with_table_file(&self, path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
+        overrides::load_overrides_str(path, text).map(|t| {
+            // A system lives for the whole run; its tables are read once at start-up.
+            Box::new(Rcw {
+                tables: Box::leak(Box::new(t)),
+            }) as _
+        })
     }
 
     fn tables(&self) -> Vec<Table> {

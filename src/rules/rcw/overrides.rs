@@ -1,9 +1,10 @@
 //! A player's own RCW charts: a RON file that replaces any of the shipped numbers — a row of
 //! the unit table, the hit numbers, the rally numbers, the command roll, the assault dice or
-//! the losing share. Every section and every number in it may be left out; what is left out
-//! stays as shipped. A chart any of whose numbers the file gives is printed as
-//! `[OVERRIDE path]`. Loading is two steps — parse into the raw file types, then validate into
-//! [`RcwTables`] — and every problem is reported as `path:line:col: message`.
+//! the losing share — and sets its switches (`docs/rules/rcw.md` §10). Every section and
+//! every number in it may be left out; what is left out stays as shipped. A chart any of
+//! whose numbers the file gives is printed as `[OVERRIDE path]`. Loading is two steps —
+//! parse into the raw file types, then validate into [`RcwTables`] — and every problem is
+//! reported as `path:line:col: message`.
 //!
 //! ```ron
 //! (
@@ -18,6 +19,7 @@
 //!     command: (radius: 6, roll: 4),
 //!     assault: (reduced_dice: 1),
 //!     victory: (losing_share_percent: 50),
+//!     switches: (assault_dice_column: 0),
 //! )
 //! ```
 //! A unit row names a kind of the shipped table; its special rules (armour, limbering,
@@ -51,6 +53,15 @@ struct RawFile {
     assault: Option<Spanned<RawAssault>>,
     #[serde(default)]
     victory: Option<Spanned<RawVictory>>,
+    #[serde(default)]
+    switches: Option<Spanned<RawSwitches>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename = "switches", deny_unknown_fields)]
+struct RawSwitches {
+    #[serde(default)]
+    assault_dice_column: Spanned<i64>,
 }
 
 #[derive(Deserialize)]
@@ -218,6 +229,15 @@ pub fn load_overrides_str(path: &str, text: &str) -> Result<RcwTables, Vec<Strin
             t.losing_share_percent = narrow(n, t.losing_share_percent);
         }
         replaced.push("rcw.victory");
+    }
+    if let Some(s) = &raw.switches
+        && let Some(sw) = c.value(s, start)
+    {
+        let at = c.at(s, start);
+        if let Some(n) = c.number(&sw.assault_dice_column, at, "assault_dice_column", 0..=1) {
+            t.assault_dice_column = n == 1;
+        }
+        replaced.push("switches");
     }
     c.finish()?;
     t.origin = Some(path.to_string());

@@ -1,41 +1,19 @@
 //! The questions RCW procedures ask before they start — facts on the table Adjutant cannot
 //! see (range, cover, facing, who is adjacent) — and reading the answers from a [`Call`].
-//! An answer may be the choice's text or its index; anything else reads as the default.
+//! Answers are read by the kit's one reader ([`crate::rules::kit::params`]).
 
 use super::keys::*;
 use super::tables::RcwTables;
 use super::unit::Act;
 use crate::procedure::{Call, ParamSpec};
 
-/// The index of the answer to `spec` in `call`.
-pub fn answer(call: &Call, spec: &ParamSpec) -> usize {
-    match call.param(spec.key) {
-        Some(v) => v
-            .trim()
-            .parse::<usize>()
-            .ok()
-            .filter(|&i| i < spec.choices.len())
-            .or_else(|| spec.choices.iter().position(|c| c == v))
-            .unwrap_or(spec.default),
-        None => spec.default,
-    }
-}
-
-/// Whether the answer is the second choice (the "yes" of a two-way question).
-pub fn yes(call: &Call, spec: &ParamSpec) -> bool {
-    answer(call, spec) == 1
-}
+pub use crate::rules::kit::params::{answer, yes};
 
 fn spec(key: &'static str, label: &str, choices: &[&str], default: usize) -> ParamSpec {
-    ParamSpec {
-        key,
-        label: label.into(),
-        choices: choices.iter().map(|c| c.to_string()).collect(),
-        default,
-    }
+    crate::rules::kit::params::choice(key, label, choices, default)
 }
 
-/// The two actions declared at activation (§4.4); the second may be "None".
+/// The two actions declared at activation (§4.3); the second may be "None".
 pub fn action(key: &'static str, default: Act) -> ParamSpec {
     let mut choices: Vec<&str> = Act::ALL.iter().map(|a| a.name()).collect();
     let label = if key == Q_FIRST {
@@ -80,7 +58,7 @@ pub fn range(hexes: u8) -> ParamSpec {
     spec(Q_RANGE, "Range", &[&within, "Out of range"], 0)
 }
 
-/// Cover of the target: open, obscured or entrenched (§4.5, village rule).
+/// Cover of the target: open, obscured (§5.1) or entrenched (§5.6).
 pub fn cover() -> ParamSpec {
     spec(
         Q_COVER,
@@ -126,10 +104,5 @@ pub fn facing() -> ParamSpec {
 pub fn objectives(sides: &[String]) -> ParamSpec {
     let mut choices = vec!["Not decided by objectives".to_string()];
     choices.extend(sides.iter().map(|s| format!("{s} win on objectives")));
-    ParamSpec {
-        key: Q_OBJECTIVES,
-        label: "Scenario objectives".into(),
-        choices,
-        default: 0,
-    }
+    crate::rules::kit::params::pick(Q_OBJECTIVES, "Scenario objectives", choices, 0)
 }

@@ -1,20 +1,18 @@
-//! The Rally action (RULES.md §4.5): a pinned unit rolls 1D6 against its quality (Elite 3+,
+//! The Rally action (§5.5): a pinned unit rolls 1D6 against its quality (Elite 3+,
 //! Average 4+, Conscript 5+), +1 with an HQ adjacent, and is no longer pinned if it makes it.
 
 use super::actions::unit;
 use super::keys::*;
 use super::params;
-use super::read::Reader;
 use super::tables::RcwTables;
 use super::unit::{Act, UnitView, flag, piece, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die, Modifier};
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{
-    Band, Call, DiceRequest, Explorer, Input, Procedure, Reading, Refusal, Resolution, Step,
-};
+use crate::procedure::{Band, Call, DiceRequest, Reading, Refusal, Resolution, Step};
+use crate::rules::kit::{Cursor, Script};
 
-/// A Rally action: 1D6 against the unit's quality, +1 with an HQ adjacent (§4.5).
+/// A Rally action: 1D6 against the unit's quality, +1 with an HQ adjacent (§5.5).
 #[derive(Debug, Clone)]
 pub struct Rally {
     pub tables: &'static RcwTables,
@@ -43,7 +41,7 @@ impl Rally {
             dice = dice.with(Modifier::new(
                 self.tables.hq_rally_bonus,
                 "HQ adjacent",
-                "RULES.md §4.5",
+                "§5.5",
             ));
         }
         let (low, high) = (1 + dice.modifier_total(), 6 + dice.modifier_total());
@@ -54,7 +52,7 @@ impl Rally {
         bands.push(Band::new(need.max(low), high.max(need), "rallies"));
         DiceRequest {
             label: format!("Rally: {} rallies on {need}+", u.quality.name),
-            rule: "RULES.md §4.5".into(),
+            rule: "§5.5".into(),
             dice,
             reading: Reading::Total,
             bands,
@@ -62,40 +60,36 @@ impl Rally {
     }
 }
 
-impl Procedure for Rally {
+impl Script for Rally {
     fn title(&self) -> String {
         self.title.clone()
     }
 
     fn notes(&self) -> Vec<String> {
-        vec!["Elite 3+, Average 4+, Conscript 5+; +1 with an HQ adjacent (RULES.md §4.5)".into()]
+        vec!["Elite 3+, Average 4+, Conscript 5+; +1 with an HQ adjacent (§5.5)".into()]
     }
 
-    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
-        self.rally(ctx, &mut Reader::new(inputs))
-    }
-
-    fn explore(&self, ctx: &Context, inputs: &[Input], more: &mut Explorer<'_>) -> Step {
-        self.rally(ctx, &mut Reader::exploring(inputs, more))
+    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
+        self.rally(ctx, cursor)
     }
 }
 
 impl Rally {
-    /// The rally, its roll read from `reader`.
-    fn rally(&self, ctx: &Context, reader: &mut Reader) -> Step {
+    /// The rally, its roll read from `cursor`.
+    fn rally(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
         let Some(u) = view(ctx, self.tables, self.unit) else {
             return Step::Done(Resolution {
                 summary: "no unit".into(),
                 events: Vec::new(),
             });
         };
-        let total = match reader.reading(self.request(&u)) {
+        let total = match cursor.reading(self.request(&u)) {
             Ok((_, total)) => total,
             Err(step) => return step,
         };
         let rallied = total >= i32::from(u.quality.rally);
         let word = if rallied { "rallies" } else { "stays pinned" };
-        if reader.quiet() {
+        if cursor.quiet() {
             return Step::Done(Resolution {
                 summary: word.into(),
                 events: Vec::new(),

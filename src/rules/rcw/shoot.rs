@@ -1,4 +1,4 @@
-//! Shooting (RULES.md §4.5–§4.6): the firer's dice from the unit table, each hitting on 4+
+//! Shooting (§5, §6): the firer's dice from the unit table, each hitting on 4+
 //! in the open, 5+ obscured, 6 against entrenched, armoured or pinned targets; the hits
 //! pin or destroy; armour holds except against artillery, tanks and armoured trains.
 //! Mortars and artillery may shoot through an observer (own HQ within 6, FAO within 12),
@@ -7,15 +7,13 @@
 use super::hits::{HitState, hit_bands, hit_ranges};
 use super::keys::*;
 use super::params;
-use super::read::Reader;
 use super::tables::RcwTables;
 use super::unit::{Act, UnitView, acts, join, mark, piece, track, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{
-    Call, DiceRequest, Explorer, Input, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
-};
+use crate::procedure::{Call, DiceRequest, ParamSpec, Reading, Refusal, Resolution, Step};
+use crate::rules::kit::{Cursor, Script};
 
 /// A shot, checked and ready for dice.
 #[derive(Debug, Clone)]
@@ -48,12 +46,12 @@ fn refuse<T>(reason: impl Into<String>, rule: &str) -> Result<T, Refusal> {
     Err(Refusal::new(reason, rule))
 }
 
-/// Whether an observer may direct this firer now (§4.6, R-8).
+/// Whether an observer may direct this firer now (§6.3).
 fn check_observer(firer: &UnitView, obs: &UnitView) -> Result<(), Refusal> {
     let Some((kind, _)) = firer.profile.observer else {
         return refuse(
             format!("a {} cannot fire through an observer", firer.profile.kind),
-            "RULES.md §4.6",
+            "§6.3",
         );
     };
     if obs.profile.kind != kind || obs.side != firer.side {
@@ -62,19 +60,19 @@ fn check_observer(firer: &UnitView, obs: &UnitView) -> Result<(), Refusal> {
                 "a {} is directed only by its own side's {kind}",
                 firer.profile.kind
             ),
-            "RULES.md §4.6, R-8",
+            "§6.3",
         );
     }
     if kind == HQ && obs.unit.group != firer.unit.group {
         return refuse(
             format!("{} is not {}'s own HQ", obs.name(), firer.name()),
-            "RULES.md §4.6, R-8",
+            "§6.3",
         );
     }
     if obs.destroyed() || obs.pinned() {
         return refuse(
             format!("{} is pinned or destroyed and cannot observe", obs.name()),
-            "RULES.md §4.5, §4.6",
+            "§5.5, §6.3",
         );
     }
     let free = if obs.activated() {
@@ -85,7 +83,7 @@ fn check_observer(firer: &UnitView, obs: &UnitView) -> Result<(), Refusal> {
     if !free {
         return refuse(
             format!("{} has no Shoot action left to observe with", obs.name()),
-            "RULES.md §4.6",
+            "§6.3",
         );
     }
     Ok(())
@@ -94,26 +92,20 @@ fn check_observer(firer: &UnitView, obs: &UnitView) -> Result<(), Refusal> {
 /// Checks a shot and builds it.
 pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Shoot, Refusal> {
     let (Some(&f), Some(&t)) = (call.actors.first(), call.targets.first()) else {
-        return refuse("choose a firer and a target", "RULES.md §4.5");
+        return refuse("choose a firer and a target", "§6.1");
     };
     let Some(firer) = view(ctx, tables, f) else {
-        return refuse("the firer is not a unit", "RULES.md §4.2");
+        return refuse("the firer is not a unit", "§2.1");
     };
     firer.check(ctx, Act::Shoot)?;
     let Some(target) = view(ctx, tables, t) else {
-        return refuse("the target is not a unit", "RULES.md §4.2");
+        return refuse("the target is not a unit", "§2.1");
     };
     if target.side == firer.side {
-        return refuse(
-            format!("{} is a friendly unit", target.name()),
-            "RULES.md §4.6",
-        );
+        return refuse(format!("{} is a friendly unit", target.name()), "§6.1");
     }
     if target.destroyed() {
-        return refuse(
-            format!("{} is already destroyed", target.name()),
-            "RULES.md §4.5",
-        );
+        return refuse(format!("{} is already destroyed", target.name()), "§5.2");
     }
     if target.concealed() {
         return refuse(
@@ -122,7 +114,7 @@ pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<S
                  adjacent (spot it first)",
                 target.name()
             ),
-            "RULES.md §4.5, R-14",
+            "§5.7",
         );
     }
     let specs = params(ctx, tables, call);
@@ -134,14 +126,17 @@ pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<S
                 firer.name(),
                 firer.range()
             ),
-            "RULES.md §4.2, R-12",
+            "§6.2",
         );
     }
     let cover = params::answer(call, &specs[1]);
+    if cover == 2 {
+        target.may_be_entrenched()?;
+    }
     let observer = match call.actors.get(1) {
         Some(&o) => {
             let Some(obs) = view(ctx, tables, o) else {
-                return refuse("the observer is not a unit", "RULES.md §4.6");
+                return refuse("the observer is not a unit", "§6.3");
             };
             check_observer(&firer, &obs)?;
             if specs.get(2).is_some_and(|s| params::yes(call, s)) {
@@ -151,7 +146,7 @@ pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<S
                         obs.name(),
                         firer.name()
                     ),
-                    "RULES.md §4.6, R-8",
+                    "§6.3",
                 );
             }
             Some(o)
@@ -204,7 +199,7 @@ impl Shoot {
                     "{} shoots: {n} dice hitting on {at_least}+ ({why})",
                     firer.name()
                 ),
-                "RULES.md §4.5".into(),
+                "§5.1, §6.1".into(),
             ),
         };
         Some((
@@ -219,9 +214,9 @@ impl Shoot {
         ))
     }
 
-    /// The shot, its roll read from `reader`: the request, or the resolution.
-    fn shoot(&self, ctx: &Context, reader: &mut Reader) -> Step {
-        let quiet = reader.quiet();
+    /// The shot, its roll read from `cursor`: the request, or the resolution.
+    fn shoot(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
+        let quiet = cursor.quiet();
         let (Some((req, states)), Some((firer, target))) =
             (self.request(ctx, quiet), self.views(ctx))
         else {
@@ -230,7 +225,7 @@ impl Shoot {
                 events: Vec::new(),
             });
         };
-        let (req, hits) = match reader.reading(req) {
+        let (req, hits) = match cursor.reading(req) {
             Ok(read) => read,
             Err(step) => return step,
         };
@@ -266,7 +261,7 @@ impl Shoot {
     }
 }
 
-impl Procedure for Shoot {
+impl Script for Shoot {
     fn title(&self) -> String {
         self.title.clone()
     }
@@ -274,23 +269,19 @@ impl Procedure for Shoot {
     fn notes(&self) -> Vec<String> {
         vec![
             "Each die hits on 4+ in the open, 5+ obscured, 6 entrenched/armoured/pinned \
-             (RULES.md §4.5)"
+             (§5.1)"
                 .into(),
             "1 hit pins; a pinned unit hit, or 2 hits in a player turn, is destroyed; \
-             elite ignore the first hit each player turn (RULES.md §4.5, R-9)"
+             elite ignore the first hit each player turn (§5.2, §5.3)"
                 .into(),
             "Armour is destroyed only by artillery, tanks, armoured trains or close assault \
-             (RULES.md §4.5, R-15)"
+             (§5.4)"
                 .into(),
         ]
     }
 
-    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
-        self.shoot(ctx, &mut Reader::new(inputs))
-    }
-
-    fn explore(&self, ctx: &Context, inputs: &[Input], more: &mut Explorer<'_>) -> Step {
-        self.shoot(ctx, &mut Reader::exploring(inputs, more))
+    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
+        self.shoot(ctx, cursor)
     }
 }
 

@@ -1,4 +1,4 @@
-//! What an RCW army file holds and what a piece's status is made of (RULES.md §4.2–§4.3):
+//! What an RCW army file holds and what a piece's status is made of (§2, §3):
 //! unit kinds (the rows of the unit table), optional per-unit overrides of the table's
 //! numbers, quality and set-up traits; the status schema; and the set-up events.
 
@@ -163,7 +163,7 @@ pub fn side_schema() -> StatusSchema {
 }
 
 /// The set-up: quality shown, armour from the kind, artillery limbered unless deployed
-/// entrenchment for kinds that may dig in, concealment as the file says.
+/// (§4.6), entrenchment for kinds that may dig in (§5.6), concealment as the file says.
 pub fn setup(tables: &'static RcwTables, roster: &Roster) -> Vec<Event> {
     let state = crate::battle::state::BattleState::new(roster);
     let ctx = Context {

@@ -1,4 +1,4 @@
-//! The RCW charts as data (RULES.md §4.2–§4.9 and the R gaps): the unit table, hit numbers,
+//! The RCW charts as data (§2–§9): the unit table, hit numbers,
 //! rally numbers, the command roll and the defaults the draft leaves open. Every rule reads
 //! its numbers from an [`RcwTables`]; [`RcwTables::render`] prints what is in force, each
 //! chart tagged with where it came from, so a player's own chart can replace one (see
@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 
 use super::keys::*;
+use crate::rules::kit::switches::{self, Switch};
 use crate::rules::{Source, Table};
 
 /// One row of the unit table, with the special rules the row's kind carries.
@@ -19,21 +20,21 @@ pub struct Profile {
     pub range: u8,
     pub shooting_dice: u8,
     pub assault_dice: u8,
-    /// Destroyed only by artillery, tanks or close assault (§4.5).
+    /// Destroyed only by artillery, tanks or close assault (§5.4).
     pub armoured: bool,
-    /// Its shooting hits may destroy armour: artillery, tanks, the armoured train (R-15).
+    /// Its shooting hits may destroy armour: artillery, tanks, the armoured train (§5.4).
     pub breaks_armour: bool,
-    /// May initiate a close assault (§4.7).
+    /// May initiate a close assault (§7.1).
     pub initiates: bool,
-    /// May be entrenched (§4.5).
+    /// May be entrenched (§5.6).
     pub entrenches: bool,
-    /// Moves only limbered and shoots only unlimbered (§4.4).
+    /// Moves only limbered and shoots only unlimbered (§4.6).
     pub limbers: bool,
-    /// The observer kind that may direct its fire, and within how many hexes (§4.6).
+    /// The observer kind that may direct its fire, and within how many hexes (§6.3).
     pub observer: Option<(&'static str, u8)>,
-    /// Takes no command roll (R-5) and does not count for the 50% rule (R-10).
+    /// Takes no command roll (§4.4) and does not count for the 50% rule (§9.1).
     pub headquarters: bool,
-    /// Counts among the combat units of the 50% rule (R-10).
+    /// Counts among the combat units of the 50% rule (§9.1).
     pub combat: bool,
     pub special: &'static str,
 }
@@ -45,9 +46,9 @@ pub struct Quality {
     pub name: &'static str,
     /// The army-file trait; `None` for the default (Average).
     pub trait_key: Option<&'static str>,
-    /// Rally succeeds on this or better on 1D6 (§4.5).
+    /// Rally succeeds on this or better on 1D6 (§5.5).
     pub rally: u8,
-    /// Ignores the first hit each player turn (§4.5, R-9).
+    /// Ignores the first hit each player turn (§5.3).
     pub ignores_first_hit: bool,
 }
 
@@ -56,22 +57,25 @@ pub struct Quality {
 pub struct RcwTables {
     pub units: Cow<'static, [Profile]>,
     pub qualities: Cow<'static, [Quality]>,
-    /// Hit numbers: target in the open, obscured, and entrenched/armoured/pinned (§4.5).
+    /// Hit numbers: target in the open, obscured, and entrenched/armoured/pinned (§5.1).
     pub hit_open: u8,
     pub hit_obscured: u8,
     pub hit_hard: u8,
-    /// Hits in one player turn that destroy (§4.5).
+    /// Hits in one player turn that destroy (§5.2).
     pub destroying_hits: i32,
-    /// Rally bonus with an HQ adjacent (§4.5).
+    /// Rally bonus with an HQ adjacent (§5.5).
     pub hq_rally_bonus: i32,
     /// A unit beyond this many hexes of its HQ rolls to move (§4.4).
     pub command_radius: u8,
     /// It moves on this or better on 1D6 (§4.4).
     pub command_roll: u8,
-    /// Assault dice of a unit pinned or attacked in flank or rear (R-2).
+    /// Assault dice of a unit pinned or attacked in flank or rear (§7.2).
     pub reduced_assault_dice: u8,
-    /// A side loses when this percentage of its combat units is destroyed (R-10).
+    /// A side loses when this percentage of its combat units is destroyed (§9.1).
     pub losing_share_percent: i32,
+    /// Switch `assault_dice_column` (§7.2, §10.2): close-assault dice from the unit table's
+    /// Assault dice column, not the seed's 2 dice.
+    pub assault_dice_column: bool,
     /// The player's file the charts in [`RcwTables::overridden`] came from.
     pub origin: Option<String>,
     /// The ids of the charts (`rcw.units`, `rcw.to_hit`, ...) the player's file replaced.
@@ -104,7 +108,7 @@ const fn row(
     }
 }
 
-/// The unit table of the hex draft (§4.2, reconstructed per R-1).
+/// The unit table of the hex draft (§2.1, reconstructed).
 pub static UNITS: [Profile; 11] = [
     Profile {
         headquarters: true,
@@ -175,7 +179,22 @@ pub static UNITS: [Profile; 11] = [
     },
 ];
 
-/// The three qualities (§4.1, §4.5).
+/// The close-assault dice of a unit neither pinned nor attacked in flank or rear, as the
+/// seed's close-assault rule gives them (§7.2).
+pub const SEED_ASSAULT_DICE: u8 = 2;
+
+/// The switch choosing the unit table's Assault dice column for close assaults (§7.2).
+pub const ASSAULT_DICE_COLUMN: &str = "assault_dice_column";
+
+/// The switches of the RCW table file (§10.2).
+pub const SWITCHES: [Switch; 1] = [Switch {
+    key: ASSAULT_DICE_COLUMN,
+    what: "Close assault: each unit rolls its Assault dice from the unit table (1 die if \
+           pinned or attacked in flank or rear) instead of 2 dice (§7.2)",
+    default: false,
+}];
+
+/// The three qualities (§1.2, §5.3, §5.5).
 pub static QUALITIES: [Quality; 3] = [
     Quality {
         name: "Elite",
@@ -210,6 +229,7 @@ pub static STANDARD: RcwTables = RcwTables {
     command_roll: 4,
     reduced_assault_dice: 1,
     losing_share_percent: 50,
+    assault_dice_column: false,
     origin: None,
     overridden: Vec::new(),
 };
@@ -274,8 +294,8 @@ impl RcwTables {
                     ]
                 })
                 .collect(),
-            note: "RULES.md §4.2; rows re-aligned per R-1 [DEFAULT]: HQ/FAO cannot shoot, \
-                   Tank armoured, Wagon 0/0/0; the armoured train hits as artillery (R-15)"
+            note: "§2.1; rows re-aligned [DEFAULT]: HQ/FAO cannot shoot, \
+                   Tank armoured, Wagon 0/0/0; the armoured train hits as artillery (§5.4)"
                 .into(),
         };
         let to_hit = Table {
@@ -291,8 +311,7 @@ impl RcwTables {
                     format!("{}+", self.hit_hard),
                 ],
             ],
-            note: "RULES.md §4.5; \"obscured\" per R-6 [DEFAULT]: woods, village, hedge, wall"
-                .into(),
+            note: "§5.1; \"obscured\" [DEFAULT]: woods, village, hedge, wall".into(),
         };
         let hits = Table {
             id: "rcw.hits".into(),
@@ -308,7 +327,7 @@ impl RcwTables {
                 vec!["Pinned unit takes any hit".into(), "Destroyed".into()],
                 vec![
                     "Elite".into(),
-                    "ignores the 1st hit each player turn (R-9)".into(),
+                    "ignores the 1st hit each player turn (§5.3)".into(),
                 ],
                 vec![
                     "Armoured target".into(),
@@ -317,7 +336,7 @@ impl RcwTables {
                         .into(),
                 ],
             ],
-            note: "RULES.md §4.5; assault hits count alike (R-3) [DEFAULT]".into(),
+            note: "§5.2, §7.3; assault hits count alike [DEFAULT]".into(),
         };
         let rally = Table {
             id: "rcw.rally".into(),
@@ -333,7 +352,7 @@ impl RcwTables {
                     format!("{:+} to the die", self.hq_rally_bonus),
                 ]])
                 .collect(),
-            note: "RULES.md §4.5".into(),
+            note: "§5.5".into(),
         };
         let command = Table {
             id: "rcw.command".into(),
@@ -344,22 +363,22 @@ impl RcwTables {
                 vec![
                     format!("Beyond {} hexes of its HQ", self.command_radius),
                     format!(
-                        "{}+ on 1D6 to move; once per activation; HQ/FAO exempt (R-5)",
+                        "{}+ on 1D6 to move; once per activation; HQ/FAO exempt (§4.4)",
                         self.command_roll
                     ),
                 ],
                 vec![
                     "Actions".into(),
-                    "2 per activation, declared at activation; Move may repeat, others once (R-4)"
+                    "2 per activation, declared at activation; Move may repeat, others once (§4.3)"
                         .into(),
                 ],
                 vec![
                     "Observers".into(),
-                    "mortar: own HQ within 6; artillery: FAO within 12; both spend a Shoot (R-8)"
+                    "mortar: own HQ within 6; artillery: FAO within 12; both spend a Shoot (§6.3)"
                         .into(),
                 ],
             ],
-            note: "RULES.md §4.4, §4.6 [SEED]; details are defaults".into(),
+            note: "§4.3, §4.4, §6.3 [SEED]; details are defaults".into(),
         };
         let assault = Table {
             id: "rcw.assault".into(),
@@ -367,7 +386,7 @@ impl RcwTables {
             source: self.source("rcw.assault", Source::Default),
             header: vec!["Rule".into(), "In force".into()],
             rows: vec![
-                vec!["Dice".into(), "the unit's Assault dice".into()],
+                vec!["Dice".into(), self.assault_dice_words()],
                 vec![
                     "Pinned, or attacked in flank or rear".into(),
                     format!("{} die", self.reduced_assault_dice),
@@ -378,7 +397,7 @@ impl RcwTables {
                         .into(),
                 ],
             ],
-            note: "RULES.md §4.7 [SEED]; dice per R-2 [DEFAULT]".into(),
+            note: "§7.1–§7.3 [SEED]; the Assault dice column per switch assault_dice_column".into(),
         };
         let victory = Table {
             id: "rcw.victory".into(),
@@ -393,8 +412,28 @@ impl RcwTables {
                     self.losing_share_percent
                 ),
             ]],
-            note: "R-10; scenario objectives take precedence".into(),
+            note: "§9.1, §9.2; scenario objectives take precedence".into(),
         };
-        vec![units, to_hit, hits, rally, command, assault, victory]
+        let switches = switches::table(
+            &SWITCHES,
+            &[self.assault_dice_column],
+            match self.source("switches", Source::Default) {
+                Source::Override(path) => Some(path),
+                _ => None,
+            }
+            .as_deref(),
+        );
+        vec![
+            units, to_hit, hits, rally, command, assault, victory, switches,
+        ]
+    }
+
+    /// The close-assault dice rule in force, in words.
+    pub fn assault_dice_words(&self) -> String {
+        if self.assault_dice_column {
+            "the unit's Assault dice from the unit table (switch assault_dice_column)".into()
+        } else {
+            format!("{SEED_ASSAULT_DICE} dice (none for a unit whose table gives none)")
+        }
     }
 }

@@ -1,19 +1,17 @@
-//! The turn (RULES.md §4.4, R-10, R-11): a D6 roll-off for the first player (ties roll
+//! The turn (§4.1, §4.2, §9): a D6 roll-off for the first player (ties roll
 //! again), the end of a player turn — which clears every unit's per-player-turn counters
 //! (hits, the elite's ignored hit, activation and actions), checks the 50% rule and passes
 //! play to the other side — and a victory check that also takes scenario objectives.
 
 use super::keys::*;
 use super::params;
-use super::read::Reader;
 use super::tables::RcwTables;
 use super::unit::{flag, mark, piece, track, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind};
-use crate::procedure::{
-    Band, DiceRequest, Explorer, Input, ParamSpec, Procedure, Reading, Resolution, Step,
-};
+use crate::procedure::{Band, DiceRequest, Input, ParamSpec, Procedure, Reading, Resolution, Step};
+use crate::rules::kit::{Cursor, Script};
 use crate::status::Change;
 
 /// The side names, in roster order.
@@ -26,7 +24,7 @@ pub fn first_player(ctx: &Context) -> Option<usize> {
     ctx.state.sides.iter().position(|s| s.mark(FIRST).is_some())
 }
 
-/// Each side's (destroyed, total) combat units (R-10: not HQ/FAO or wagons).
+/// Each side's (destroyed, total) combat units (§9.1: not HQ/FAO or wagons).
 pub fn losses(ctx: &Context, tables: &RcwTables) -> Vec<(i32, i32)> {
     let mut out = vec![(0, 0); ctx.roster.armies.len()];
     for id in ctx.roster.ids() {
@@ -73,27 +71,23 @@ fn verdict(names: &[String], beaten: &[usize]) -> Option<String> {
 #[derive(Debug, Clone)]
 pub struct FirstPlayer;
 
-impl Procedure for FirstPlayer {
+impl Script for FirstPlayer {
     fn title(&self) -> String {
         "Roll off for the first player".into()
     }
 
     fn notes(&self) -> Vec<String> {
-        vec!["Each side rolls 1D6; the higher goes first, ties roll again (R-11)".into()]
+        vec!["Each side rolls 1D6; the higher goes first, ties roll again (§4.1)".into()]
     }
 
-    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
-        roll_off(ctx, &mut Reader::new(inputs))
-    }
-
-    fn explore(&self, ctx: &Context, inputs: &[Input], more: &mut Explorer<'_>) -> Step {
-        roll_off(ctx, &mut Reader::exploring(inputs, more))
+    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
+        roll_off(ctx, cursor)
     }
 }
 
-/// The roll-off, its dice read from `reader`, to the next request or the winner.
-fn roll_off(ctx: &Context, reader: &mut Reader) -> Step {
-    let quiet = reader.quiet();
+/// The roll-off, its dice read from `cursor`, to the next request or the winner.
+fn roll_off(ctx: &Context, cursor: &mut Cursor) -> Step {
+    let quiet = cursor.quiet();
     let names = sides(ctx);
     let name = |s: usize| names.get(s).map_or("?", String::as_str);
     // A face as the roll-off reads it: the first die's, 0 for anything but dice.
@@ -106,7 +100,7 @@ fn roll_off(ctx: &Context, reader: &mut Reader) -> Step {
         let request = |who: usize, bands: Vec<Band>| {
             let (label, rule) = match quiet {
                 true => (String::new(), String::new()),
-                false => (format!("Roll-off {round}: {}", name(who)), "R-11".into()),
+                false => (format!("Roll-off {round}: {}", name(who)), "§4.1".into()),
             };
             Step::Dice(DiceRequest {
                 label,
@@ -116,13 +110,13 @@ fn roll_off(ctx: &Context, reader: &mut Reader) -> Step {
                 bands,
             })
         };
-        let a = match reader
+        let a = match cursor
             .next(|| request(0, (1..=6).map(|f| Band::new(f, f, f.to_string())).collect()))
         {
             Ok(input) => face(input),
             Err(step) => return step,
         };
-        let b = reader.next(|| {
+        let b = cursor.next(|| {
             // The second die matters only as lower, equal or higher.
             let mut bands = Vec::new();
             if a > 1 {
@@ -184,7 +178,7 @@ pub struct EndTurn {
     pub tables: &'static RcwTables,
 }
 
-/// Every unit's per-player-turn counters back to fresh (§4.4, §4.5, R-9).
+/// Every unit's per-player-turn counters back to fresh (§4.2, §5.2, §5.3).
 pub fn resets(ctx: &Context, tables: &RcwTables) -> Vec<Event> {
     let mut events = Vec::new();
     for id in ctx.roster.ids() {
@@ -219,9 +213,9 @@ impl Procedure for EndTurn {
     fn notes(&self) -> Vec<String> {
         vec![
             "Hits, elite ignored hits, activations and actions reset for the next player turn \
-             (RULES.md §4.5, R-9)"
+             (§4.2, §5.3)"
                 .into(),
-            "A side with half its combat units destroyed loses (R-10)".into(),
+            "A side with half its combat units destroyed loses (§9.1)".into(),
         ]
     }
 
@@ -266,7 +260,7 @@ impl Procedure for EndTurn {
     }
 }
 
-/// A victory check: scenario objectives, else the 50% rule (R-10).
+/// A victory check: scenario objectives, else the 50% rule (§9.1).
 #[derive(Debug, Clone)]
 pub struct Victory {
     pub tables: &'static RcwTables,

@@ -1,5 +1,5 @@
 //! A unit as the RCW rules see it: its row of the unit table, its quality and its status;
-//! what hits do to it (§4.5); and the bookkeeping of its two declared actions (§4.4), with
+//! what hits do to it (§5); and the bookkeeping of its two declared actions (§4.3), with
 //! the refusals that go with them. What hits do is in [`super::hits`].
 
 use super::keys::*;
@@ -8,9 +8,9 @@ use crate::army::Unit;
 use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::Refusal;
-use crate::status::{Change, Status};
+use crate::status::Status;
 
-/// The five actions a unit may declare (§4.4).
+/// The five actions a unit may declare (§4.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Act {
     Move,
@@ -144,7 +144,7 @@ impl UnitView<'_> {
         left
     }
 
-    /// The hit number against this unit as a target (§4.5), with the reason: `obscured`
+    /// The hit number against this unit as a target (§5.1), with the reason: `obscured`
     /// and `entrenched` are what the player says of its position, `pinned` its state now;
     /// its entrenched flag and armour count too.
     pub fn hit_number(
@@ -167,29 +167,42 @@ impl UnitView<'_> {
         }
     }
 
-    /// Whether a unit of this kind, in this state, can carry out `act` at all (§4.2, §4.4,
-    /// §4.5, §4.7, R-1).
+    /// Refuses an answer that has this unit entrenched when its kind may not be (§5.6).
+    pub fn may_be_entrenched(&self) -> Result<(), Refusal> {
+        if self.profile.entrenches {
+            return Ok(());
+        }
+        Err(Refusal::new(
+            format!(
+                "{} is a {}: only infantry, MGs and mortars may be entrenched",
+                self.name(),
+                self.profile.kind
+            ),
+            "§5.6",
+        ))
+    }
+
+    /// Whether a unit of this kind, in this state, can carry out `act` at all (§2.2, §4.3, §4.6,
+    /// §5.5, §7.1).
     pub fn check_kind(&self, act: Act) -> Result<(), Refusal> {
         let name = self.name();
         let kind = self.profile.kind;
         let refuse = |reason: String, rule: &str| Err(Refusal::new(reason, rule));
         match act {
             Act::Shoot if self.shooting_dice() == 0 || self.range() == 0 => {
-                refuse(format!("a {kind} cannot shoot"), "RULES.md §4.2, R-1")
+                refuse(format!("a {kind} cannot shoot"), "§2.2")
             }
             Act::Assault if !self.profile.initiates => refuse(
                 format!(
                     "a {kind} may not initiate a close assault: only infantry, cavalry and tanks"
                 ),
-                "RULES.md §4.7",
+                "§7.1",
             ),
             Act::Limber if !self.profile.limbers => refuse(
                 format!("only artillery limbers; {name} is a {kind}"),
-                "RULES.md §4.4",
+                "§4.6",
             ),
-            Act::Rally if !self.pinned() => {
-                refuse(format!("{name} is not pinned"), "RULES.md §4.5")
-            }
+            Act::Rally if !self.pinned() => refuse(format!("{name} is not pinned"), "§5.5"),
             _ => Ok(()),
         }
     }
@@ -199,44 +212,41 @@ impl UnitView<'_> {
         let name = self.name();
         let refuse = |reason: String, rule: &str| Err(Refusal::new(reason, rule));
         if self.destroyed() {
-            return refuse(format!("{name} is destroyed"), "RULES.md §4.5");
+            return refuse(format!("{name} is destroyed"), "§5.2");
         }
         self.check_kind(act)?;
         if self.side != ctx.state.side {
-            return refuse(
-                format!("it is not {name}'s side's player turn"),
-                "RULES.md §4.4",
-            );
+            return refuse(format!("it is not {name}'s side's player turn"), "§4.2");
         }
         if self.pinned() && matches!(act, Act::Move | Act::Shoot | Act::Assault) {
             return refuse(
                 format!("{name} is pinned: it may not move, shoot or close assault until rallied"),
-                "RULES.md §4.5",
+                "§5.5",
             );
         }
         if self.profile.limbers && act == Act::Shoot && self.limbered() {
             return refuse(
                 format!("{name} is limbered: artillery must be unlimbered to shoot"),
-                "RULES.md §4.4",
+                "§4.6",
             );
         }
         if self.profile.limbers && act == Act::Move && !self.limbered() {
             return refuse(
                 format!("{name} is unlimbered: artillery must be limbered to move"),
-                "RULES.md §4.4",
+                "§4.6",
             );
         }
         if !self.activated() {
             return refuse(
                 format!("activate {name} first: its two actions are declared at activation"),
-                "RULES.md §4.4",
+                "§4.3",
             );
         }
         let remaining = self.remaining();
         if remaining.is_empty() {
             return refuse(
                 format!("{name} has carried out its actions: a unit has 2 actions a turn"),
-                "RULES.md §4.4",
+                "§4.3",
             );
         }
         if !remaining.contains(&act) {
@@ -246,20 +256,20 @@ impl UnitView<'_> {
                     act.name(),
                     join(&remaining)
                 ),
-                "RULES.md §4.4, R-4",
+                "§4.3",
             );
         }
         if act == Act::Move && self.status.flag(NO_MOVE) {
             return refuse(
                 format!("{name} failed its command roll: no Move this activation"),
-                "RULES.md §4.4, R-5",
+                "§4.4",
             );
         }
         Ok(())
     }
 
     /// The events of carrying out `act`: one more action used, and a concealed unit that
-    /// moves or fires is spotted (§4.5).
+    /// moves or fires is spotted (§5.7).
     pub fn spend(&self, act: Act) -> Vec<Event> {
         let mut done = acts(self.status, DONE);
         done.push(act);
@@ -273,7 +283,7 @@ impl UnitView<'_> {
         events
     }
 
-    /// The events of a concealed unit being spotted; it stays on the table (§4.5).
+    /// The events of a concealed unit being spotted; it stays on the table (§5.7).
     pub fn reveal(&self) -> Vec<Event> {
         if !self.concealed() {
             return Vec::new();
@@ -290,27 +300,4 @@ impl UnitView<'_> {
     }
 }
 
-pub fn piece(id: PieceId, change: Change) -> Event {
-    Event::Piece { piece: id, change }
-}
-
-pub fn flag(key: &str, on: bool) -> Change {
-    Change::Flag {
-        key: key.into(),
-        on,
-    }
-}
-
-pub fn track(key: &str, to: i32) -> Change {
-    Change::Track {
-        key: key.into(),
-        to,
-    }
-}
-
-pub fn mark(key: &str, to: Option<String>) -> Change {
-    Change::Mark {
-        key: key.into(),
-        to,
-    }
-}
+pub use crate::rules::kit::events::{flag, mark, piece_change as piece, track};

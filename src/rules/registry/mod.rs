@@ -9,42 +9,22 @@
 //! return the systems with the overridden tables. A file with problems is reported, every
 //! problem as `path:line:col: message`, and that system keeps its shipped tables.
 
-pub mod d3;
 pub mod file;
-pub mod vws;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use super::{RuleSystem, rcw, royalists_roundheads, standard};
+use super::{RuleSystem, standard};
 
 /// An override file's extension; its stem is the rule system's id.
 pub const OVERRIDE_EXTENSION: &str = "ron";
 
-/// Reads one system's override text (`path` names it in messages and in the tables' source).
-pub type Loader = fn(path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>>;
-
-/// The override loader of each system that has overridable tables, by system id.
-pub fn loader(id: &str) -> Option<Loader> {
-    let load: Loader = match id {
-        "royalists_roundheads" => |path, text| {
-            royalists_roundheads::load_overrides_str(path, text)
-                .map(|t| Box::new(royalists_roundheads::RoyalistsRoundheads::with_tables(t)) as _)
-        },
-        "d3_ecw" => d3::load,
-        "victory_without_squares" => vws::load,
-        "rcw" => |path, text| {
-            rcw::overrides::load_overrides_str(path, text).map(|t| {
-                // A system lives for the whole run; its tables are read once at start-up.
-                Box::new(rcw::Rcw {
-                    tables: Box::leak(Box::new(t)),
-                }) as _
-            })
-        },
-        _ => return None,
-    };
-    Some(load)
+/// The shipped system with this id, if a player's table file can replace its tables.
+pub fn loader(id: &str) -> Option<&'static dyn RuleSystem> {
+    standard()
+        .into_iter()
+        .find(|s| s.id() == id && s.reads_table_file())
 }
 
 /// The override file for a system in `dir`: `<dir>/<id>.ron`.
@@ -102,15 +82,16 @@ pub fn load_overrides(dir: &Path) -> Overrides {
             system: Some(system.name()),
             message,
         };
-        let Some(load) = loader(system.id()) else {
+        if !system.reads_table_file() {
             let shown = path.display();
             out.problems.push(problem(format!(
                 "{shown}:1:1: {} has no tables that can be overridden",
                 system.name()
             )));
             continue;
-        };
-        let loaded = file::read(&path).and_then(|text| load(&path.display().to_string(), &text));
+        }
+        let loaded = file::read(&path)
+            .and_then(|text| system.with_table_file(&path.display().to_string(), &text));
         match loaded {
             Ok(s) => out.systems.push(s),
             Err(messages) => out.problems.extend(messages.into_iter().map(problem)),

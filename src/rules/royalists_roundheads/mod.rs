@@ -131,6 +131,14 @@ impl RuleSystem for RoyalistsRoundheads {
         victory::figures(ctx, &self.tables_in_force())
     }
 
+    fn reads_table_file(&self) -> bool {
+        true
+    }
+
+    fn with_table_file(&self, path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
+        load_overrides_str(path, text).map(|t| Box::new(RoyalistsRoundheads::with_tables(t)) as _)
+    }
+
     fn tables(&self) -> Vec<Table> {
         self.tables_in_force().to_tables()
     }

@@ -71,10 +71,11 @@ pub fn pick(
     }
 }
 
-/// Whether a yes/no parameter was answered yes (anything but "yes" reads as no).
+/// Whether a yes/no parameter was answered yes, read as the kit reads every answer
+/// ([`crate::rules::kit::params`]): "yes", "y", "true" or "1" in any case; anything else is no.
 pub fn is_yes(call: &Call, key: &str) -> bool {
     call.param(key)
-        .is_some_and(|v| v.eq_ignore_ascii_case(param::YES) || v.eq_ignore_ascii_case("true"))
+        .is_some_and(crate::rules::kit::params::says_yes)
 }
 
 /// A call with every parameter at its default.

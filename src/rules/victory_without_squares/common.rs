@@ -8,59 +8,10 @@ use crate::battle::state::Context;
 use crate::cards::Card;
 use crate::dice::Rolled;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Call, Input, Offer, ParamSpec, Refusal};
+use crate::procedure::{Call, Input, Refusal};
 
-/// A yes/no question.
-pub fn yes_no(key: &'static str, label: &str, default: bool) -> ParamSpec {
-    choice(key, label, &["no", "yes"], usize::from(default))
-}
-
-/// A question with several answers.
-pub fn choice(key: &'static str, label: &str, choices: &[&str], default: usize) -> ParamSpec {
-    ParamSpec {
-        key,
-        label: label.into(),
-        choices: choices.iter().map(|c| c.to_string()).collect(),
-        default,
-    }
-}
-
-/// The index of the answer a call gave (choice text in any case, or its index), else default.
-pub fn answer(call: &Call, spec: &ParamSpec) -> usize {
-    let Some(v) = call.param(spec.key).map(str::trim) else {
-        return spec.default;
-    };
-    if let Some(i) = spec.choices.iter().position(|c| c.eq_ignore_ascii_case(v)) {
-        return i;
-    }
-    match v.to_ascii_lowercase().as_str() {
-        "true" | "y" if spec.choices.len() == 2 => 1,
-        "false" | "n" if spec.choices.len() == 2 => 0,
-        _ => v
-            .parse::<usize>()
-            .ok()
-            .filter(|&i| i < spec.choices.len())
-            .unwrap_or(spec.default),
-    }
-}
-
-/// The answer to the spec with this key among `specs`.
-pub fn answer_of(call: &Call, specs: &[ParamSpec], key: &str) -> usize {
-    specs
-        .iter()
-        .find(|s| s.key == key)
-        .map_or(0, |s| answer(call, s))
-}
-
-/// An offer, refused or not.
-pub fn offer(id: &str, label: String, params: Vec<ParamSpec>, check: Result<(), Refusal>) -> Offer {
-    Offer {
-        id: id.into(),
-        label,
-        params,
-        refused: check.err(),
-    }
-}
+pub use crate::rules::kit::offers::offer;
+pub use crate::rules::kit::params::{answer, answer_of, choice, yes_no};
 
 /// Refuses when the battle is over or the body has left the table.
 pub fn present(ctx: &Context, piece: PieceId) -> Result<(), Refusal> {

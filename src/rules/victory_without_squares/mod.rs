@@ -19,6 +19,7 @@ pub mod draws;
 pub mod fire;
 pub mod keys;
 pub mod manoeuvre;
+pub mod overrides;
 pub mod posture;
 pub mod spec;
 pub mod status;
@@ -240,6 +241,14 @@ impl RuleSystem for VictoryWithoutSquares {
                 }
             })
             .collect()
+    }
+
+    fn reads_table_file(&self) -> bool {
+        true
+    }
+
+    fn with_table_file(&self, path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
+        overrides::load(path, text)
     }
 
     fn tables(&self) -> Vec<Table> {

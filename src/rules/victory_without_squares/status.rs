@@ -5,8 +5,8 @@
 
 use super::keys::*;
 use crate::battle::state::{Context, Roster};
-use crate::event::{Event, PieceId};
-use crate::status::{Change, FlagSpec, LadderSpec, MarkSpec, StatusSchema, TrackSpec, TrackStyle};
+use crate::event::PieceId;
+use crate::status::{FlagSpec, LadderSpec, MarkSpec, StatusSchema, TrackSpec, TrackStyle};
 
 /// The formation rungs, top first.
 pub const RUNGS: [&str; 4] = ["Formed", "Unsteady", "Disordered", "Broken"];
@@ -146,65 +146,9 @@ pub fn side_schema() -> StatusSchema {
     }
 }
 
-pub fn set_flag(piece: PieceId, key: &str, on: bool) -> Event {
-    Event::Piece {
-        piece,
-        change: Change::Flag {
-            key: key.into(),
-            on,
-        },
-    }
-}
-
-pub fn set_track(piece: PieceId, key: &str, to: i32) -> Event {
-    Event::Piece {
-        piece,
-        change: Change::Track {
-            key: key.into(),
-            to,
-        },
-    }
-}
-
-pub fn set_rung(piece: PieceId, key: &str, to: u8) -> Event {
-    Event::Piece {
-        piece,
-        change: Change::Ladder {
-            key: key.into(),
-            to,
-        },
-    }
-}
-
-pub fn set_mark(piece: PieceId, key: &str, to: Option<String>) -> Event {
-    Event::Piece {
-        piece,
-        change: Change::Mark {
-            key: key.into(),
-            to,
-        },
-    }
-}
-
-pub fn side_flag(side: usize, key: &str, on: bool) -> Event {
-    Event::Side {
-        side,
-        change: Change::Flag {
-            key: key.into(),
-            on,
-        },
-    }
-}
-
-pub fn side_track(side: usize, key: &str, to: i32) -> Event {
-    Event::Side {
-        side,
-        change: Change::Track {
-            key: key.into(),
-            to,
-        },
-    }
-}
+pub use crate::rules::kit::events::{
+    set_flag, set_mark, set_rung, set_track, side_flag, side_track,
+};
 
 /// A unit's kind ("" for a leader).
 pub fn kind<'a>(ctx: &Context<'a>, piece: PieceId) -> &'a str {

@@ -19,7 +19,7 @@ fn flag(play: &Play, unit: &str, key: &str) -> bool {
 fn tsaritsyn_shot_that_pins_rally_and_close_assault() {
     let mut play = Play::new("rcw", ["Reds", "Whites"], 1919);
 
-    // Roll-off: 5 against 2, the Reds play first.
+    // Roll-off (§4.1): 5 against 2, the Reds play first.
     play.start_offer(&[], &[], P_FIRST_PLAYER);
     play.faces("5");
     play.assert_proposal_explained();
@@ -29,7 +29,7 @@ fn tsaritsyn_shot_that_pins_rally_and_close_assault() {
     assert!(play.shows("Reds win the roll-off and take the first player turn"));
 
     // The machine-guns declare Move and Shoot, then fire 3 dice hitting on 4+ at a battalion
-    // in the open (§4.5): one die of 5 hits, and one hit pins.
+    // in the open (§5.1): one die of 5 hits, and one hit pins.
     play.pick(GUNS);
     play.start_offer(&[GUNS], &[], P_ACTIVATE);
     assert!(flag(&play, GUNS, ACTIVATED));
@@ -44,7 +44,7 @@ fn tsaritsyn_shot_that_pins_rally_and_close_assault() {
     assert!(play.shows(&format!("{PINNED_UNIT}: Pinned")));
 
     // The Reds end their player turn; the Whites rally the pinned battalion: Average, 4+ on
-    // 1D6 (§4.5), and a 4 does it.
+    // 1D6 (§5.5), and a 4 does it.
     play.clear();
     play.start_offer(&[], &[], P_END_TURN);
     assert_eq!(play.game().state().side, 1);
@@ -57,7 +57,7 @@ fn tsaritsyn_shot_that_pins_rally_and_close_assault() {
     assert!(!flag(&play, PINNED_UNIT, PINNED));
 
     // The Plastuns declare Move and Close assault, then storm the peasants' hex. Round 1:
-    // no die reaches 4 on either side, so both roll again (§4.7). Round 2: two of the
+    // no die reaches 4 on either side, so both roll again (§7.3); each rolls 2 dice (§7.2). Round 2: both
     // attacker's dice hit; the first pins the conscripts, the second destroys them.
     play.clear();
     play.pick(STORMER);
@@ -70,13 +70,13 @@ fn tsaritsyn_shot_that_pins_rally_and_close_assault() {
     play.target(STORMED);
     play.start_offer(&[STORMER], &[STORMED], P_ASSAULT);
     play.assert_proposal_explained();
-    play.faces("1 2 3");
-    play.faces("1 1 2");
-    assert!(play.shows_part("3D6 [1 2 3] → 0 at 4+ (typed) → 0 hits: no effect"));
-    assert!(play.shows_part(&format!("Round 2: {STORMER} rolls 3 dice hitting on 4+")));
+    play.faces("1 2");
+    play.faces("1 1");
+    assert!(play.shows_part("2D6 [1 2] → 0 at 4+ (typed) → 0 hits: no effect"));
+    assert!(play.shows_part(&format!("Round 2: {STORMER} rolls 2 dice hitting on 4+")));
     play.assert_proposal_explained();
-    play.faces("6 5 1");
-    play.faces("2 3 1");
+    play.faces("6 5");
+    play.faces("2 3");
     assert!(play.game().pending().is_none(), "the assault is over");
     assert!(flag(&play, STORMED, DESTROYED));
     assert!(!flag(&play, STORMER, PINNED));

@@ -5,11 +5,11 @@
 
 use serde::Deserialize;
 
-use super::file::{self, Checker};
 use crate::army::schema::Spanned;
 use crate::rules::RuleSystem;
 use crate::rules::d3_ecw::tables::{D3Tables, Options, Profile, Switches};
 use crate::rules::d3_ecw::{D3Ecw, spec};
+use crate::rules::registry::file::{self, Checker};
 
 #[derive(Deserialize)]
 #[serde(rename = "Tables", deny_unknown_fields)]

@@ -5,11 +5,11 @@
 
 use serde::Deserialize;
 
-use super::file::{self, Checker};
 use crate::army::locate::At;
 use crate::army::schema::Spanned;
 use crate::cards::{Refill, Suit};
 use crate::rules::RuleSystem;
+use crate::rules::registry::file::{self, Checker};
 use crate::rules::victory_without_squares::VictoryWithoutSquares;
 use crate::rules::victory_without_squares::tables::{CardRow, ModRow, ResultRow, VwsTables};
 

@@ -1,0 +1,24 @@
+//! The procedure kit every rule system builds its procedures from, below the
+//! [`crate::rules::RuleSystem`] trait:
+//!
+//! - [`params`] — the questions a procedure asks before it starts, and the one reader of
+//!   their answers (case, yes/no words and numeric indices read the same in every system);
+//! - [`offers`] — offers that are refused exactly when the call would be;
+//! - [`cursor`] — the input cursor, and the [`cursor::Script`] trait that makes one body
+//!   both `step` and the odds walk's quiet `explore`, so every procedure written on the kit
+//!   is walked on from where it stopped;
+//! - [`events`] — the status-change events;
+//! - [`switches`] — the table file's 0/1 switches and their table.
+//!
+//! `docs/architecture.md` tells how a system is written on it.
+
+pub mod cursor;
+pub mod events;
+pub mod offers;
+pub mod params;
+pub mod switches;
+
+#[cfg(test)]
+mod explore_check;
+
+pub use cursor::{Cursor, Need, Roll, Script, done, faces};

@@ -1,0 +1,136 @@
+//! The questions a procedure asks before it starts (range, cover, facing) and the one way
+//! every system reads their answers from a [`Call`].
+//!
+//! **How an answer is read** ([`answer`]), after trimming spaces:
+//!
+//! 1. the text of one of the choices, in any case ("Obscured", "obscured") — that choice;
+//! 2. on a two-way question (a "no"/"yes" question, or any question with two choices, the
+//!    second being the "yes" side): `yes`, `y`, `true` read as the second choice and `no`,
+//!    `n`, `false` as the first, in any case;
+//! 3. a whole number that is the index of a choice, counted from 0 ("1" is the second
+//!    choice) — the window and the saved calls use the choice's text, scripts may use
+//!    either;
+//! 4. anything else, or no answer, reads as the question's default.
+//!
+//! A choice whose text is itself a number ("2") is matched as text first (rule 1).
+
+use crate::procedure::{Call, ParamSpec};
+
+/// The choices of a yes/no question, "no" first.
+pub const NO: &str = "no";
+pub const YES: &str = "yes";
+
+/// A question with several named answers.
+pub fn choice(key: &'static str, label: &str, choices: &[&str], default: usize) -> ParamSpec {
+    pick(
+        key,
+        label,
+        choices.iter().map(|c| c.to_string()).collect(),
+        default,
+    )
+}
+
+/// A question whose answers are built at run time (side names, unit names).
+pub fn pick(
+    key: &'static str,
+    label: impl Into<String>,
+    choices: Vec<String>,
+    default: usize,
+) -> ParamSpec {
+    let default = default.min(choices.len().saturating_sub(1));
+    ParamSpec {
+        key,
+        label: label.into(),
+        choices,
+        default,
+    }
+}
+
+/// A yes/no question ("no", "yes"), answered `default` when left alone.
+pub fn yes_no(key: &'static str, label: &str, default: bool) -> ParamSpec {
+    choice(key, label, &[NO, YES], usize::from(default))
+}
+
+/// The index of the choice `text` names for `spec` (the rules in the module's header), or
+/// `None` when it names none.
+pub fn read(spec: &ParamSpec, text: &str) -> Option<usize> {
+    let v = text.trim();
+    if let Some(i) = spec.choices.iter().position(|c| c.eq_ignore_ascii_case(v)) {
+        return Some(i);
+    }
+    if spec.choices.len() == 2 {
+        match v.to_ascii_lowercase().as_str() {
+            "yes" | "y" | "true" => return Some(1),
+            "no" | "n" | "false" => return Some(0),
+            _ => {}
+        }
+    }
+    v.parse::<usize>().ok().filter(|&i| i < spec.choices.len())
+}
+
+/// Whether `text` answers a yes/no question "yes" (the rules above, choices "no", "yes").
+pub fn says_yes(text: &str) -> bool {
+    read(&yes_no("", "", false), text) == Some(1)
+}
+
+/// The index of the answer `call` gave to `spec`; the default when unanswered or unreadable.
+pub fn answer(call: &Call, spec: &ParamSpec) -> usize {
+    call.param(spec.key)
+        .and_then(|v| read(spec, v))
+        .unwrap_or(spec.default)
+}
+
+/// Whether the answer is the second choice: the "yes" of a two-way question.
+pub fn yes(call: &Call, spec: &ParamSpec) -> bool {
+    answer(call, spec) == 1
+}
+
+/// The answer to the question with this key among `specs` (0 when there is none).
+pub fn answer_of(call: &Call, specs: &[ParamSpec], key: &str) -> usize {
+    specs
+        .iter()
+        .find(|s| s.key == key)
+        .map_or(0, |s| answer(call, s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(key: &str, value: &str) -> Call {
+        Call {
+            params: [(key.to_string(), value.to_string())].into(),
+            ..Call::default()
+        }
+    }
+
+    #[test]
+    fn an_answer_is_a_choice_in_any_case_a_yes_no_word_or_an_index() {
+        let cover = choice("cover", "Target", &["In the open", "Obscured", "2"], 0);
+        let read = |v: &str| answer(&call("cover", v), &cover);
+        assert_eq!(read("obscured"), 1);
+        assert_eq!(read("  IN THE OPEN "), 0);
+        assert_eq!(read("1"), 1, "an index");
+        assert_eq!(read("2"), 2, "a choice's text first");
+        assert_eq!(read("3"), 0, "no such index: the default");
+        assert_eq!(read("yes"), 0, "yes/no words only on two-way questions");
+        assert_eq!(read("uphill"), 0);
+        let flank = yes_no("flank", "Flank", false);
+        for (v, want) in [
+            ("yes", true),
+            ("Y", true),
+            ("TRUE", true),
+            ("1", true),
+            ("no", false),
+            ("n", false),
+            ("false", false),
+            ("0", false),
+            ("maybe", false),
+        ] {
+            assert_eq!(yes(&call("flank", v), &flank), want, "{v}");
+        }
+        let unanswered = Call::default();
+        assert!(yes(&unanswered, &yes_no("flank", "Flank", true)));
+        assert_eq!(answer_of(&call("cover", "Obscured"), &[cover], "cover"), 1);
+    }
+}
