@@ -133,6 +133,7 @@ impl HitRoll {
             self.label.clone()
         };
         DiceRequest {
+            by: None,
             label,
             rule: self.rule.clone(),
             dice: self.dice.clone(),

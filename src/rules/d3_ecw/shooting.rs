@@ -251,6 +251,7 @@ impl Shoot {
             bands.push(Band::new(out + 1, 3, "ammunition holds"));
         }
         DiceRequest {
+            by: None,
             label: format!("Ammunition check: {}", ctx.roster.name(self.shooter())),
             rule: "RULES.md §2.6, D3-4 (option: separate die)".into(),
             dice: d3_with(Vec::new()),

@@ -128,6 +128,7 @@ impl Roll<'_> {
             (label, "RULES.md §4.7, R-2".into())
         };
         Step::Dice(DiceRequest {
+            by: Some(self.roller.side),
             label,
             rule,
             dice: Dice::new(self.n, Die::D6),

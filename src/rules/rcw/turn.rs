@@ -109,6 +109,7 @@ fn roll_off(ctx: &Context, reader: &mut Reader) -> Step {
                 false => (format!("Roll-off {round}: {}", name(who)), "R-11".into()),
             };
             Step::Dice(DiceRequest {
+                by: Some(who),
                 label,
                 rule,
                 dice: Dice::new(1, Die::D6),
