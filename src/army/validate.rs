@@ -120,7 +120,10 @@ pub fn load_embedded_army(
         Ok(schema) => {
             let schema = ArmySchema::from(schema);
             let army = Checker::new(&mut file).army(&schema, top);
-            if army.system != system && rules::by_id(&army.system).is_some() {
+            if army.system != system
+                && rules::by_id(&army.system).is_some()
+                && rules::by_id(system).is_some()
+            {
                 let message = format!(
                     "this army is for {} but the battle is fought under {}; a battle's armies \
                      are of its own rule system",

@@ -106,8 +106,9 @@ mod tests {
         let kept = odd.clone();
         drop_second_copies(&mut odd);
         assert_eq!(odd, kept);
-        // Rolls said before they were all given are not of the version 1 shape.
-        let mut late = vec![a.clone(), fact("hit"), a.clone()];
+        // Rolls that do not all come before the procedure's first word are not of the
+        // version 1 shape.
+        let mut late = vec![fact("hit"), a.clone(), a.clone()];
         let kept = late.clone();
         drop_second_copies(&mut late);
         assert_eq!(late, kept);

@@ -165,8 +165,10 @@ impl StoreError {
     pub(crate) fn parse(path: &Path, text: &str, err: &ron::error::SpannedError) -> StoreError {
         let (line, col) = (err.span.start.line, err.span.start.col);
         let offset = crate::army::locate::Locator::new(text).offset((line, col));
-        let at_end = text.get(offset..).is_none_or(|rest| rest.trim().is_empty());
-        let message = match at_end || err.code == ron::Error::Eof {
+        let at_end = !text.trim().is_empty()
+            && (err.code == ron::Error::Eof
+                || text.get(offset..).is_none_or(|rest| rest.trim().is_empty()));
+        let message = match at_end {
             true => format!(
                 "the file ends early, in the middle of what it holds (it was cut short, \
                  perhaps while being copied): {}",
