@@ -287,6 +287,7 @@ fn main() -> ExitCode {
         .with(Modifier::new(1, "Veteran", "7.3"))
         .with(Modifier::new(-2, "Uphill", "7.4"));
     let morale = DiceRequest {
+        by: None,
         label: "Bench".into(),
         rule: "bench".into(),
         dice: modified.clone(),

@@ -30,7 +30,12 @@ fn army(name: &str, n: usize) -> Army {
                 name: format!("{name} regiment {i}"),
                 kind: "Cavalry".into(),
                 leader: None,
-                stats: BTreeMap::new(),
+                stats: BTreeMap::from([
+                    ("strength".into(), 4),
+                    ("morale".into(), 7),
+                    ("movement".into(), 8),
+                    ("entry_turn".into(), 1),
+                ]),
                 traits: BTreeSet::new(),
                 group: None,
                 notes: String::new(),

@@ -114,7 +114,11 @@ pub fn print(data_dir: Option<PathBuf>, args: PrintArgs) -> ExitCode {
         Some(battle) => battle_sheet(battle, paper),
         None => army_sheets(&args.armies, args.quick_ref, paper),
     };
-    finish(outputs.and_then(|o| write_all(&o, args.output.as_deref())))
+    let inputs: Vec<&Path> = match &args.battle {
+        Some(battle) => vec![battle.as_path()],
+        None => args.armies.iter().map(PathBuf::as_path).collect(),
+    };
+    finish(outputs.and_then(|o| write_all(&o, args.output.as_deref(), &inputs)))
 }
 
 /// Runs `adjutant report`.
@@ -139,6 +143,7 @@ pub fn report(data_dir: Option<PathBuf>, args: ReportArgs) -> ExitCode {
                     companion: false,
                 }],
                 Some(out),
+                &[args.battle.as_path()],
             ),
         }
     } else {
@@ -153,6 +158,7 @@ pub fn report(data_dir: Option<PathBuf>, args: ReportArgs) -> ExitCode {
                         companion: false,
                     }],
                     args.output.as_deref(),
+                    &[args.battle.as_path()],
                 )
             })
     };
@@ -284,12 +290,40 @@ fn destinations(outputs: &[Output], out: Option<&Path>) -> Result<Vec<PathBuf>, 
     Ok(paths)
 }
 
-/// Writes every output atomically; says where each went.
-fn write_all(outputs: &[Output], out: Option<&Path>) -> Result<(), Vec<String>> {
+/// Writes every output atomically; says where each went. Nothing is written when any
+/// output would land on one of the `inputs`.
+fn write_all(outputs: &[Output], out: Option<&Path>, inputs: &[&Path]) -> Result<(), Vec<String>> {
     let paths = destinations(outputs, out)?;
+    for path in &paths {
+        if let Some(input) = inputs.iter().find(|input| same_file(path, input)) {
+            return Err(vec![format!(
+                "{}: this is the input file {}, and writing there would replace it; name \
+                 another file with -o",
+                path.display(),
+                input.display()
+            )]);
+        }
+    }
     for (o, path) in outputs.iter().zip(&paths) {
         print::write_pdf_atomically(path, &o.bytes).map_err(|e| vec![format!("adjutant: {e}")])?;
         println!("wrote {}", path.display());
     }
     Ok(())
+}
+
+/// Whether two paths name one existing file (through links, `..` or a second hard link).
+fn same_file(a: &Path, b: &Path) -> bool {
+    let (Ok(ma), Ok(mb)) = (std::fs::metadata(a), std::fs::metadata(b)) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        (ma.dev(), ma.ino()) == (mb.dev(), mb.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (ma, mb);
+        matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+    }
 }

@@ -34,8 +34,15 @@ pub enum FactKind {
 /// One fact.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
-    /// Dice were rolled (or typed) for a purpose.
-    Rolled { label: String, rolled: Rolled },
+    /// Dice were rolled (or typed) for a purpose. Each roll is recorded once, when given.
+    Rolled {
+        label: String,
+        rolled: Rolled,
+        /// The side that rolled, when the procedure says (both sides roll in a melee or a
+        /// roll-off); otherwise the acting side's. Left out of the file when not known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<usize>,
+    },
     /// The top card of the deck was drawn onto the discard pile.
     Drew { label: String, card: Card },
     /// The deck was shuffled into this order (top card last).

@@ -10,6 +10,8 @@ pub mod event;
 pub mod odds;
 pub mod print;
 pub mod procedure;
+pub mod regular_file;
 pub mod rules;
 pub mod status;
 pub mod store;
+pub mod words;

@@ -4,10 +4,12 @@
 //! after-action report (see [`cli`]). The player's table overrides are read at start-up.
 
 mod cli;
+mod desktop;
 mod ui;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 
 use clap::{Parser, Subcommand};
 
@@ -41,18 +43,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => {
-            let lines = cli::install_overrides(cli.data_dir.clone());
-            let notice = (!lines.is_empty())
-                .then(|| format!("Table overrides not used:\n{}", lines.join("\n")));
-            match ui::run(cli.data_dir, notice) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("adjutant: the window could not be opened: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
+        None => window(cli.data_dir),
         Some(Command::Check { files }) => check(&files),
         Some(Command::Print(args)) => cli::print(cli.data_dir, args),
         Some(Command::Report(args)) => cli::report(cli.data_dir, args),
@@ -68,5 +59,66 @@ fn check(files: &[PathBuf]) -> ExitCode {
     } else {
         eprint!("{report}");
         ExitCode::FAILURE
+    }
+}
+
+/// Opens the window, after checking that there is a desktop session to open it on. A failure
+/// of the windowing library (a panic inside it) is reported as a message too, never as a
+/// panic's exit status.
+fn window(data_dir: Option<PathBuf>) -> ExitCode {
+    if let Err(why) = desktop::reachable() {
+        eprintln!("adjutant: the window cannot be opened: {why}");
+        return ExitCode::FAILURE;
+    }
+    let lines = cli::install_overrides(data_dir.clone());
+    let notice =
+        (!lines.is_empty()).then(|| format!("Table overrides not used:\n{}", lines.join("\n")));
+    // Panics on the main thread (where the windowing library runs) are kept for the message;
+    // any other thread's is shown as usual.
+    let default_hook: Arc<dyn Fn(&std::panic::PanicHookInfo) + Send + Sync> =
+        Arc::from(std::panic::take_hook());
+    let caught = Arc::new(Mutex::new(None::<String>));
+    let (keep, other) = (Arc::clone(&caught), Arc::clone(&default_hook));
+    std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().name() != Some("main") {
+            return other(info);
+        }
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(ToString::to_string)
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "an unknown failure".into());
+        let at = info
+            .location()
+            .map(|l| format!(" (at {l})"))
+            .unwrap_or_default();
+        if let Ok(mut slot) = keep.lock() {
+            *slot = Some(format!("{message}{at}"));
+        }
+    }));
+    let result = std::panic::catch_unwind(|| ui::run(data_dir, notice));
+    std::panic::set_hook(Box::new(move |info| default_hook(info)));
+    match result {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(e)) => {
+            eprintln!(
+                "adjutant: the window could not be opened: {e}\n{}",
+                desktop::LIBRARY_ADVICE
+            );
+            ExitCode::FAILURE
+        }
+        Err(_) => {
+            let what = caught
+                .lock()
+                .ok()
+                .and_then(|m| m.clone())
+                .unwrap_or_default();
+            eprintln!(
+                "adjutant: the window stopped: {what}\n{}",
+                desktop::LIBRARY_ADVICE
+            );
+            ExitCode::FAILURE
+        }
     }
 }

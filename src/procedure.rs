@@ -70,9 +70,18 @@ pub struct DiceRequest {
     pub reading: Reading,
     /// Bands covering every possible reading, in order.
     pub bands: Vec<Band>,
+    /// The side whose roll this is, when it is not the side acting (in a melee both sides
+    /// roll); `None` for the acting side's own roll.
+    pub by: Option<usize>,
 }
 
 impl DiceRequest {
+    /// The same request, rolled by `side`.
+    pub fn by(mut self, side: usize) -> DiceRequest {
+        self.by = Some(side);
+        self
+    }
+
     /// The reading of these faces: the modified total, or the count of successes.
     pub fn read(&self, faces: &[u8]) -> i32 {
         match self.reading {

@@ -21,7 +21,12 @@ fn unit(id: &str, name: &str, kind: &str, leader: &str) -> Unit {
         name: name.into(),
         kind: kind.into(),
         leader: Some(leader.into()),
-        stats: BTreeMap::from([("strength".to_string(), 4)]),
+        stats: BTreeMap::from([
+            ("strength".to_string(), 4),
+            ("morale".to_string(), 7),
+            ("movement".to_string(), 8),
+            ("entry_turn".to_string(), 1),
+        ]),
         traits: BTreeSet::new(),
         group: None,
         notes: String::new(),
@@ -32,7 +37,11 @@ fn leader(id: &str, name: &str) -> Leader {
     Leader {
         id: id.into(),
         name: name.into(),
-        stats: BTreeMap::from([("rating".to_string(), 2)]),
+        stats: BTreeMap::from([
+            ("span".to_string(), 3),
+            ("bonus".to_string(), 1),
+            ("entry_turn".to_string(), 1),
+        ]),
         traits: BTreeSet::new(),
         group: None,
         superior: None,

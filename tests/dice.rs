@@ -318,6 +318,7 @@ fn rolls_fit_their_distribution() {
 
 fn successes(count: u8, die: Die, at_least: u8) -> DiceRequest {
     DiceRequest {
+        by: None,
         label: "Hits".into(),
         rule: "test".into(),
         dice: Dice::new(count, die),
@@ -350,6 +351,7 @@ fn successes_band_odds_are_binomial_counts() {
 fn overlapping_bands_count_once() {
     // A reading counts for the first band holding it, as band_of reads it.
     let request = DiceRequest {
+        by: None,
         label: "D6".into(),
         rule: "test".into(),
         dice: Dice::new(1, Die::D6),
@@ -365,6 +367,7 @@ fn overlapping_bands_count_once() {
 #[test]
 fn faces_reading_gives_faces_that_read_the_value() {
     let total = |dice: Dice| DiceRequest {
+        by: None,
         label: "Total".into(),
         rule: "test".into(),
         dice,

@@ -19,6 +19,7 @@ fn done(summary: impl Into<String>) -> Step {
 
 fn roll(label: &str, dice: Dice, bands: Vec<Band>) -> Step {
     Step::Dice(DiceRequest {
+        by: None,
         label: label.into(),
         rule: "test".into(),
         dice,
@@ -193,6 +194,7 @@ impl Procedure for Bands {
 
 fn successes(count: u8, die: Die, at_least: u8) -> DiceRequest {
     DiceRequest {
+        by: None,
         label: "Hits".into(),
         rule: "test".into(),
         dice: Dice::new(count, die),
@@ -421,6 +423,7 @@ fn hits_on_3d6_at_4_up_are_1_3_3_1_eighths() {
 #[test]
 fn overlapping_and_missing_bands() {
     let d6 = |bands| DiceRequest {
+        by: None,
         label: "D6".into(),
         rule: "test".into(),
         dice: Dice::new(1, Die::D6),

@@ -639,6 +639,7 @@ fn rolled(die: Die, faces: &[u8]) -> Event {
     Event::Rolled {
         label: "roll".into(),
         rolled,
+        by: None,
     }
 }
 

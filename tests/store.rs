@@ -3,6 +3,8 @@
 //! quarantine, listing and resuming, paths and settings. One test binary; the cases live in
 //! the modules under `tests/store/`.
 
+#[path = "store/armies.rs"]
+mod armies;
 #[path = "store/atomic.rs"]
 mod atomic;
 #[path = "store/broken.rs"]
@@ -41,7 +43,12 @@ fn army(name: &str, units: &[&str]) -> Army {
                 name: format!("{id} regiment"),
                 kind: "Cavalry".into(),
                 leader: None,
-                stats: BTreeMap::new(),
+                stats: BTreeMap::from([
+                    ("strength".into(), 4),
+                    ("morale".into(), 7),
+                    ("movement".into(), 8),
+                    ("entry_turn".into(), 1),
+                ]),
                 traits: BTreeSet::new(),
                 group: None,
                 notes: String::new(),

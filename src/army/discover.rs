@@ -2,12 +2,14 @@
 //! shipped armies live, finding every `*.ron` file under a set of folders and loading each,
 //! and the report behind `adjutant check FILE...`.
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::locate::Locator;
 use super::{ArmyFile, Origin, Problem, load_army};
+use crate::regular_file::{self, ReadError};
+use crate::words::{count, escaped};
 
 /// Army files bigger than this are refused unread (the shipped ones are a few kilobytes).
 pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
@@ -15,7 +17,7 @@ pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
 /// Set this environment variable to a folder to use it instead of the shipped armies.
 pub const ARMIES_DIR_VAR: &str = "ADJUTANT_ARMIES_DIR";
 
-/// How deep [`discover`] looks into sub-folders (which also stops symlink loops).
+/// How deep [`discover`] looks into sub-folders.
 const MAX_DEPTH: usize = 8;
 
 /// The folder of shipped army files: `$ADJUTANT_ARMIES_DIR` if set; else
@@ -36,9 +38,10 @@ pub fn shipped_armies_dir() -> PathBuf {
 /// each loaded and validated. Folders that do not exist are skipped.
 pub fn discover(dirs: &[(PathBuf, Origin)]) -> Vec<ArmyFile> {
     let mut found = Vec::new();
+    let mut seen = HashSet::new();
     for (dir, origin) in dirs {
         let mut paths = Vec::new();
-        collect_ron_files(dir, MAX_DEPTH, &mut paths);
+        collect_ron_files(dir, MAX_DEPTH, &mut seen, &mut paths);
         paths.sort();
         found.extend(paths.into_iter().map(|path| ArmyFile {
             loaded: load_army(&path),
@@ -58,10 +61,15 @@ pub fn check_files(paths: &[PathBuf]) -> (String, bool) {
     for path in paths {
         let mut files = Vec::new();
         if path.is_dir() {
-            collect_ron_files(path, MAX_DEPTH, &mut files);
+            collect_ron_files(path, MAX_DEPTH, &mut HashSet::new(), &mut files);
             files.sort();
             if files.is_empty() {
-                let _ = writeln!(report, "{}: no army files (*.ron) here", path.display());
+                let _ = writeln!(
+                    report,
+                    "{}: no army files (*.ron) in this folder or its sub-folders, so nothing \
+                     was checked",
+                    path.display()
+                );
                 all_ok = false;
             }
         } else {
@@ -72,11 +80,11 @@ pub fn check_files(paths: &[PathBuf]) -> (String, bool) {
                 Ok(army) => {
                     let _ = writeln!(
                         report,
-                        "{}: ok ({}, {} units, {} leaders)",
+                        "{}: ok ({}, {}, {})",
                         file.display(),
-                        army.name,
-                        army.units.len(),
-                        army.leaders.len()
+                        escaped(&army.name),
+                        count(army.units.len(), "unit", "units"),
+                        count(army.leaders.len(), "leader", "leaders")
                     );
                 }
                 Err(problems) => {
@@ -91,17 +99,31 @@ pub fn check_files(paths: &[PathBuf]) -> (String, bool) {
     (report, all_ok)
 }
 
-/// Adds the `*.ron` files under `dir` to `out`, going at most `depth` folders down.
-/// Unreadable folders are passed over: a missing user folder is not an error.
-fn collect_ron_files(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) {
+/// Adds the `*.ron` files under `dir` to `out`, going at most `depth` folders down and into
+/// each real folder once: `seen` holds the folders walked so far (resolved through links), so
+/// a link back up the tree, or two links to one folder, add nothing twice. Unreadable folders
+/// are passed over: a missing user folder is not an error.
+fn collect_ron_files(
+    dir: &Path,
+    depth: usize,
+    seen: &mut HashSet<PathBuf>,
+    out: &mut Vec<PathBuf>,
+) {
+    let Ok(real) = dir.canonicalize() else {
+        return;
+    };
+    if !seen.insert(real) {
+        return;
+    }
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
-    for entry in entries.flatten() {
-        let path = entry.path();
+    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries {
         if path.is_dir() {
             if depth > 0 {
-                collect_ron_files(&path, depth - 1, out);
+                collect_ron_files(&path, depth - 1, seen, out);
             }
         } else if path
             .extension()
@@ -112,30 +134,17 @@ fn collect_ron_files(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Reads an army file as text, refusing folders, files over [`MAX_FILE_BYTES`] (without
-/// reading them) and anything that is not UTF-8 (at the first bad byte).
+/// Reads an army file as text, refusing anything but a regular file (a folder, a named pipe,
+/// a device: never opened for reading, so never waited on), files over [`MAX_FILE_BYTES`]
+/// (without reading them) and anything that is not UTF-8 (at the first bad byte).
 pub fn read_army_text(path: &Path) -> Result<String, Problem> {
     let name = path.display().to_string();
     let whole = |message: String| Problem::whole_file(&name, message);
-    let file =
-        std::fs::File::open(path).map_err(|e| whole(format!("cannot open the file: {e}")))?;
-    let meta = file
-        .metadata()
-        .map_err(|e| whole(format!("cannot read the file: {e}")))?;
-    if meta.is_dir() {
-        return Err(whole("this is a folder, not an army file".into()));
-    }
-    if meta.len() > MAX_FILE_BYTES as u64 {
-        return Err(whole(too_big(meta.len())));
-    }
-    // The size can lie (pipes, files still growing), so never read past the limit either.
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| whole(format!("cannot read the file: {e}")))?;
-    if bytes.len() > MAX_FILE_BYTES {
-        return Err(whole(too_big(bytes.len() as u64)));
-    }
+    let bytes = regular_file::read(path, MAX_FILE_BYTES as u64).map_err(|e| match e {
+        ReadError::NotAFile(what) => whole(format!("this is {what}, not an army file")),
+        ReadError::TooBig(n) => whole(too_big(n)),
+        ReadError::Io(e) => whole(format!("cannot open the file: {e}")),
+    })?;
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let prefix = std::str::from_utf8(&e.as_bytes()[..good]).unwrap_or_default();

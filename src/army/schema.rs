@@ -133,6 +133,40 @@ pub struct ArmySchema {
     pub units: Spanned<Vec<Spanned<UnitSchema>>>,
 }
 
+/// An army as a battle file holds it: an army file's fields less the version (the battle
+/// file has its own).
+#[derive(Debug, Deserialize)]
+#[serde(rename = "Army", deny_unknown_fields)]
+pub struct EmbeddedArmySchema {
+    pub system: Spanned<String>,
+    pub name: Spanned<String>,
+    pub side: Spanned<String>,
+    #[serde(default)]
+    pub description: Spanned<String>,
+    #[serde(default)]
+    pub leaders: Spanned<Vec<Spanned<LeaderSchema>>>,
+    pub units: Spanned<Vec<Spanned<UnitSchema>>>,
+}
+
+impl From<EmbeddedArmySchema> for ArmySchema {
+    /// The army as if read from a file of the current version.
+    fn from(a: EmbeddedArmySchema) -> ArmySchema {
+        ArmySchema {
+            version: Spanned {
+                addr: 0,
+                len: 0,
+                value: Ok(CURRENT_VERSION),
+            },
+            system: a.system,
+            name: a.name,
+            side: a.side,
+            description: a.description,
+            leaders: a.leaders,
+            units: a.units,
+        }
+    }
+}
+
 /// Just the version of an army file, read first so that a file from a newer Adjutant gets
 /// one clear message instead of a list of puzzling ones.
 #[derive(Debug, Deserialize)]

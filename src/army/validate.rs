@@ -7,13 +7,14 @@ use std::fmt;
 use std::path::Path;
 
 use super::discover::{MAX_FILE_BYTES, read_army_text, too_big};
-use super::locate::{At, Reporter};
+use super::locate::{At, Reporter, first_token_offset};
 use super::schema::{
-    ArmySchema, CURRENT_VERSION, LeaderSchema, Spanned, Stats, UnitSchema, VersionProbe,
-    did_you_mean, ron_options,
+    ArmySchema, CURRENT_VERSION, EmbeddedArmySchema, LeaderSchema, Spanned, Stats, UnitSchema,
+    VersionProbe, did_you_mean, explain, ron_options,
 };
 use super::{Army, ArmySpec, Leader, StatSpec, Unit};
 use crate::rules;
+use crate::words::{escaped, quoted};
 
 /// One problem in an army file, at a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,7 +33,10 @@ impl fmt::Display for Problem {
         write!(
             f,
             "{}:{}:{}: {}",
-            self.path, self.line, self.col, self.message
+            self.path,
+            self.line,
+            self.col,
+            crate::words::one_line(&self.message)
         )
     }
 }
@@ -77,13 +81,68 @@ pub fn load_army_str(path: &str, text: &str) -> Result<Army, Vec<Problem>> {
             None
         }
         _ => match ron_options().from_str::<ArmySchema>(text) {
-            Ok(schema) => Some(Checker::new(&mut file).army(&schema)),
+            Ok(schema) => {
+                let top = file.loc.first_token();
+                Some(Checker::new(&mut file).army(&schema, top))
+            }
             Err(e) => {
                 let (at, message) = file.loc.syntax_problem(&e);
                 file.report(at, message);
                 None
             }
         },
+    };
+    match army {
+        Some(army) if file.is_clean() => Ok(army),
+        _ => Err(file.into_problems(path)),
+    }
+}
+
+/// Validates an army held inside a larger file (a battle file) as an army file is validated:
+/// `whole` is that file's text and `army` the slice of it that holds the army, so problems are
+/// placed by line and column in the whole file. An army of another rule system than
+/// `system` is a problem too.
+pub fn load_embedded_army(
+    path: &str,
+    whole: &str,
+    army: &str,
+    system: &str,
+) -> Result<Army, Vec<Problem>> {
+    let mut file = Reporter::new(whole);
+    let start = (army.as_ptr() as usize)
+        .saturating_sub(whole.as_ptr() as usize)
+        .min(whole.len());
+    let (slice, top) = (
+        file.loc.position(start),
+        file.loc.position(start + first_token_offset(army)),
+    );
+    let army = match ron_options().from_str::<EmbeddedArmySchema>(army) {
+        Ok(schema) => {
+            let schema = ArmySchema::from(schema);
+            let army = Checker::new(&mut file).army(&schema, top);
+            if army.system != system
+                && rules::by_id(&army.system).is_some()
+                && rules::by_id(system).is_some()
+            {
+                let message = format!(
+                    "this army is for {} but the battle is fought under {}; a battle's armies \
+                     are of its own rule system",
+                    quoted(&army.system),
+                    quoted(system)
+                );
+                file.report_at(&schema.system, top, message);
+            }
+            Some(army)
+        }
+        Err(e) => {
+            let inner = (e.span.start.line, e.span.start.col);
+            let at = match inner.0 {
+                0 | 1 => (slice.0, slice.1 + inner.1.saturating_sub(1)),
+                n => (slice.0 + n - 1, inner.1.max(1)),
+            };
+            file.report(at, explain(&e.code));
+            None
+        }
     };
     match army {
         Some(army) if file.is_clean() => Ok(army),
@@ -113,7 +172,10 @@ impl<'r, 'a> Checker<'r, 'a> {
         if let Some(line) = self.ids.get(&id) {
             self.file.report(
                 at,
-                format!("duplicate id \"{id}\": it is already used on line {line}"),
+                format!(
+                    "duplicate id {}: it is already used on line {line}",
+                    quoted(&id)
+                ),
             );
         } else if !id.trim().is_empty() {
             self.ids.insert(id.clone(), at.0);
@@ -121,8 +183,8 @@ impl<'r, 'a> Checker<'r, 'a> {
         id
     }
 
-    fn army(&mut self, s: &ArmySchema) -> Army {
-        let top = self.file.loc.first_token();
+    /// The army; `top` is where problems with the army as a whole are reported.
+    fn army(&mut self, s: &ArmySchema, top: At) -> Army {
         if let Some(&version) = self.file.value(&s.version, top)
             && version != CURRENT_VERSION
         {
@@ -167,8 +229,10 @@ impl<'r, 'a> Checker<'r, 'a> {
                 self.file.report(at, no_such_leader(id, &leaders));
             } else if in_circles.contains(leader.id.as_str()) {
                 let id = &leader.id;
-                let message =
-                    format!("the chain of superiors from \"{id}\" goes round in a circle");
+                let message = format!(
+                    "the chain of superiors from {} goes round in a circle",
+                    quoted(id)
+                );
                 self.file.report(at, message);
             }
         }
@@ -196,7 +260,7 @@ impl<'r, 'a> Checker<'r, 'a> {
 
     fn leader(&mut self, l: &LeaderSchema, spec: Option<&ArmySpec>, at: At) -> Leader {
         let id = self.id(&l.id, "the leader's id", at);
-        let owner = format!("leader \"{id}\"");
+        let owner = format!("leader {}", quoted(&id));
         let allowed = spec.map(|s| Allowed {
             stats: &s.leader_stats,
             traits: &s.leader_traits,
@@ -245,7 +309,7 @@ impl<'r, 'a> Checker<'r, 'a> {
             self.file
                 .report_at(&u.leader, at, no_such_leader(leader_id, leaders));
         }
-        let owner = format!("unit \"{id}\"");
+        let owner = format!("unit {}", quoted(&id));
         let allowed = spec.map(|s| Allowed {
             stats: &s.unit_stats,
             traits: &s.unit_traits,
@@ -285,7 +349,7 @@ impl<'r, 'a> Checker<'r, 'a> {
             };
             if !seen.insert(key.clone()) {
                 self.file
-                    .report(key_at, format!("stat \"{key}\" is given twice"));
+                    .report(key_at, format!("stat {} is given twice", quoted(&key)));
                 continue;
             }
             let Some(&value) = self.file.value(value_spanned, key_at) else {
@@ -303,8 +367,11 @@ impl<'r, 'a> Checker<'r, 'a> {
                 }
                 Some(Some(s)) if kind.is_some_and(|k| !s.applies_to(k)) => {
                     let (kind, only) = (kind.unwrap_or_default(), s.kinds.join(", "));
-                    let message =
-                        format!("stat \"{key}\" does not apply to {kind} units, only to {only}");
+                    let message = format!(
+                        "stat {} does not apply to {} units, only to {only}",
+                        quoted(&key),
+                        escaped(kind)
+                    );
                     self.file.report(key_at, message);
                 }
                 Some(Some(s)) if value < i64::from(s.min) || value > i64::from(s.max) => {
@@ -342,7 +409,7 @@ impl<'r, 'a> Checker<'r, 'a> {
             && let Some(word) = self.file.loc.text_of(key)
             && word.chars().all(|c| c.is_alphanumeric() || c == '_')
         {
-            let message = format!("write the stat name in double quotes: \"{word}\"");
+            let message = format!("write the stat name in double quotes: {}", quoted(word));
             self.file.report_at(key, at, message);
             return Some(word.to_string());
         }
@@ -405,11 +472,15 @@ impl Allowed<'_> {
 /// "unknown WHAT "NAME"; did you mean "X"?" or "unknown WHAT "NAME"; THESE: "a", "b"".
 fn unknown(what: &str, name: &str, allowed: &[&str], these: &str) -> String {
     match did_you_mean(name, allowed.iter().copied()) {
-        Some(meant) => format!("unknown {what} \"{name}\"; did you mean \"{meant}\"?"),
-        None if allowed.is_empty() => format!("unknown {what} \"{name}\"; {these}: none"),
+        Some(meant) => format!("unknown {what} {}; did you mean \"{meant}\"?", quoted(name)),
+        None if allowed.is_empty() => format!("unknown {what} {}; {these}: none", quoted(name)),
         None => {
-            let list: Vec<String> = allowed.iter().map(|a| format!("\"{a}\"")).collect();
-            format!("unknown {what} \"{name}\"; {these}: {}", list.join(", "))
+            let list: Vec<String> = allowed.iter().map(|a| quoted(a)).collect();
+            format!(
+                "unknown {what} {}; {these}: {}",
+                quoted(name),
+                list.join(", ")
+            )
         }
     }
 }
@@ -417,7 +488,7 @@ fn unknown(what: &str, name: &str, allowed: &[&str], these: &str) -> String {
 fn no_such_leader(id: &str, leaders: &[Leader]) -> String {
     // Listing or matching against hundreds of leaders helps no one and costs time.
     if leaders.len() > 50 {
-        return format!("unknown leader \"{id}\"");
+        return format!("unknown leader {}", quoted(id));
     }
     let ids = leaders.iter().map(|l| l.id.as_str());
     let ids: Vec<&str> = ids.filter(|id| !id.trim().is_empty()).collect();

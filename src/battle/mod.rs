@@ -321,8 +321,14 @@ impl Battle {
                 .pending
                 .take()
                 .expect("a step implies a pending procedure");
+            // Each roll is recorded once, as it was given (in `p.events`): a procedure that
+            // also tells of its rolls among its results does not record them again.
             let mut events = p.events;
-            events.extend(res.events);
+            events.extend(
+                res.events
+                    .into_iter()
+                    .filter(|e| !matches!(e, Event::Rolled { .. })),
+            );
             self.redo.clear();
             self.commit(Entry {
                 title: p.title,
@@ -340,11 +346,17 @@ impl Battle {
         }
     }
 
-    fn give_dice(&mut self, label: String, rolled: Rolled) -> Result<(), ActionError> {
+    fn give_dice(
+        &mut self,
+        label: String,
+        by: Option<usize>,
+        rolled: Rolled,
+    ) -> Result<(), ActionError> {
         let p = self.pending.as_mut().expect("dice_request checked");
         p.events.push(Event::Rolled {
             label,
             rolled: rolled.clone(),
+            by,
         });
         p.inputs.push(Input::Dice(rolled));
         self.advance()
@@ -356,7 +368,7 @@ impl Battle {
         let k = self.pending.as_ref().map_or(0, |p| p.inputs.len());
         let faces = req.dice.roll(&mut self.rng(k + 1));
         let rolled = rolled_for(&req, faces, false);
-        self.give_dice(req.label, rolled)
+        self.give_dice(req.label, req.by, rolled)
     }
 
     /// Takes the faces the player rolled on the table, typed as text ("3 5").
@@ -364,7 +376,7 @@ impl Battle {
         let req = self.dice_request()?;
         let faces = req.dice.parse_faces(text)?;
         let rolled = rolled_for(&req, faces, true);
-        self.give_dice(req.label, rolled)
+        self.give_dice(req.label, req.by, rolled)
     }
 
     /// Draws the card the procedure asks for from the deck, shuffling the discards back in

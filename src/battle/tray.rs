@@ -33,6 +33,7 @@ impl Procedure for TrayRoll {
                     .map(|&t| Band::new(t, t, t.to_string()))
                     .collect();
                 Step::Dice(DiceRequest {
+                    by: None,
                     label: format!("Roll {}", self.0),
                     rule: String::new(),
                     dice: self.0.clone(),

@@ -66,7 +66,8 @@ fn read(battle: &Battle) -> Report {
     let mut sums: BTreeMap<(usize, Die), (u64, u64)> = BTreeMap::new();
     let mut result = None;
     for entry in battle.log() {
-        // Whose dice: the procedure's first actor, else the first piece the entry is about.
+        // Whose dice, unless a roll says: the procedure's first actor, else the first piece
+        // the entry is about.
         let actor = match &entry.action {
             Action::Procedure(call) => call.actors.first().and_then(side_of),
             _ => None,
@@ -100,8 +101,10 @@ fn read(battle: &Battle) -> Report {
                     let line = Line::Phase(format!("{name} — {who}"));
                     turns.last_mut().expect("never empty").1.push(line);
                 }
-                Event::Rolled { rolled, .. } => {
-                    let key = (side.unwrap_or(usize::MAX), rolled.dice.die);
+                Event::Rolled { rolled, by, .. } => {
+                    // The side that rolled, when the procedure said; else the acting side.
+                    let who = by.filter(|&s| s < roster.armies.len()).or(side);
+                    let key = (who.unwrap_or(usize::MAX), rolled.dice.die);
                     let sum = sums.entry(key).or_default();
                     sum.0 += rolled.faces.len() as u64;
                     sum.1 += rolled.faces.iter().map(|&f| u64::from(f)).sum::<u64>();

@@ -3,7 +3,7 @@
 //! ```text
 //! // Adjutant battle file. A damaged file is refused and kept, never repaired.
 //! BattleFile(
-//!   version: 1,
+//!   version: 2,
 //!   system: "royalists_roundheads",
 //!   seed: 7,
 //!   armies: [
@@ -36,7 +36,7 @@
 use std::path::Path;
 
 use ron::ser::PrettyConfig;
-use serde::de::DeserializeOwned;
+use ron::value::RawValue;
 use serde::{Deserialize, Serialize};
 
 use super::StoreError;
@@ -44,7 +44,7 @@ use crate::army::Army;
 use crate::battle::{ActionError, Battle, Entry, Pending};
 
 /// The version this Adjutant writes, and the newest it reads.
-pub const BATTLE_VERSION: u32 = 1;
+pub const BATTLE_VERSION: u32 = 2;
 
 /// The first line of every battle file (RON comments are ignored when reading).
 const HEADER: &str =
@@ -78,6 +78,21 @@ struct BattleFileRef<'a> {
     log: &'a [Entry],
     redo: &'a [Entry],
     pending: Option<&'a Pending>,
+}
+
+/// A battle file as read: like [`BattleFile`], with the armies left as their text, to be
+/// validated as army files are (see [`super::armies`]) with every problem placed in the file.
+#[derive(Deserialize)]
+#[serde(rename = "BattleFile")]
+pub(crate) struct BattleFileText<'a> {
+    pub version: u32,
+    pub system: String,
+    pub seed: u64,
+    #[serde(borrow)]
+    pub armies: &'a RawValue,
+    pub log: Vec<Entry>,
+    pub redo: Vec<Entry>,
+    pub pending: Option<Pending>,
 }
 
 /// Just the version, read before anything else; every other field is skipped.
@@ -146,7 +161,7 @@ pub fn battle_to_ron(battle: &Battle) -> Result<String, ron::Error> {
 /// a newer version — is looked at again with the version probe, so the message says what
 /// matters most: a newer Adjutant's file is reported as that, not as a syntax error.
 pub fn battle_from_ron(text: &str, path: &Path) -> Result<Battle, StoreError> {
-    let file = match ron::from_str::<BattleFile>(text) {
+    let file = match ron::from_str::<BattleFileText>(text) {
         Ok(file) if file.version == BATTLE_VERSION => file,
         current => {
             let version = match (probe(text, path), &current) {
@@ -154,7 +169,7 @@ pub fn battle_from_ron(text: &str, path: &Path) -> Result<Battle, StoreError> {
                 // The probe skips what it does not read, and reports positions in a broken
                 // file less well than the full parse does.
                 (Err(_), Err(err)) if !lacks_version(err) => {
-                    return Err(StoreError::parse(path, err));
+                    return Err(StoreError::parse(path, text, err));
                 }
                 (Err(err), _) => return Err(err),
             };
@@ -166,10 +181,20 @@ pub fn battle_from_ron(text: &str, path: &Path) -> Result<Battle, StoreError> {
                         supported: BATTLE_VERSION,
                     });
                 }
-                BATTLE_VERSION => current.map_err(|e| StoreError::parse(path, &e))?,
+                BATTLE_VERSION => current.map_err(|e| StoreError::parse(path, text, &e))?,
                 v => migrate(v, text, path)?,
             }
         }
+    };
+    let armies = super::armies::armies(&file, text, path)?;
+    let file = BattleFile {
+        version: BATTLE_VERSION,
+        system: file.system,
+        seed: file.seed,
+        armies,
+        log: file.log,
+        redo: file.redo,
+        pending: file.pending,
     };
     super::check::check(&file).map_err(|message| corrupt(path, message))?;
     file.into_battle().map_err(|e| corrupt(path, e.to_string()))
@@ -184,7 +209,7 @@ fn probe(text: &str, path: &Path) -> Result<u32, StoreError> {
                 path,
                 "it has no version: this is not an Adjutant battle file",
             ),
-            false => StoreError::parse(path, &err),
+            false => StoreError::parse(path, text, &err),
         })
 }
 
@@ -201,7 +226,7 @@ fn lacks_version(err: &ron::error::SpannedError) -> bool {
 
 /// Reads the battle file at `path`. Never writes to it.
 pub fn read_battle(path: &Path) -> Result<Battle, StoreError> {
-    let bytes = std::fs::read(path).map_err(|e| StoreError::io("read", path, &e))?;
+    let bytes = super::read_file(path)?;
     let text = std::str::from_utf8(&bytes).map_err(|e| {
         corrupt(
             path,
@@ -225,13 +250,19 @@ pub fn write_battle(path: &Path, battle: &Battle) -> Result<(), StoreError> {
 
 /// Reads a file of an older or the current `version` and brings it up to the current format.
 ///
-/// Each version has an arm. When version 2 arrives: freeze today's types in a `v1` module,
-/// change the arm for 1 to `parse::<v1::BattleFile>(text, path).map(v1::upgrade)` (a plain
-/// function from a v1 file to a v2 one), and add `2 => parse::<BattleFile>(text, path)`.
-/// Version 3 then adds `v2::upgrade` and chains it after `v1::upgrade`.
-pub fn migrate(version: u32, text: &str, path: &Path) -> Result<BattleFile, StoreError> {
+/// Each version has an arm. Version 1 has the same shape as version 2 but stored each roll
+/// of a Royalists & Roundheads procedure twice: [`super::migrate::store_rolls_once`] drops the
+/// second copy. When the shape changes: freeze today's types in a `v2` module, parse the old
+/// version with them and convert with a plain function, chaining the older upgrades before it.
+fn migrate<'a>(version: u32, text: &'a str, path: &Path) -> Result<BattleFileText<'a>, StoreError> {
     let mut file = match version {
-        1 => parse::<BattleFile>(text, path)?,
+        1 => {
+            let mut file = parse::<BattleFileText>(text, path)?;
+            super::migrate::store_rolls_once(&file.system.clone(), &mut file.log);
+            super::migrate::store_rolls_once(&file.system.clone(), &mut file.redo);
+            file
+        }
+        2 => parse::<BattleFileText>(text, path)?,
         v => {
             return Err(corrupt(
                 path,
@@ -244,11 +275,11 @@ pub fn migrate(version: u32, text: &str, path: &Path) -> Result<BattleFile, Stor
 }
 
 /// Parses the text as `T`, with the position of any error.
-fn parse<T: DeserializeOwned>(text: &str, path: &Path) -> Result<T, StoreError> {
-    ron::from_str(text).map_err(|e| StoreError::parse(path, &e))
+fn parse<'a, T: Deserialize<'a>>(text: &'a str, path: &Path) -> Result<T, StoreError> {
+    ron::from_str(text).map_err(|e| StoreError::parse(path, text, &e))
 }
 
-fn corrupt(path: &Path, message: impl Into<String>) -> StoreError {
+pub(crate) fn corrupt(path: &Path, message: impl Into<String>) -> StoreError {
     StoreError::Corrupt {
         path: path.to_path_buf(),
         message: message.into(),

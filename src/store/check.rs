@@ -14,6 +14,7 @@ use crate::dice::{Dice, Rolled};
 use crate::event::{Event, PieceId};
 use crate::procedure::Input;
 use crate::rules;
+use crate::words::quoted;
 
 /// The largest modifier a file may hold, so totals can never overflow.
 const MAX_MODIFIER: i32 = 1_000_000;
@@ -47,7 +48,7 @@ pub(crate) fn check(file: &BattleFile) -> Result<(), String> {
     // Fold as the battle will, to know the deck's top card at every draw.
     let mut state = BattleState::new(&Roster::new(file.armies.clone()));
     for (i, entry) in file.log.iter().enumerate() {
-        let at = || format!("log entry {i} \"{}\"", entry.title);
+        let at = || format!("log entry {i} {}", quoted(&entry.title));
         if i > 0 && entry.action == Action::Setup {
             return Err(format!("{}: a second set-up", at()));
         }
@@ -57,7 +58,7 @@ pub(crate) fn check(file: &BattleFile) -> Result<(), String> {
     }
     let mut redo_state = state.clone();
     for (i, entry) in file.redo.iter().rev().enumerate() {
-        let at = || format!("undone entry {} \"{}\"", i + 1, entry.title);
+        let at = || format!("undone entry {} {}", i + 1, quoted(&entry.title));
         if entry.action == Action::Setup {
             return Err(format!("{}: a set-up cannot be redone", at()));
         }
@@ -66,7 +67,7 @@ pub(crate) fn check(file: &BattleFile) -> Result<(), String> {
             .map_err(|m| format!("{}: {m}", at()))?;
     }
     if let Some(p) = &file.pending {
-        let at = || format!("the procedure under way \"{}\"", p.title);
+        let at = || format!("the procedure under way {}", quoted(&p.title));
         if matches!(
             p.action,
             Action::Setup | Action::Reshuffle | Action::Adjust { .. }
@@ -125,7 +126,10 @@ impl Checker {
 
     fn event(&self, event: &Event, state: &BattleState) -> Result<(), String> {
         match event {
-            Event::Rolled { rolled, .. } => self.rolled(rolled),
+            Event::Rolled { rolled, by, .. } => {
+                by.map_or(Ok(()), |side| self.side(side))?;
+                self.rolled(rolled)
+            }
             Event::Drew { card, .. } => {
                 card_ok(*card)?;
                 match state.deck.top() {

@@ -10,10 +10,12 @@
 //!   overwrite a file that failed to load.
 //! - [`settings`]: the player's settings, with defaults when missing or broken.
 
+pub mod armies;
 pub mod atomic;
 pub mod battle_file;
 pub mod battle_store;
 mod check;
+mod migrate;
 pub mod paths;
 pub mod settings;
 
@@ -22,6 +24,11 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+use crate::regular_file::{self, ReadError};
+
+/// The largest file the store reads (a battle of 10,000 events is a few MiB).
+pub const MAX_READ_BYTES: u64 = 256 * 1024 * 1024;
+
 pub use atomic::{Fault, WriteStep, write_atomic, write_atomic_with};
 pub use battle_file::{
     BATTLE_VERSION, BattleFile, battle_from_ron, battle_to_ron, read_battle, write_battle,
@@ -29,6 +36,17 @@ pub use battle_file::{
 pub use battle_store::{BattleStore, BattleSummary};
 pub use paths::{ENV_DATA_DIR, Paths};
 pub use settings::{SETTINGS_VERSION, Settings, SettingsStore, ThemeChoice};
+
+/// Reads a file of Adjutant's whole, if it is a regular file of at most [`MAX_READ_BYTES`].
+pub fn read_file(path: &Path) -> Result<Vec<u8>, StoreError> {
+    regular_file::read(path, MAX_READ_BYTES).map_err(|e| StoreError::unread(path, e))
+}
+
+/// Problems one per line, as `path:line:col: message`.
+fn lines(problems: &[crate::army::Problem]) -> String {
+    let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+    lines.join("\n")
+}
 
 /// Why something could not be saved or loaded. Every message names the file.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -67,6 +85,12 @@ pub enum StoreError {
         found: u32,
         supported: u32,
     },
+    /// The armies in the file are not valid armies: every problem, one per line.
+    #[error("{}", lines(problems))]
+    Armies {
+        path: PathBuf,
+        problems: Vec<crate::army::Problem>,
+    },
     /// The file parses but what it says cannot be true (a piece that does not exist, a 7 on a D6).
     #[error("{}: corrupt battle file: {message}", path.display())]
     Corrupt { path: PathBuf, message: String },
@@ -95,6 +119,32 @@ impl StoreError {
         }
     }
 
+    /// A file that could not be read, or was refused unread because it is not a regular file
+    /// (a named pipe, a device, a folder) or is too big.
+    pub(crate) fn unread(path: &Path, err: ReadError) -> StoreError {
+        let (kind, message) = match err {
+            ReadError::Io(e) => return StoreError::io("read", path, &e),
+            ReadError::NotAFile(what) => (
+                io::ErrorKind::InvalidInput,
+                format!("it is {what}, not a file"),
+            ),
+            ReadError::TooBig(n) => (
+                io::ErrorKind::InvalidData,
+                format!(
+                    "it is {} MiB, more than the {} MiB a file of Adjutant's may be",
+                    n / (1024 * 1024),
+                    MAX_READ_BYTES / (1024 * 1024)
+                ),
+            ),
+        };
+        StoreError::Io {
+            action: "read",
+            path: path.to_path_buf(),
+            kind,
+            message,
+        }
+    }
+
     /// The file the error is about, if any.
     pub fn path(&self) -> Option<&Path> {
         match self {
@@ -103,19 +153,34 @@ impl StoreError {
             | StoreError::Parse { path, .. }
             | StoreError::Newer { path, .. }
             | StoreError::Corrupt { path, .. }
+            | StoreError::Armies { path, .. }
             | StoreError::Quarantined { path }
             | StoreError::Format { path, .. }
             | StoreError::Interrupted { path, .. } => Some(path),
         }
     }
 
-    /// A ron parse error, with the position it reports.
-    pub(crate) fn parse(path: &Path, err: &ron::error::SpannedError) -> StoreError {
+    /// A ron parse error in `text`, with the position it reports. An error at the very end
+    /// of the text says that the file ends early: it was cut short.
+    pub(crate) fn parse(path: &Path, text: &str, err: &ron::error::SpannedError) -> StoreError {
+        let (line, col) = (err.span.start.line, err.span.start.col);
+        let offset = crate::army::locate::Locator::new(text).offset((line, col));
+        let at_end = !text.trim().is_empty()
+            && (err.code == ron::Error::Eof
+                || text.get(offset..).is_none_or(|rest| rest.trim().is_empty()));
+        let message = match at_end {
+            true => format!(
+                "the file ends early, in the middle of what it holds (it was cut short, \
+                 perhaps while being copied): {}",
+                err.code
+            ),
+            false => err.code.to_string(),
+        };
         StoreError::Parse {
             path: path.to_path_buf(),
-            line: err.span.start.line,
-            col: err.span.start.col,
-            message: err.code.to_string(),
+            line,
+            col,
+            message: crate::words::one_line(&message).into_owned(),
         }
     }
 }

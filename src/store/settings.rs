@@ -87,7 +87,8 @@ impl Settings {
     /// Reads settings from RON text; `path` is only used in messages. Values out of range
     /// (a zoom of 0) are brought back to their defaults.
     pub fn from_ron(text: &str, path: &Path) -> Result<Settings, StoreError> {
-        let settings: Settings = ron::from_str(text).map_err(|e| StoreError::parse(path, &e))?;
+        let settings: Settings =
+            ron::from_str(text).map_err(|e| StoreError::parse(path, text, &e))?;
         Ok(settings.sanitized())
     }
 
@@ -152,18 +153,24 @@ impl SettingsStore {
     /// Reads the settings: the defaults if there is no file; the defaults and the reason if
     /// the file cannot be read. The file itself is never changed here.
     pub fn load(&mut self) -> (Settings, Option<StoreError>) {
-        let text = match std::fs::read_to_string(&self.path) {
+        let read = super::read_file(&self.path).and_then(|bytes| {
+            String::from_utf8(bytes).map_err(|e| StoreError::Corrupt {
+                path: self.path.clone(),
+                message: format!(
+                    "it is not text (bad UTF-8 at byte {})",
+                    e.utf8_error().valid_up_to()
+                ),
+            })
+        });
+        let text = match read {
             Ok(text) => text,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            Err(StoreError::Io { kind, .. }) if kind == io::ErrorKind::NotFound => {
                 self.broken = false;
                 return (Settings::default(), None);
             }
             Err(e) => {
                 self.broken = true;
-                return (
-                    Settings::default(),
-                    Some(StoreError::io("read", &self.path, &e)),
-                );
+                return (Settings::default(), Some(e));
             }
         };
         match Settings::from_ron(&text, &self.path) {
@@ -185,10 +192,12 @@ impl SettingsStore {
             create_dir(dir)?;
         }
         if self.broken {
-            match std::fs::read(&self.path) {
+            match super::read_file(&self.path) {
                 Ok(old) => write_atomic(&self.broken_path(), &old)?,
-                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-                Err(e) => return Err(StoreError::io("read", &self.path, &e)),
+                Err(StoreError::Io { kind, .. }) if kind == io::ErrorKind::NotFound => {}
+                // Not a file (a named pipe, a folder): there is nothing to keep aside.
+                Err(StoreError::Io { kind, .. }) if kind == io::ErrorKind::InvalidInput => {}
+                Err(e) => return Err(e),
             }
             self.broken = false;
         }

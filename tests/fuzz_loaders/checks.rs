@@ -79,6 +79,14 @@ pub fn check_store_error(text: &str, path: &Path, err: &StoreError) {
             check_position(text, *line, *col, &shown);
         }
         StoreError::Corrupt { message, .. } => assert!(!message.trim().is_empty(), "{shown}"),
+        StoreError::Armies { problems, .. } => {
+            assert!(!problems.is_empty(), "{shown}");
+            for p in problems {
+                assert_eq!(p.path, name, "{shown}");
+                assert!(!p.message.trim().is_empty(), "{shown}");
+                check_position(text, p.line, p.col, &shown);
+            }
+        }
         StoreError::Newer {
             found, supported, ..
         } => assert!(found > supported, "{shown}"),

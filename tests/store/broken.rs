@@ -86,16 +86,16 @@ fn an_empty_file_and_a_binary_file_are_refused() {
 
 #[test]
 fn a_newer_version_is_refused_with_both_versions() {
-    let text = good_text().replacen("version: 1,", "version: 9, future_field: [1, 2],", 1);
+    let text = good_text().replacen("version: 2,", "version: 9, future_field: [1, 2],", 1);
     let err = assert_refused(
         text.as_bytes(),
-        &["written by a newer Adjutant (version 9); this one reads up to 1"],
+        &["written by a newer Adjutant (version 9); this one reads up to 2"],
     );
     assert!(matches!(
         err,
         StoreError::Newer {
             found: 9,
-            supported: 1,
+            supported: 2,
             ..
         }
     ));

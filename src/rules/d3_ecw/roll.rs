@@ -144,6 +144,7 @@ impl HitRoll {
             self.label.clone()
         };
         DiceRequest {
+            by: None,
             label,
             rule: self.rule.clone(),
             dice: self.dice.clone(),

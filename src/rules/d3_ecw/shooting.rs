@@ -280,6 +280,7 @@ impl Shoot {
             bands.push(Band::new(out + 1, 3, "ammunition holds"));
         }
         DiceRequest {
+            by: None,
             label: format!("Ammunition check: {}", ctx.roster.name(self.shooter())),
             rule: "§5.4, §9.2".into(),
             dice: d3_with(Vec::new()),

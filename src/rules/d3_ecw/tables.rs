@@ -286,7 +286,7 @@ impl D3Tables {
     /// configuration's `tables` folder.
     pub fn load(path: &std::path::Path) -> Result<D3Tables, String> {
         let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{origin}: {e}"))?;
+        let text = crate::rules::registry::file::read(path).map_err(|e| e.join("\n"))?;
         D3Tables::from_ron(&origin, &text)
     }
 

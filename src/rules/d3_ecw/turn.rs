@@ -214,6 +214,7 @@ impl TurnStep {
                 .map(|f| Band::new(i32::from(f), i32::from(f), f.to_string()))
                 .collect();
             Step::Dice(DiceRequest {
+                by: Some(side),
                 label: format!("Initiative: {} rolls {die}", side_name(ctx, side)),
                 rule: "§3.1".into(),
                 dice: Dice::new(1, die),

@@ -123,6 +123,7 @@ impl Activate {
     fn request(&self) -> DiceRequest {
         let need = i32::from(self.tables.command_roll);
         DiceRequest {
+            by: None,
             label: format!(
                 "Command roll: beyond {} hexes of its HQ, moves on {need}+",
                 self.tables.command_radius

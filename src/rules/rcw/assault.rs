@@ -124,6 +124,7 @@ impl Roll<'_> {
             (label, "§7.2".into())
         };
         Step::Dice(DiceRequest {
+            by: Some(self.roller.side),
             label,
             rule,
             dice: Dice::new(self.n, Die::D6),

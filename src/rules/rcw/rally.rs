@@ -51,6 +51,7 @@ impl Rally {
         }
         bands.push(Band::new(need.max(low), high.max(need), "rallies"));
         DiceRequest {
+            by: None,
             label: format!("Rally: {} rallies on {need}+", u.quality.name),
             rule: "§5.5".into(),
             dice,

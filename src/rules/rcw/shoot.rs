@@ -204,6 +204,7 @@ impl Shoot {
         };
         Some((
             DiceRequest {
+                by: None,
                 label,
                 rule,
                 dice: Dice::new(n, Die::D6),

@@ -103,6 +103,7 @@ fn roll_off(ctx: &Context, cursor: &mut Cursor) -> Step {
                 false => (format!("Roll-off {round}: {}", name(who)), "§4.1".into()),
             };
             Step::Dice(DiceRequest {
+                by: Some(who),
                 label,
                 rule,
                 dice: Dice::new(1, Die::D6),

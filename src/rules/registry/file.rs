@@ -9,6 +9,7 @@ use serde::Deserialize;
 
 use crate::army::locate::{At, Reporter};
 use crate::army::schema::{Spanned, ron_options};
+use crate::regular_file::ReadError;
 
 /// The override file format version this Adjutant reads.
 pub const VERSION: i64 = 1;
@@ -20,13 +21,13 @@ pub const MAX_BYTES: usize = 1024 * 1024;
 pub fn read(path: &std::path::Path) -> Result<String, Vec<String>> {
     let shown = path.display();
     let whole = |message: String| vec![format!("{shown}:1:1: {message}")];
-    let bytes = std::fs::read(path).map_err(|e| whole(format!("cannot read the file: {e}")))?;
-    if bytes.len() > MAX_BYTES {
-        return Err(whole(format!(
-            "the file is {} bytes; an override file may be at most {MAX_BYTES}",
-            bytes.len()
-        )));
-    }
+    let bytes = crate::regular_file::read(path, MAX_BYTES as u64).map_err(|e| match e {
+        ReadError::NotAFile(what) => whole(format!("this is {what}, not an override file")),
+        ReadError::TooBig(n) => whole(format!(
+            "the file is {n} bytes; an override file may be at most {MAX_BYTES}"
+        )),
+        ReadError::Io(e) => whole(format!("cannot read the file: {e}")),
+    })?;
     String::from_utf8(bytes).map_err(|e| {
         whole(format!(
             "the file is not text (bad UTF-8 at byte {})",

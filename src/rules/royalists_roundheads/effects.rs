@@ -173,6 +173,7 @@ pub fn morale_request(
         dice,
         bands,
     )
+    .by(run.roster().side_of(id))
 }
 
 /// A morale check. Returns `Some(passed)`, or `None` when the unit already checked in this

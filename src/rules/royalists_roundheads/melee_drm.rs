@@ -151,7 +151,9 @@ pub fn attacker<L: Look + ?Sized>(
             ));
         }
     }
-    finish(t, "Attackers' melee roll".into(), strength, dice, l.quiet())
+    let mut roll = finish(t, "Attackers' melee roll".into(), strength, dice, l.quiet());
+    roll.request.by = units.first().map(|&u| l.roster().side_of(u));
+    roll
 }
 
 /// The defenders' roll.
@@ -176,5 +178,7 @@ pub fn defender<L: Look + ?Sized>(
     if let Some(b) = leader_bonus(l, leader) {
         dice = dice.with(b);
     }
-    finish(t, "Defenders' melee roll".into(), strength, dice, l.quiet())
+    let mut roll = finish(t, "Defenders' melee roll".into(), strength, dice, l.quiet());
+    roll.request.by = units.first().map(|&u| l.roster().side_of(u));
+    roll
 }

@@ -112,10 +112,8 @@ pub(super) struct RawTerrainRow {
 /// Reads an override file from disk.
 pub fn load_overrides(path: &Path) -> Result<Tables, Vec<String>> {
     let shown = path.display().to_string();
-    match std::fs::read_to_string(path) {
-        Ok(text) => load_overrides_str(&shown, &text),
-        Err(e) => Err(vec![format!("{shown}:1:1: cannot read the file: {e}")]),
-    }
+    let text = crate::rules::registry::file::read(path)?;
+    load_overrides_str(&shown, &text)
 }
 
 /// Parses and validates override text; `path` names it in messages and in the tables' source.

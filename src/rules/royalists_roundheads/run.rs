@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use super::look::Look;
 use crate::battle::state::{Context, Roster};
-use crate::dice::{Dice, Rolled};
+use crate::dice::Dice;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
     Band, ChoiceRequest, DiceRequest, Explorer, Input, Reading, Resolution, Step,
@@ -109,31 +109,21 @@ impl<'a> Run<'a> {
     pub fn roll_reading(&mut self, req: DiceRequest) -> Need<(usize, i32)> {
         let step = Step::Dice(req);
         let given = match self.input(&step) {
-            Some(Input::Dice(r)) => Some((
-                r.faces.iter().map(|&f| i64::from(f)).collect::<Vec<i64>>(),
-                r.typed,
-            )),
+            Some(Input::Dice(r)) => {
+                Some(r.faces.iter().map(|&f| i64::from(f)).collect::<Vec<i64>>())
+            }
             _ => None,
         };
         let Step::Dice(req) = step else {
             unreachable!("built above")
         };
-        if let Some((faces, typed)) = given
+        if let Some(faces) = given
             && let Ok(faces) = req.dice.check_faces(&faces)
         {
             let reading = req.read(&faces);
+            // The roll itself is recorded by the battle when it is given, once.
             if let Some(i) = req.bands.iter().position(|b| b.contains(reading)) {
                 self.next += 1;
-                if !self.quiet {
-                    self.events.push(Event::Rolled {
-                        label: req.label,
-                        rolled: Rolled {
-                            dice: req.dice,
-                            faces,
-                            typed,
-                        },
-                    });
-                }
                 return Ok((i, reading));
             }
         }
@@ -287,6 +277,7 @@ pub fn request(
     bands: Vec<Band>,
 ) -> DiceRequest {
     DiceRequest {
+        by: None,
         label: label.into(),
         rule: rule.into(),
         dice,

@@ -246,6 +246,7 @@ impl Combat {
             })
             .collect();
         DiceRequest {
+            by: None,
             label: "Combat: D10, low favours the attackers".into(),
             rule: RULE.into(),
             dice: self.dice.clone(),

@@ -232,6 +232,7 @@ impl Fire {
         }
         bands.retain(|b| b.from <= b.to);
         DiceRequest {
+            by: None,
             label: "Fire: D10 − firing figures (hits on 0 or less)".into(),
             rule: RULE.into(),
             dice: self.dice.clone(),

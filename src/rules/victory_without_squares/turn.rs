@@ -278,6 +278,7 @@ impl Procedure for Initiative {
         let Some(a) = cur.dice() else {
             let bands = (0..=9).map(|f| Band::new(f, f, f.to_string())).collect();
             return Step::Dice(DiceRequest {
+                by: Some(0),
                 label: format!("{}: initiative D10", names[0]),
                 rule: "RULES.md §3.3".into(),
                 dice: Dice::new(1, Die::D10),
@@ -296,6 +297,7 @@ impl Procedure for Initiative {
                 bands.push(Band::new(a + 1, 9, format!("{} wins", names[1])));
             }
             return Step::Dice(DiceRequest {
+                by: Some(1),
                 label: format!("{}: initiative D10 (to beat {a})", names[1]),
                 rule: "RULES.md §3.3, V-13".into(),
                 dice: Dice::new(1, Die::D10),

@@ -62,7 +62,7 @@ pub fn pending_lines(game: &Battle, pending: &Pending, viewer: Viewer) -> Vec<St
 /// One line for an event, as `viewer` may read it.
 pub fn event(game: &Battle, event: &Event, viewer: Viewer) -> String {
     match event {
-        Event::Rolled { label, rolled } => {
+        Event::Rolled { label, rolled, .. } => {
             let how = if rolled.typed { " (typed)" } else { "" };
             format!("{label}: {rolled}{how}")
         }

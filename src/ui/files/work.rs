@@ -89,8 +89,7 @@ pub fn is_listed(path: &Path, user_armies: &Path) -> bool {
 /// Copies the army file at `from` into the player's armies folder (under a new name if one
 /// of that name is there already) and returns where it went.
 pub fn copy_to_armies(from: &Path, user_armies: &Path) -> Result<PathBuf, String> {
-    let bytes = std::fs::read(from)
-        .map_err(|e| format!("Not copied: cannot read {}: {e}", from.display()))?;
+    let bytes = adjutant::store::read_file(from).map_err(|e| format!("Not copied: {e}"))?;
     std::fs::create_dir_all(user_armies).map_err(|e| {
         format!(
             "Not copied: cannot make the folder {}: {e}",

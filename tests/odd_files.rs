@@ -1,0 +1,377 @@
+//! Files that are not what their names say, driving the real binary and the library: a named
+//! pipe (FIFO) called `*.ron` where an army, a battle or a table override is read, `/dev/zero`,
+//! a folder, links that loop back up the armies folder, an output that is one of the inputs,
+//! a name holding a newline, and a battle file cut short. Each gets a clear message and none
+//! hangs (every run of the binary has a time limit).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use adjutant::army::Origin;
+use adjutant::army::discover::{check_files, discover};
+use adjutant::battle::{Action, Battle};
+use adjutant::dice::{Dice, Die};
+use adjutant::store::{BattleStore, SettingsStore, battle_to_ron};
+
+fn manifest() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn shipped(rel: &str) -> PathBuf {
+    manifest().join("armies").join(rel)
+}
+
+/// Runs `adjutant ARGS` in `cwd` with data folder `data`; fails the test if it is still running
+/// after 20 seconds (a hang), killing it.
+fn run(cwd: &Path, data: &Path, args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_adjutant"))
+        .args(args)
+        .current_dir(cwd)
+        .env("ADJUTANT_DATA_DIR", data)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the adjutant binary runs");
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            panic!("adjutant {args:?} hung");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn mkfifo(path: &Path) {
+    let name = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0, "mkfifo");
+}
+
+/// A Winceby battle saved in `dir` as `name`: set up and one tray roll.
+fn saved_battle(dir: &Path, name: &str) -> PathBuf {
+    let armies = ["winceby_royalists.ron", "winceby_parliament.ron"]
+        .map(|f| adjutant::army::load_army(&shipped("royalists_roundheads").join(f)).unwrap());
+    let mut battle = Battle::new("royalists_roundheads", armies.to_vec(), 7).unwrap();
+    battle.start(Action::Roll(Dice::new(2, Die::D6))).unwrap();
+    battle.roll().unwrap();
+    let path = dir.join(name);
+    BattleStore::in_dir(dir).save_as(&battle, &path).unwrap();
+    path
+}
+
+#[test]
+fn a_fifo_named_ron_is_named_and_never_waited_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let fifo = dir.path().join("pipe.ron");
+    mkfifo(&fifo);
+
+    // `check` on the FIFO itself, and on a folder holding it beside a good army.
+    let out = run(dir.path(), &data, &["check", "pipe.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "pipe.ron:1:1: this is a named pipe (FIFO), not an army file\n"
+    );
+    std::fs::copy(
+        shipped("rcw/tsaritsyn_reds.ron"),
+        dir.path().join("reds.ron"),
+    )
+    .unwrap();
+    let out = run(dir.path(), &data, &["check", "."]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("./pipe.ron:1:1: this is a named pipe (FIFO)"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains("./reds.ron: ok ("),
+        "{}",
+        stderr(&out)
+    );
+
+    // The window's start reads the armies folder, and the settings: neither waits.
+    let found = discover(&[(dir.path().to_path_buf(), Origin::User)]);
+    let pipe = found
+        .iter()
+        .find(|f| f.path == fifo)
+        .expect("the FIFO is listed");
+    let problems = pipe.loaded.as_ref().unwrap_err();
+    assert!(
+        problems[0].message.contains("named pipe (FIFO)"),
+        "{problems:?}"
+    );
+    let settings = dir.path().join("settings.ron");
+    mkfifo(&settings);
+    let (_, err) = SettingsStore::at(settings.clone()).load();
+    let err = err.expect("the FIFO is reported").to_string();
+    assert!(err.contains("named pipe (FIFO), not a file"), "{err}");
+
+    // A battle file that is a FIFO, for `report` and `print --battle`.
+    let out = run(dir.path(), &data, &["report", "pipe.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("pipe.ron: it is a named pipe (FIFO)"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(dir.path(), &data, &["print", "--battle", "pipe.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+
+    // A FIFO in the tables folder: `print` and `report` warn and go on with the shipped tables.
+    let tables = data.join("config/tables");
+    std::fs::create_dir_all(&tables).unwrap();
+    mkfifo(&tables.join("rcw.ron"));
+    let reds = dir.path().join("reds.ron").display().to_string();
+    let out = run(dir.path(), &data, &["print", &reds, "-o", "reds.pdf"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("rcw.ron:1:1: this is a named pipe (FIFO), not an override file"),
+        "{}",
+        stderr(&out)
+    );
+    let battle = saved_battle(dir.path(), "winceby.ron");
+    let out = run(
+        dir.path(),
+        &data,
+        &["report", &battle.display().to_string()],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("named pipe (FIFO)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_device_and_a_folder_are_named_for_what_they_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let out = run(dir.path(), &data, &["check", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "/dev/zero:1:1: this is a device, not an army file\n"
+    );
+    let out = run(dir.path(), &data, &["report", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("/dev/zero: it is a device, not a file"),
+        "{}",
+        stderr(&out)
+    );
+
+    // A folder named like an army file, inside a folder that is checked, is walked into; an
+    // empty folder says there is nothing to check.
+    std::fs::create_dir(dir.path().join("old.ron")).unwrap();
+    let out = run(dir.path(), &data, &["check", "old.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "old.ron: no army files (*.ron) in this folder or its sub-folders, so nothing was checked\n"
+    );
+}
+
+#[test]
+fn links_back_up_the_armies_folder_walk_each_folder_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let armies = dir.path().join("armies");
+    std::fs::create_dir(&armies).unwrap();
+    std::fs::copy(shipped("rcw/tsaritsyn_reds.ron"), armies.join("reds.ron")).unwrap();
+    for k in 0..4 {
+        std::os::unix::fs::symlink(".", armies.join(format!("loop{k}"))).unwrap();
+    }
+    std::os::unix::fs::symlink("..", armies.join("up")).unwrap();
+    let start = Instant::now();
+    let found = discover(&[(armies.clone(), Origin::User)]);
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(
+        found.len(),
+        1,
+        "{:?}",
+        found.iter().map(|f| &f.path).collect::<Vec<_>>()
+    );
+    assert_eq!(found[0].path, armies.join("reds.ron"));
+    let (report, ok) = check_files(&[armies.clone()]);
+    assert!(ok, "{report}");
+    assert_eq!(report.lines().count(), 1, "{report}");
+}
+
+#[test]
+fn an_output_that_is_one_of_the_inputs_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let army = dir.path().join("a.ron");
+    std::fs::copy(shipped("rcw/tsaritsyn_reds.ron"), &army).unwrap();
+    let army_bytes = std::fs::read(&army).unwrap();
+    let battle = saved_battle(dir.path(), "b.ron");
+    let battle_bytes = std::fs::read(&battle).unwrap();
+
+    for args in [
+        &["print", "a.ron", "-o", "a.ron"][..],
+        &["print", "a.ron", "-o", "./sub/../a.ron"],
+        &["report", "b.ron", "-o", "b.ron"],
+        &["report", "b.ron", "--markdown", "-o", "b.ron"],
+        &["print", "--battle", "b.ron", "-o", "b.ron"],
+    ] {
+        std::fs::create_dir_all(dir.path().join("sub")).unwrap();
+        let out = run(dir.path(), &data, args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("this is the input file")
+                && stderr(&out).contains("would replace it"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert_eq!(std::fs::read(&army).unwrap(), army_bytes, "{args:?}");
+        assert_eq!(std::fs::read(&battle).unwrap(), battle_bytes, "{args:?}");
+    }
+    // `-o DIR` that lands on the input: a battle named b.pdf printed into its own folder.
+    let pdf_named = dir.path().join("sub/b.pdf");
+    std::fs::copy(&battle, &pdf_named).unwrap();
+    let out = run(
+        dir.path(),
+        &data,
+        &["print", "--battle", "sub/b.pdf", "-o", "sub"],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("this is the input file sub/b.pdf"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read(&pdf_named).unwrap(), battle_bytes);
+    // And no `.bak` of an input was made.
+    assert!(!dir.path().join("a.ron.bak").exists() && !dir.path().join("b.ron.bak").exists());
+}
+
+#[test]
+fn names_with_newlines_stay_on_one_line_and_counts_are_singular_for_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let text = "Army(version: 1, system: \"rcw\", name: \"One\nLine\", side: \"Reds\",\n\
+        leaders: [Leader(id: \"hq\", name: \"HQ\", stats: {\"command\": 2})],\n\
+        units: [Unit(id: \"u\", name: \"U\", kind: \"Foot\nGuards\", leader: \"hq\", stats: {})])";
+    std::fs::write(dir.path().join("bad.ron"), text).unwrap();
+    let out = run(dir.path(), &data, &["check", "bad.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    let line = err
+        .lines()
+        .find(|l| l.contains("unknown unit kind"))
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(line.starts_with("bad.ron:4:"), "{line}");
+    assert!(
+        line.contains("unknown unit kind \"Foot\\nGuards\""),
+        "{line}"
+    );
+    assert!(err.lines().all(|l| l.starts_with("bad.ron:")), "{err}");
+
+    let out = run(
+        dir.path(),
+        &data,
+        &[
+            "check",
+            &shipped("rcw/tsaritsyn_reds.ron").display().to_string(),
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let one =
+        adjutant::army::load_army(&shipped("royalists_roundheads/winceby_royalists.ron")).unwrap();
+    let mut single = one.clone();
+    single.leaders.truncate(1);
+    single.units.truncate(1);
+    single.name = "Two\nLines".into();
+    let army_text = army_file_text(&single);
+    std::fs::write(dir.path().join("one.ron"), army_text).unwrap();
+    let out = run(dir.path(), &data, &["check", "one.ron"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "one.ron: ok (Two\\nLines, 1 unit, 1 leader)\n"
+    );
+}
+
+/// An army as an army file spells it (version 1).
+fn army_file_text(army: &adjutant::army::Army) -> String {
+    let quote = |s: &str| format!("{s:?}");
+    let stats = |m: &std::collections::BTreeMap<String, i32>| {
+        let parts: Vec<String> = m
+            .iter()
+            .map(|(k, v)| format!("{}: {v}", quote(k)))
+            .collect();
+        format!("{{{}}}", parts.join(", "))
+    };
+    let leaders: Vec<String> = army
+        .leaders
+        .iter()
+        .map(|l| {
+            let traits: Vec<String> = l.traits.iter().map(|t| quote(t)).collect();
+            format!(
+                "Leader(id: {}, name: {}, stats: {}, traits: [{}])",
+                quote(&l.id),
+                quote(&l.name),
+                stats(&l.stats),
+                traits.join(", ")
+            )
+        })
+        .collect();
+    let units: Vec<String> = army
+        .units
+        .iter()
+        .map(|u| {
+            let traits: Vec<String> = u.traits.iter().map(|t| quote(t)).collect();
+            format!(
+                "Unit(id: {}, name: {}, kind: {}, stats: {}, traits: [{}])",
+                quote(&u.id),
+                quote(&u.name),
+                quote(&u.kind),
+                stats(&u.stats),
+                traits.join(", ")
+            )
+        })
+        .collect();
+    format!(
+        "Army(version: 1, system: {}, name: {}, side: {}, leaders: [{}], units: [{}])",
+        quote(&army.system),
+        quote(&army.name),
+        quote(&army.side),
+        leaders.join(", "),
+        units.join(", ")
+    )
+}
+
+#[test]
+fn a_battle_file_cut_short_says_it_ends_early() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let battle = saved_battle(dir.path(), "whole.ron");
+    let text = std::fs::read_to_string(&battle).unwrap();
+    for cut in [text.len() / 3, text.len() / 2, text.len() - 3] {
+        std::fs::write(dir.path().join("cut.ron"), &text[..cut]).unwrap();
+        let out = run(dir.path(), &data, &["report", "cut.ron", "--markdown"]);
+        assert_eq!(out.status.code(), Some(1));
+        let err = stderr(&out);
+        assert!(err.starts_with("cut.ron:"), "{err}");
+        assert!(err.contains("the file ends early"), "cut at {cut}: {err}");
+    }
+    // A whole file is not said to end early.
+    assert!(battle_to_ron(&adjutant::store::read_battle(&battle).unwrap()).is_ok());
+}
