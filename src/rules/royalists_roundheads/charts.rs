@@ -26,9 +26,9 @@ impl Tables {
                 })
                 .collect(),
             note: "Column: the rolling side's total strength. Below 0 reads row 0; above the \
-                   last row reads the last. A side's result hits the opposing side (W-16). \
+                   last row reads the last. A side's result hits the opposing side. \
                    M: all opposing units check morale. 1–4: step losses, then all opposing \
-                   units check morale. (RULES.md §1.10.3, W-1)"
+                   units check morale. (§6.4, §6.6)"
                 .into(),
         };
         let columns: Vec<String> = FireColumn::ALL.iter().map(|c| c.name().into()).collect();
@@ -50,7 +50,7 @@ impl Tables {
                 })
                 .collect(),
             note: "1D6 + range modifier + terrain modifier. Infantry fire on the Dismounted \
-                   Dragoons column (W-15). (RULES.md §1.9)"
+                   Dragoons column unless the switch infantry_fires is 0. (§5.2)"
                 .into(),
         };
         let mut header = vec!["Distance".to_string()];
@@ -74,7 +74,7 @@ impl Tables {
                     cells
                 })
                 .collect(),
-            note: "Count the target hex, not the firer's. (RULES.md §1.9)".into(),
+            note: "Count the target hex, not the firer's. (§5.1)".into(),
         };
         vec![
             melee,
@@ -83,6 +83,7 @@ impl Tables {
             self.victory_table(),
             self.terrain_table(),
             self.modifiers.to_table(),
+            self.modifiers.switches_table(),
         ]
     }
 
@@ -113,8 +114,8 @@ impl Tables {
                 .collect(),
             note: "Each side rolls in its own Victory Check Phase once the enemy's loss \
                    points reach its table; a roll in range wins at once. Parliament losses \
-                   11–13 is a [DEFAULT] (the seed prints 11–12 and skips 13, W-7); no winner \
-                   after turn 13 is a draw [DEFAULT]. (RULES.md §1.15)"
+                   11–13 is a [DEFAULT] (the rules print 11–12 and skip 13); no winner \
+                   after turn 13 is a draw [DEFAULT]. (§10.2, §2.3)"
                 .into(),
         }
     }
@@ -155,7 +156,7 @@ impl Tables {
                     ]
                 })
                 .collect(),
-            note: "Not found in any source: Adjutant's default for Winceby (W-3). A routed \
+            note: "Not found in any source: Adjutant's default for Winceby (§11). A routed \
                    unit that leaves the map is eliminated [SEED]."
                 .into(),
         }
