@@ -32,7 +32,7 @@ fn movement_allowance_and_span_are_shown_on_the_pieces() {
     assert_eq!(span(&b, "henderson").as_deref(), Some("3"));
     // A later change is picked up by the next procedure: Cromwell's Charge ends in Muster.
     b.set_chit("cromwell", "Muster");
-    let _ = b.play(&b.call(proc::MARK_OC, &["fair1"], &[], &[]), &[]);
+    let _ = b.play(&b.call(proc::LOSE_STEP, &["fair1"], &[], &[]), &[]);
     assert_eq!(ma(&b, "crom1").as_deref(), Some("8"));
     assert_eq!(span(&b, "cromwell").as_deref(), Some("5 (4, Muster +1)"));
     // Both are in the schema as secret marks, for the window to render.

@@ -4,7 +4,7 @@
 
 use super::effects;
 use super::keys;
-use super::look;
+use super::look::{self, Look};
 use super::morale::the_unit;
 use super::phases;
 use super::proc::refuse;
