@@ -25,10 +25,8 @@ impl Tables {
                     cells
                 })
                 .collect(),
-            note: "Column: the rolling side's total strength. Below 0 reads row 0; above the \
-                   last row reads the last. A side's result hits the opposing side. \
-                   M: all opposing units check morale. 1–4: step losses, then all opposing \
-                   units check morale. (§6.4, §6.6)"
+            note: "Column: the side's strength; below 0 reads row 0, above 9 row 9. A result \
+                   hits the other side: M all check morale; 1–4 steps, then all check. (§6.4)"
                 .into(),
         };
         let columns: Vec<String> = FireColumn::ALL.iter().map(|c| c.name().into()).collect();
@@ -50,7 +48,7 @@ impl Tables {
                 })
                 .collect(),
             note: "1D6 + range modifier + terrain modifier. Infantry fire on the Dismounted \
-                   Dragoons column unless the switch infantry_fires is 0. (§5.2)"
+                   Dragoons column. (§5.2)"
                 .into(),
         };
         let mut header = vec!["Distance".to_string()];
@@ -112,10 +110,8 @@ impl Tables {
                     vec![a, b, c, d]
                 })
                 .collect(),
-            note: "Each side rolls in its own Victory Check Phase once the enemy's loss \
-                   points reach its table; a roll in range wins at once. Parliament losses \
-                   11–13 is a [DEFAULT] (the rules print 11–12 and skip 13); no winner \
-                   after turn 13 is a draw [DEFAULT]. (§10.2, §2.3)"
+            note: "Rolled once the enemy's losses reach the table; in range wins. Parliament \
+                   losses 11–13 [DEFAULT]; no winner after turn 13: draw [DEFAULT]. (§10.2)"
                 .into(),
         }
     }

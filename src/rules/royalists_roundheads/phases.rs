@@ -33,11 +33,11 @@ pub fn phases() -> Vec<Phase> {
     vec![
         p(
             "Orders",
-            "Both players may try to change command chits; Charge boxes advance (§3.3, §3.5)",
+            "Both players may try to change command chits; Charge boxes advance (§3)",
         ),
         p(
             "Movement",
-            "Check command (OC), reinforcements enter, move; the enemy may charge (§4.1, §2.2, §3.6)",
+            "Check command (OC), reinforcements enter, move; the enemy may charge (§4)",
         ),
         p(
             "Fire Combat",

@@ -18,29 +18,21 @@ pub const SWITCHES: [&str; 5] = [
 pub const SWITCH_TEXT: [(&str, &str, &str); 5] = [
     (
         "attack_melee_page",
-        "1: Attack gives cavalry +2 and infantry +1, attacking only (the melee page)",
-        "0: Attack gives +1 in melee, attacking or defending (the Commands page)",
+        "1: Attack cav. +2, inf. +1, attacking only",
+        "0: +1 either side",
     ),
     (
         "muster_free_out",
-        "1: a leader with two units eliminated or routed leaves Muster with no roll",
-        "0: leaving Muster always takes the command roll",
+        "1: shattered leader leaves Muster free",
+        "0: rolls",
     ),
-    (
-        "rally_routed",
-        "1: the routed unit's +1 is added to its rally roll",
-        "0: the rally roll has no routed modifier",
-    ),
+    ("rally_routed", "1: rally roll routed +1", "0: none"),
     (
         "charge_check_overall",
-        "1: stacked with or within the span of the Overall Leader helps the reactive charge check",
-        "0: that help is for the Orders Phase only",
+        "1: Overall Leader helps charge check",
+        "0: Orders only",
     ),
-    (
-        "infantry_fires",
-        "1: infantry fire on the Dismounted Dragoons column",
-        "0: infantry do not fire",
-    ),
+    ("infantry_fires", "1: infantry fire", "0: they do not"),
 ];
 
 impl Modifiers {
@@ -84,9 +76,7 @@ impl Modifiers {
                     ]
                 })
                 .collect(),
-            note: "Set a switch in the table file's modifiers, e.g. modifiers: {\"muster_free_out\": 0}. \
-                   The default is the reading of the original rules where they give one."
-                .into(),
+            note: String::new(),
         }
     }
 }
