@@ -173,7 +173,23 @@ fn names(run: &Run, ids: &[PieceId]) -> String {
         .join(", ")
 }
 
+/// The melee, then the declared attackers' obligations to fight marked as met (§5.3, §6.2).
 pub fn melee(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
+    let summary = fight(run, t, call)?;
+    for &a in call.actors.iter() {
+        if run.roster().unit(a).is_none() {
+            continue;
+        }
+        run.flag(a, keys::MELEED, true);
+        if run.status(a).flag(keys::MUST_MELEE) {
+            run.flag(a, keys::MUST_MELEE, false);
+            run.mark(a, keys::MUST_MELEE_AT, None);
+        }
+    }
+    Ok(summary)
+}
+
+fn fight(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     let s = split(run.roster(), call).unwrap_or(Sides {
         attackers: call.actors.clone(),
         attacker_leader: None,
@@ -185,14 +201,7 @@ pub fn melee(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
             run.flag(a, keys::SECOND_COMBAT_USED, true);
         }
     }
-    // Declared attackers have met their obligations to fight (§5.3, §6.2).
-    for &a in &s.attackers {
-        run.flag(a, keys::MELEED, true);
-        if run.status(a).flag(keys::MUST_MELEE) {
-            run.flag(a, keys::MUST_MELEE, false);
-            run.mark(a, keys::MUST_MELEE_AT, None);
-        }
-    }
+
     // 1. Attackers' morale: a failure keeps the unit out, no rout.
     let mut attackers = Vec::new();
     for (i, &a) in s.attackers.iter().enumerate() {
