@@ -1,4 +1,4 @@
-//! Army files end to end: every shipped army loads, the Winceby armies hold RULES.md W-4's
+//! Army files end to end: every shipped army loads, the Winceby armies hold the default
 //! order of battle, each file in the broken corpus (`tests/broken_armies/`) gives exactly the
 //! problems in its `.expected` file, and hostile input (deep nesting, huge files, bytes that
 //! are not text, mangled files) gives errors, never a crash.

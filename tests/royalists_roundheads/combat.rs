@@ -124,7 +124,7 @@ fn melee_worked_example_attack_with_a_leader_against_stand() {
     let script = [
         f(&[3, 4]), // attacker morale: 7 − 1 (Henderson stacked) = 6 ≤ 7
         f(&[4, 4]), // defender morale: 8 ≤ 8
-        f(&[4]),    // attackers: 4 + 2 (Attack, cavalry) + 1 (Henderson) = 7 on 4–6: "1"
+        f(&[5]),    // attackers: 5 + 1 (Attack) + 1 (Henderson) = 7 on 4–6: "1"
         f(&[5]),    // defenders: 5 + 1 (Stand) = 6 on 4–6: "M"
         f(&[6, 3]), // Cromwell's Horse 1 after its loss: 9 > 8 − 1 = 7, routs
         A::C(0),    // it can retreat
@@ -132,7 +132,7 @@ fn melee_worked_example_attack_with_a_leader_against_stand() {
     ];
     let (res, reqs) = b.run(&call, &script).unwrap();
     assert_eq!(reqs.len(), 6);
-    assert_eq!(reqs[2].dice.modifier_total(), 3);
+    assert_eq!(reqs[2].dice.modifier_total(), 2);
     assert!(
         reqs[2].label.contains("strength 4, column 4–6"),
         "{}",
@@ -259,7 +259,7 @@ fn melee_losses_on_several_attackers_go_where_the_defender_chooses() {
     let mut b = ready(MELEE, 0);
     b.set_chit("henderson", "Attack");
     let call = b.call(proc::MELEE, &["hen1", "hen2"], &["crom1"], &[]);
-    // Both attackers pass; defenders pass; attackers roll 1 + 2 = 3 on 7–10: –;
+    // Both attackers pass; defenders pass; attackers roll 1 + 1 (Attack) = 2 on 7–10: –;
     // defenders roll 6 + 1 = 7 (Stand) on 4–6: 1 step → defender picks Henderson's Horse 2.
     let script = [
         f(&[1, 1]),

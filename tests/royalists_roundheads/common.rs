@@ -528,3 +528,52 @@ pub fn ready(phase: usize, side: usize) -> B {
         side,
     )
 }
+
+/// Every piece on the table under a table file whose `modifiers` are `mods` (a RON map body,
+/// e.g. `"\"attack_melee_page\": 1"`), with the chits of [`ready`], at `phase` and `side`.
+pub fn ready_with(mods: &str, phase: usize, side: usize) -> B {
+    let tables = adjutant::rules::royalists_roundheads::load_overrides_str(
+        "royalists_roundheads.ron",
+        &format!("(version: 1, modifiers: {{{mods}}})"),
+    )
+    .expect("the table file loads");
+    let mut b = B::with(
+        RoyalistsRoundheads::with_tables(tables),
+        vec![royalists(), parliament()],
+    );
+    b.enter_all();
+    for (l, c) in [
+        ("widdrington", "Advance"),
+        ("henderson", "Attack"),
+        ("saville", "Stand"),
+        ("cromwell", "Stand"),
+        ("vermuyden", "Stand"),
+        ("manchester", "Advance"),
+        ("fairfax", "Reserve"),
+        ("hobart", "Advance"),
+    ] {
+        b.set_chit(l, c);
+    }
+    b.clock(3, phase, side);
+    b
+}
+
+/// The log lines of some events.
+pub fn fact_texts(events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Fact { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A roll's modifiers as (value, label).
+pub fn mods(req: &DiceRequest) -> Vec<(i32, String)> {
+    req.dice
+        .modifiers
+        .iter()
+        .map(|m| (m.value, m.label.clone()))
+        .collect()
+}

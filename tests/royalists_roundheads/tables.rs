@@ -299,7 +299,11 @@ fn modifier_values_match_the_rules() {
         ("morale_charge_cavalry", 1),
         ("morale_charge_other", 2),
         ("rally_leader_stacked", -1),
-        ("rally_routed", 0),
+        ("rally_routed", 1),
+        ("melee_attack", 1),
+        ("attack_melee_page", 0),
+        ("muster_free_out", 1),
+        ("charge_check_overall", 0),
         ("command_within_span", -1),
         ("melee_attack_cavalry", 2),
         ("melee_attack_infantry", 1),
@@ -337,10 +341,18 @@ fn modifier_values_match_the_rules() {
 }
 
 #[test]
-fn six_tables_each_with_a_source() {
+fn seven_tables_each_with_a_source() {
     let ids: Vec<String> = SYSTEM.tables().into_iter().map(|t| t.id).collect();
     assert_eq!(
         ids,
-        ["melee", "fire", "range", "victory", "terrain", "modifiers"]
+        [
+            "melee",
+            "fire",
+            "range",
+            "victory",
+            "terrain",
+            "modifiers",
+            "switches"
+        ]
     );
 }

@@ -25,10 +25,8 @@ impl Tables {
                     cells
                 })
                 .collect(),
-            note: "Column: the rolling side's total strength. Below 0 reads row 0; above the \
-                   last row reads the last. A side's result hits the opposing side (W-16). \
-                   M: all opposing units check morale. 1–4: step losses, then all opposing \
-                   units check morale. (RULES.md §1.10.3, W-1)"
+            note: "Column: the side's strength; below 0 reads row 0, above 9 row 9. A result \
+                   hits the other side: M all check morale; 1–4 steps, then all check. (§6.4)"
                 .into(),
         };
         let columns: Vec<String> = FireColumn::ALL.iter().map(|c| c.name().into()).collect();
@@ -50,7 +48,7 @@ impl Tables {
                 })
                 .collect(),
             note: "1D6 + range modifier + terrain modifier. Infantry fire on the Dismounted \
-                   Dragoons column (W-15). (RULES.md §1.9)"
+                   Dragoons column. (§5.2)"
                 .into(),
         };
         let mut header = vec!["Distance".to_string()];
@@ -74,7 +72,7 @@ impl Tables {
                     cells
                 })
                 .collect(),
-            note: "Count the target hex, not the firer's. (RULES.md §1.9)".into(),
+            note: "Count the target hex, not the firer's. (§5.1)".into(),
         };
         vec![
             melee,
@@ -83,6 +81,7 @@ impl Tables {
             self.victory_table(),
             self.terrain_table(),
             self.modifiers.to_table(),
+            self.modifiers.switches_table(),
         ]
     }
 
@@ -111,10 +110,8 @@ impl Tables {
                     vec![a, b, c, d]
                 })
                 .collect(),
-            note: "Each side rolls in its own Victory Check Phase once the enemy's loss \
-                   points reach its table; a roll in range wins at once. Parliament losses \
-                   11–13 is a [DEFAULT] (the seed prints 11–12 and skips 13, W-7); no winner \
-                   after turn 13 is a draw [DEFAULT]. (RULES.md §1.15)"
+            note: "Rolled once the enemy's losses reach the table; in range wins. Parliament \
+                   losses 11–13 [DEFAULT]; no winner after turn 13: draw [DEFAULT]. (§10.2)"
                 .into(),
         }
     }
@@ -155,7 +152,7 @@ impl Tables {
                     ]
                 })
                 .collect(),
-            note: "Not found in any source: Adjutant's default for Winceby (W-3). A routed \
+            note: "Not found in any source: Adjutant's default for Winceby (§11). A routed \
                    unit that leaves the map is eliminated [SEED]."
                 .into(),
         }

@@ -1,7 +1,8 @@
-//! Command chits (RULES.md §1.5, §1.14): placing a leader's first chit, changing it in the
-//! Orders Phase (1D6 ≤ Command, −1 within the Overall Leader's span, automatic when stacked
-//! with it, free for the Overall Leader, free Muster after two broken units, only Muster from
-//! Charge), and the reactive charge check during the enemy's movement.
+//! Command chits (§3): placing a leader's first chit, changing it in the Orders Phase (1D6 ≤
+//! Command, −1 within the Overall Leader's span, automatic when stacked with him, free for the
+//! Overall Leader, free to and from Muster after two broken units, only Muster from Charge),
+//! and the reactive charge check during the enemy's movement, where the Overall Leader's help
+//! does not apply (§3.6).
 
 use super::keys::{self, Chit, param};
 use super::look::{self, Look};
@@ -16,7 +17,7 @@ use crate::dice::{Dice, Die};
 use crate::event::{FactKind, PieceId};
 use crate::procedure::{Call, ParamSpec, Refusal};
 
-const RULE: &str = "RULES.md §1.5.2 (W V.B, III.A.3)";
+const RULE: &str = "§3.3";
 
 fn the_leader(ctx: &Context, call: &Call) -> Result<PieceId, Refusal> {
     match call.actors.as_slice() {
@@ -44,7 +45,7 @@ fn charge_allowed(ctx: &Context, leader: PieceId, to: Chit) -> Result<(), Refusa
                 "{} commands no cavalry: only cavalry may Charge",
                 ctx.roster.name(leader)
             ),
-            "RULES.md §1.5.1 (W-cmd Charge)",
+            "§3.1",
         );
     }
     Ok(())
@@ -73,7 +74,7 @@ pub fn check_set(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal>
     if to.is_charge() {
         return refuse(
             "cavalry may not enter the map with a Charge command",
-            "RULES.md §1.16 (W-18)",
+            "§3.2",
         );
     }
     Ok(())
@@ -120,7 +121,7 @@ pub fn change_params<L: Look + ?Sized>(l: &L, leader: PieceId) -> Vec<ParamSpec>
 fn may_change(ctx: &Context, t: &Tables, l: PieceId, to: Chit) -> Result<(), Refusal> {
     let name = ctx.roster.name(l);
     if !ctx.status(l).flag(keys::ENTERED) {
-        return refuse(format!("{name} is not on the map yet"), "RULES.md §1.16");
+        return refuse(format!("{name} is not on the map yet"), "§2.2");
     }
     let Some(current) = look::chit(ctx, l) else {
         return refuse(format!("{name} has no chit yet: place one first"), RULE);
@@ -129,15 +130,12 @@ fn may_change(ctx: &Context, t: &Tables, l: PieceId, to: Chit) -> Result<(), Ref
         return refuse(format!("{name} already has {current}"), RULE);
     }
     if current.is_charge() && to != Chit::Muster {
-        return refuse(
-            "from Charge a leader may change only to Muster",
-            "RULES.md §1.5.3 (W-cmd Charge turn limits)",
-        );
+        return refuse("from Charge a leader may change only to Muster", "§3.5");
     }
     if current == Chit::Muster && ctx.status(l).flag(keys::FRESH_MUSTER) {
         return refuse(
             "a chit that became Muster this turn may change only on the following turn",
-            "RULES.md §1.5.2 (W-cmd Muster)",
+            "§3.4",
         );
     }
     charge_allowed(ctx, l, to)?;
@@ -148,10 +146,7 @@ fn may_change(ctx: &Context, t: &Tables, l: PieceId, to: Chit) -> Result<(), Ref
 pub fn check_change(ctx: &Context, t: &Tables, call: &Call) -> Result<(), Refusal> {
     let l = the_leader(ctx, call)?;
     if ctx.state.phase != phases::ORDERS {
-        return refuse(
-            "commands change in the Orders Phase",
-            "RULES.md §1.4 (W IV.A)",
-        );
+        return refuse("commands change in the Orders Phase", "§2.1");
     }
     if ctx.status(l).flag(keys::COMMAND_TRIED) {
         return refuse(
@@ -162,28 +157,37 @@ pub fn check_change(ctx: &Context, t: &Tables, call: &Call) -> Result<(), Refusa
     may_change(ctx, t, l, wanted(call)?)
 }
 
-/// Why no roll is needed, if none is.
+/// Why no roll is needed, if none is. `orders`: the Orders Phase (the Overall Leader's
+/// automatic change applies there only, unless the `charge_check_overall` switch is on).
 fn free_change<L: Look + ?Sized>(
     l: &L,
     t: &Tables,
     leader: PieceId,
     to: Chit,
     call: &Call,
-) -> Option<&'static str> {
+    orders: bool,
+) -> Option<String> {
+    let helped = orders || t.modifiers.switch(mk::CHARGE_CHECK_OVERALL);
+    let switch = if orders {
+        ""
+    } else {
+        " (switch charge_check_overall)"
+    };
     if is_overall(l, leader) {
-        Some("the Overall Leader changes its own chit without a roll (W III.A.3)")
-    } else if is_yes(call, param::OVERALL_STACKED) {
-        Some("stacked with the Overall Leader: the change is automatic (W III.A.3)")
+        Some("the Overall Leader changes his own chit without a roll (§3.7)".into())
+    } else if helped && is_yes(call, param::OVERALL_STACKED) {
+        Some(format!(
+            "stacked with the Overall Leader: the change is automatic (§3.7){switch}"
+        ))
     } else if to == Chit::Muster && shattered(l, t, leader) {
-        Some(
-            "two or more of its units eliminated or routed: Muster with no roll (W-cmd Muster, W-10)",
-        )
+        Some("two or more of its units eliminated or routed: Muster with no roll (§3.4)".into())
     } else if look::chit(l, leader) == Some(Chit::Muster)
-        && t.modifiers.get(mk::MUSTER_FREE_OUT) != 0
+        && t.modifiers.switch(mk::MUSTER_FREE_OUT)
         && shattered(l, t, leader)
     {
         Some(
-            "two or more of its units eliminated or routed: leaves Muster with no roll (W V.B.1, the W-10 option in force)",
+            "two or more of its units eliminated or routed: leaves Muster with no roll (§3.4)"
+                .into(),
         )
     } else {
         None
@@ -196,16 +200,41 @@ fn shattered<L: Look + ?Sized>(l: &L, t: &Tables, leader: PieceId) -> bool {
 }
 
 /// The command roll, or the free change. Returns whether the chit changed.
-fn attempt(run: &mut Run, t: &Tables, l: PieceId, to: Chit, call: &Call) -> Need<bool> {
+fn attempt(
+    run: &mut Run,
+    t: &Tables,
+    l: PieceId,
+    to: Chit,
+    call: &Call,
+    orders: bool,
+) -> Need<bool> {
     let name = run.name(l);
-    if let Some(why) = free_change(run, t, l, to, call) {
+    if let Some(why) = free_change(run, t, l, to, call, orders) {
         run.fact(FactKind::Command, Some(l), format!("{name}: {why}"));
         return Ok(true);
     }
+    if look::chit(run, l) == Some(Chit::Muster)
+        && !t.modifiers.switch(mk::MUSTER_FREE_OUT)
+        && shattered(run, t, l)
+    {
+        run.fact(
+            FactKind::Command,
+            Some(l),
+            format!(
+                "{name}: switch muster_free_out is 0, so leaving Muster takes the command roll \
+                 although two of its units are eliminated or routed (§3.4)"
+            ),
+        );
+    }
     let command = look::rating(run, l, "command");
     let mut dice = Dice::new(1, Die::D6);
-    if is_yes(call, param::WITHIN_SPAN) {
-        dice = dice.with(t.modifiers.modifier(mk::COMMAND_SPAN));
+    if is_yes(call, param::WITHIN_SPAN) && (orders || t.modifiers.switch(mk::CHARGE_CHECK_OVERALL))
+    {
+        let mut m = t.modifiers.modifier(mk::COMMAND_SPAN);
+        if !orders {
+            m.label.push_str(" (switch charge_check_overall)");
+        }
+        dice = dice.with(m);
     }
     let bands = bands_by(&dice, |v| {
         if v <= command {
@@ -214,9 +243,10 @@ fn attempt(run: &mut Run, t: &Tables, l: PieceId, to: Chit, call: &Call) -> Need
             "no change".into()
         }
     });
+    let rule = if orders { RULE } else { CHARGE_RULE };
     let req = request(
         format!("Command change: {name} (Command {command})"),
-        RULE,
+        rule,
         dice,
         bands,
     );
@@ -249,7 +279,7 @@ pub fn change_command(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     let l = call.actors[0];
     let to = wanted(call).unwrap_or(Chit::Muster);
     run.flag(l, keys::COMMAND_TRIED, true);
-    if attempt(run, t, l, to, call)? {
+    if attempt(run, t, l, to, call, true)? {
         adopt(run, l, to);
         Ok("command changed".into())
     } else {
@@ -257,8 +287,12 @@ pub fn change_command(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     }
 }
 
-/// The params of a reactive charge check.
-pub fn charge_params<L: Look + ?Sized>(l: &L, leader: PieceId) -> Vec<ParamSpec> {
+/// The params of a reactive charge check: none, unless the `charge_check_overall` switch
+/// lets the Overall Leader help outside the Orders Phase (§3.6).
+pub fn charge_params<L: Look + ?Sized>(l: &L, t: &Tables, leader: PieceId) -> Vec<ParamSpec> {
+    if !t.modifiers.switch(mk::CHARGE_CHECK_OVERALL) {
+        return Vec::new();
+    }
     let mut p = change_params(l, leader);
     p.remove(0);
     p
@@ -271,7 +305,7 @@ fn checked_against(ctx: &Context, l: PieceId) -> Vec<String> {
         .unwrap_or_default()
 }
 
-const CHARGE_RULE: &str = "RULES.md §1.14 (W-cmd)";
+const CHARGE_RULE: &str = "§3.6";
 
 pub fn check_charge(ctx: &Context, t: &Tables, call: &Call) -> Result<(), Refusal> {
     let l = the_leader(ctx, call)?;
@@ -331,13 +365,13 @@ pub fn charge_check(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
         .unwrap_or_default();
     seen.push(enemy.0.to_string());
     run.mark(l, keys::CHARGE_CHECKS, Some(seen.join(",")));
-    if attempt(run, t, l, Chit::Charge(1), call)? {
+    if attempt(run, t, l, Chit::Charge(1), call, false)? {
         adopt(run, l, Chit::Charge(1));
         let (name, target) = (run.name(l), run.name(enemy));
         run.fact(
             FactKind::Command,
             Some(l),
-            format!("{name} goes to Charge: its cavalry may charge {target} (§1.14)"),
+            format!("{name} goes to Charge: its cavalry may charge {target} (§3.6)"),
         );
         Ok("charge".into())
     } else {

@@ -1,4 +1,4 @@
-//! The charts as shipped: the numbers of RULES.md §1 ([SEED] and [FOUND]) and its [DEFAULT]
+//! The charts as shipped: the numbers of the rules ([SEED] and [FOUND]) and Adjutant's [DEFAULT]
 //! entries, transcribed once.
 
 use super::tables::{
@@ -7,7 +7,7 @@ use super::tables::{
 };
 use crate::rules::Source;
 
-/// The Melee Combat Table as found (RULES.md §1.10.3, W-1), one string per row 0–9.
+/// The Melee Combat Table as found (§6.4), one string per row 0–9.
 const MELEE_ROWS: [&str; 10] = [
     "- - - - - - - - M M M",
     "- - - - - - - M M M M",
@@ -36,7 +36,7 @@ const MELEE_COLUMNS: [(i32, Option<i32>); 11] = [
     (46, None),
 ];
 
-/// Victory bands: (losses from, to, roll needed). Parliament losses 11–13 is W-7's default.
+/// Victory bands: (losses from, to, roll needed). Parliament losses 11–13 is a default (§10.2).
 const ROYALIST_LOSSES: [(i32, Option<i32>, i32); 7] = [
     (10, Some(12), 10),
     (13, Some(15), 9),

@@ -1,6 +1,6 @@
-//! The effects every combat procedure shares: a step loss down the unit's ladder (§1.12), a
-//! morale check with its once-per-combat-phase limit (§1.11), a rout with the choice of a unit
-//! that cannot retreat, and a leader casualty (§1.13).
+//! The effects every combat procedure shares: a step loss down the unit's ladder (§8.1), a
+//! morale check with its once-per-combat-phase limit (§7.1, §7.2), a rout with the choice of a
+//! unit that cannot retreat or that retreats off the map (§7.3), and a leader casualty (§9).
 
 use super::keys::{self, Chit};
 use super::look::{self, Look};
@@ -13,7 +13,7 @@ use crate::event::{FactKind, PieceId};
 use crate::procedure::{Band, DiceRequest};
 use crate::status::Change;
 
-/// Which combat phase a morale check belongs to (one check per unit per type, §1.11).
+/// Which combat phase a morale check belongs to (one check per unit per type, §7.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CheckKind {
     Fire,
@@ -92,7 +92,7 @@ pub fn lose_step(run: &mut Run, t: &Tables, id: PieceId, why: &str) -> bool {
     s.eliminated
 }
 
-/// `n` step losses on the units of one hex, top unit first (§1.10.5). Returns the units
+/// `n` step losses on the units of one hex, top unit first (§6.6). Returns the units
 /// eliminated.
 pub fn lose_steps(run: &mut Run, t: &Tables, hex: &[PieceId], n: u8, why: &str) -> Vec<PieceId> {
     let mut gone = Vec::new();
@@ -158,14 +158,15 @@ pub fn morale_request(
         ));
     }
     let what = if rally { "Rally" } else { "Morale check" };
-    let rule = if rally {
-        "RULES.md §1.11 (W VIII.B)"
+    let rule = if rally { "§7.4" } else { "§7.1" };
+    let switch = if rally && m.off_default(mk::RALLY_ROUTED) {
+        "; switch rally_routed: no routed modifier"
     } else {
-        "RULES.md §1.11 (W VII.C.4)"
+        ""
     };
     request(
         format!(
-            "{what}: {} (morale {rating}: {})",
+            "{what}: {} (morale {rating}: {}{switch})",
             run.name(id),
             parts.join(", ")
         ),
@@ -194,7 +195,7 @@ pub fn morale_check(
             FactKind::Morale,
             Some(id),
             format!(
-                "{name} has already checked morale this {}: no further check (W VIII)",
+                "{name} has already checked morale this {}: no further check (§7.2)",
                 kind.phase_name()
             ),
         );
@@ -231,7 +232,7 @@ pub fn morale_check(
                 FactKind::Morale,
                 Some(id),
                 format!(
-                    "{name} fails its morale check (rolled {rolled} > {rating}): it does not attack (W VII.C.2)"
+                    "{name} fails its morale check (rolled {rolled} > {rating}): it does not attack (§6.3)"
                 ),
             ),
             OnFail::Rout(hexes) => {
@@ -247,29 +248,65 @@ pub fn morale_check(
     Ok(Some(passed))
 }
 
-/// A rout: the Rout marker and a retreat, or — if the unit cannot retreat — one more step
-/// lost and no marker (§1.11). Asks which.
+/// A rout: the Rout marker and a retreat; or — if the unit cannot retreat — one more step
+/// lost and no marker; or, if its retreat leaves the map, elimination (§7.3). Asks which.
 pub fn rout(run: &mut Run, t: &Tables, id: PieceId, hexes: &'static str) -> Need<()> {
     let name = run.name(id);
     let retreat = format!("{name} routs and retreats {hexes} hexes");
     let stuck = format!("{name} cannot retreat: it loses a step instead (no Rout marker)");
+    let off = format!("{name} routs off the map: eliminated");
     let pick = run.choose(choice(
         format!("Can {name} retreat {hexes} hexes?"),
-        "RULES.md §1.11 (W VII.C.4)",
-        &[&retreat, &stuck],
+        "§7.3",
+        &[&retreat, &stuck, &off],
     ))?;
-    if pick == 0 {
-        run.flag(id, keys::ROUTED, true);
-        run.fact(FactKind::Rout, Some(id), retreat);
-    } else {
-        lose_step(run, t, id, "routed unit unable to retreat");
+    match pick {
+        0 => {
+            run.flag(id, keys::ROUTED, true);
+            run.fact(FactKind::Rout, Some(id), retreat);
+        }
+        1 => {
+            lose_step(run, t, id, "routed unit unable to retreat");
+        }
+        _ => eliminate(run, t, id, "its rout left the map (§7.3)"),
     }
     Ok(())
 }
 
-/// A leader casualty (§1.13): the replacement side shows, the chit carries over, and the side
-/// loses 5 (Overall Leader) or 3 points for good (W-8).
-pub fn leader_casualty(run: &mut Run, t: &Tables, leader: PieceId) {
+/// Removes a unit from play at once (a rout off the map): every step gone, no Rout marker.
+pub fn eliminate(run: &mut Run, t: &Tables, id: PieceId, why: &str) {
+    let Some(u) = look::unit(run, id) else {
+        return;
+    };
+    let limit = look::step_limit(u, t);
+    run.track(id, keys::STEPS_LOST, limit);
+    run.emit(super::run::piece_change(
+        id,
+        Change::Ladder {
+            key: keys::STEP_LADDER.into(),
+            to: limit.clamp(0, 255) as u8,
+        },
+    ));
+    for f in [
+        keys::STEP_LOSS_MARKER,
+        keys::SECOND_MARKER,
+        keys::ROUTED,
+        keys::OUT_OF_COMMAND,
+    ] {
+        run.flag(id, f, false);
+    }
+    run.flag(id, keys::ELIMINATED, true);
+    let name = run.name(id);
+    run.fact(
+        FactKind::Eliminated,
+        Some(id),
+        format!("{name} is eliminated: {why}"),
+    );
+}
+
+/// A leader casualty (§9): the replacement side shows, the chit carries over, and the side
+/// loses 5 (Overall Leader) or 3 points for good (§10.1).
+pub fn leader_casualty(run: &mut Run, t: &Tables, leader: PieceId, section: &str) {
     let Some(l) = look::leader(run, leader).cloned() else {
         return;
     };
@@ -303,7 +340,7 @@ pub fn leader_casualty(run: &mut Run, t: &Tables, leader: PieceId) {
         Some(leader),
         format!(
             "{} ({who}) falls: a replacement takes command ({chit} carries over) and moves to \
-             the nearest unit of the command; {points} loss points (W III.A.2)",
+             the nearest unit of the command; {points} loss points ({section})",
             l.name
         ),
     );

@@ -1,6 +1,7 @@
-//! Fire combat (RULES.md §1.9, W VII.A): the Range Table decides whether the firer may fire and
-//! its modifier, the terrain of the target adds its own, 1D6 is read on the firer's column of
-//! the Fire Combat Table, and the result's step loss and morale checks follow at once.
+//! Fire combat (§5): the Range Table decides whether the firer may fire and its modifier, the
+//! terrain of the target adds its own, 1D6 is read on the firer's column of the Fire Combat
+//! Table, and the result's step loss and morale checks follow at once. A unit that fires at an
+//! adjacent hex in Offensive Fire is bound to melee that hex (§5.3).
 
 use super::effects::{self, CheckKind, OnFail};
 use super::keys::{self, param};
@@ -15,7 +16,7 @@ use crate::dice::{Dice, Die, Modifier};
 use crate::event::{FactKind, PieceId};
 use crate::procedure::{Call, ParamSpec, Refusal};
 
-const RULE: &str = "RULES.md §1.9 (W VII.A)";
+const RULE: &str = "§5.1";
 /// The hexside answer meaning "no hexside feature".
 pub const NONE: &str = "none";
 
@@ -38,8 +39,8 @@ pub fn column<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> Result<FireCo
         Ok(FireColumn::DismountedDragoons)
     } else {
         refuse(
-            "infantry do not fire under the chosen option",
-            "RULES.md W-15",
+            "infantry do not fire: the switch infantry_fires is 0",
+            "§5.1",
         )
     }
 }
@@ -74,7 +75,7 @@ fn range_modifier(t: &Tables, col: FireColumn, call: &Call) -> Result<(i32, i32)
         Some(m) => Ok((range, m)),
         None => refuse(
             format!("{} may not fire at range {range}", col.name()),
-            "RULES.md §1.9 Range Table",
+            "§5.1",
         ),
     }
 }
@@ -90,15 +91,12 @@ pub fn check(ctx: &Context, t: &Tables, call: &Call) -> Result<(), Refusal> {
     }
     let col = column(ctx, t, firer)?;
     if ctx.state.phase != phases::FIRE {
-        return refuse(
-            "fire happens in the Fire Combat Phase",
-            "RULES.md §1.4 (W IV.C.1)",
-        );
+        return refuse("fire happens in the Fire Combat Phase", "§2.1");
     }
     if look::is_routed(ctx, firer) {
         return refuse(
             format!("{name} is routed: routed units cannot fire"),
-            "RULES.md §1.11 (W VIII.A)",
+            "§7.3",
         );
     }
     if ctx.status(firer).flag(keys::FIRED) {
@@ -126,7 +124,7 @@ fn terrain_modifiers(t: &Tables, call: &Call) -> Vec<Modifier> {
             out.push(Modifier::new(
                 v,
                 format!("target in / behind {}", row.name),
-                "RULES.md W-3 (TEC)",
+                "§11",
             ));
         }
     }
@@ -142,7 +140,7 @@ pub fn fire(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
         dice = dice.with(Modifier::new(
             range_mod,
             format!("range {range}, {}", col.name()),
-            "RULES.md §1.9 Range Table",
+            "§5.1",
         ));
     }
     for m in terrain_modifiers(t, call) {
@@ -155,12 +153,13 @@ pub fn fire(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
             "Fire: {name} at {target} ({} column, range {range})",
             col.name()
         ),
-        RULE,
+        "§5.2",
         dice,
         bands,
     );
     let (band, rolled) = run.roll_reading(req.clone())?;
     run.flag(firer, keys::FIRED, true);
+    bind_to_melee(run, firer, range, &call.targets);
     let (lo, _) = (req.bands[band].from, req.bands[band].to);
     let result = t.fire.result(col, lo);
     let stacked = is_yes(call, param::TARGET_LEADER_STACKED);
@@ -215,6 +214,36 @@ pub fn fire(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
         }
     }
     Ok(summary.join("; "))
+}
+
+/// Offensive fire at an adjacent hex binds the firer to melee that hex (§5.3).
+fn bind_to_melee(run: &mut Run, firer: PieceId, range: i32, targets: &[PieceId]) {
+    let (_, _, phasing) = run.clock();
+    if range != 1 || run.roster().side_of(firer) != phasing {
+        return;
+    }
+    run.flag(firer, keys::MUST_MELEE, true);
+    let ids: Vec<String> = targets.iter().map(|p| p.0.to_string()).collect();
+    run.mark(firer, keys::MUST_MELEE_AT, Some(ids.join(",")));
+    let name = run.name(firer);
+    run.fact(
+        FactKind::Fire,
+        Some(firer),
+        format!("{name} fired at an adjacent hex in Offensive Fire: it must melee that hex (§5.3)"),
+    );
+}
+
+/// The pieces a unit is bound to melee, if it is (§5.3).
+pub fn bound_to<L: Look + ?Sized>(l: &L, id: PieceId) -> Vec<PieceId> {
+    if !l.status(id).flag(keys::MUST_MELEE) {
+        return Vec::new();
+    }
+    l.status(id)
+        .mark(keys::MUST_MELEE_AT)
+        .unwrap_or("")
+        .split(',')
+        .filter_map(|s| s.trim().parse::<u16>().ok().map(PieceId))
+        .collect()
 }
 
 /// A short outcome of a unit's morale check, for a summary.

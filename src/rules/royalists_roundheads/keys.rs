@@ -1,4 +1,4 @@
-//! The status keys System W writes into pieces and sides (one place, so the schema, the
+//! The status keys Royalists & Roundheads writes into pieces and sides (one place, so the schema, the
 //! procedures and the tests agree), the procedure ids, and the command chit as a type.
 
 use std::fmt;
@@ -9,7 +9,7 @@ pub const STEPS_LOST: &str = "steps_lost";
 pub const STEP_LADDER: &str = "step_ladder";
 /// Unit flag: a Step-Loss marker is under the unit.
 pub const STEP_LOSS_MARKER: &str = "step_loss_marker";
-/// Dragoon flag: a second Step-Loss marker (W-9).
+/// Dragoon flag: a second Step-Loss marker (§8.2).
 pub const SECOND_MARKER: &str = "second_marker";
 /// Unit flag: flipped to its Reduced side.
 pub const REDUCED: &str = "reduced";
@@ -33,20 +33,33 @@ pub const MORALE_CHECKED_MELEE: &str = "morale_checked_melee";
 pub const SECOND_COMBAT_USED: &str = "second_combat_used";
 /// Unit flag: tried to rally this Rally Phase.
 pub const RALLY_TRIED: &str = "rally_tried";
+/// Unit flag: traces command to the Overall Leader this turn and obeys his chit (§4.2).
+pub const TRACES_OVERALL: &str = "traces_overall";
+/// Unit flag: fired at an adjacent hex in Offensive Fire, so must melee that hex (§5.3).
+pub const MUST_MELEE: &str = "must_melee";
+/// Unit mark (bookkeeping, not rendered): the pieces it fired at when it became bound to
+/// melee them, as comma-separated piece numbers (§5.3).
+pub const MUST_MELEE_AT: &str = "must_melee_at";
+/// Unit flag (bookkeeping, not rendered): attacked in this Melee Phase (§6.2).
+pub const MELEED: &str = "meleed";
+/// Unit mark (secret: it can tell the chit): the movement allowance now (§4.3).
+pub const MOVEMENT_NOW: &str = "movement_now";
+/// Leader mark (secret: it can tell the chit): the command span now (§4.3).
+pub const SPAN_NOW: &str = "span_now";
 
 /// Leader mark: the command chit (secret).
 pub const CHIT: &str = "chit";
-/// Leader flag: the replacement side is showing (III.A.2).
+/// Leader flag: the replacement side is showing (§9).
 pub const REPLACEMENT: &str = "replacement";
 /// Leader flag: a command change was tried this Orders Phase.
 pub const COMMAND_TRIED: &str = "command_tried";
 /// Leader flag: the chit became Muster this turn, so it may change only from next turn.
 pub const FRESH_MUSTER: &str = "fresh_muster";
 /// Leader mark (bookkeeping, not rendered): enemy cavalry already checked against this
-/// enemy Movement Phase, as comma-separated piece numbers (§1.14).
+/// enemy Movement Phase, as comma-separated piece numbers (§3.6).
 pub const CHARGE_CHECKS: &str = "charge_checks";
 
-/// Side track: loss points from leader casualties (permanent, W-8).
+/// Side track: loss points from leader casualties (permanent, §10.1).
 pub const LEADER_LOSSES: &str = "leader_losses";
 /// Side flag: the Array / Hobart group has entered.
 pub const REINFORCEMENTS_ENTERED: &str = "reinforcements_entered";
@@ -65,6 +78,10 @@ pub mod proc {
     pub const RALLY: &str = "rally";
     pub const FIRE: &str = "fire";
     pub const MELEE: &str = "melee";
+    pub const TRACE_OVERALL: &str = "trace_to_overall_leader";
+    pub const TRACE_OWN: &str = "trace_to_own_leader";
+    pub const OVERRUN: &str = "leader_overrun";
+    pub const LEAVE_MAP: &str = "routed_leaves_map";
 }
 
 /// Parameter keys.
@@ -86,7 +103,7 @@ pub mod param {
     pub const NO: &str = "no";
 }
 
-/// A command chit (§1.5). Charge carries its box, 1–3.
+/// A command chit (§3.1). Charge carries its box, 1–3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Chit {
     Attack,

@@ -1,4 +1,4 @@
-//! Reading a System W piece: its arm, steps, current strength and morale, its command, and the
+//! Reading a Royalists & Roundheads piece: its arm, steps, current strength and morale, its command, and the
 //! loss points it costs. Everything is derived from the roster and the status keys, through
 //! [`Look`], so the same readers serve the battle's state and a procedure's working copy.
 
@@ -76,12 +76,12 @@ pub fn arm<L: Look + ?Sized>(l: &L, id: PieceId) -> Arm {
     }
 }
 
-/// Only cavalry may take Charge (mounted dragoons may not, §1.12 [DEFAULT]).
+/// Only cavalry may take Charge (mounted dragoons may not, §8.2).
 pub fn can_charge(u: &Unit) -> bool {
     u.kind == CAVALRY
 }
 
-/// How many step losses eliminate the unit (§1.12).
+/// How many step losses eliminate the unit (§8.1).
 pub fn step_limit(u: &Unit, t: &Tables) -> i32 {
     let m = &t.modifiers;
     if is_dragoons(u) {
@@ -198,9 +198,14 @@ pub fn chit<L: Look + ?Sized>(l: &L, leader: PieceId) -> Option<Chit> {
     l.status(leader).mark(keys::CHIT).and_then(Chit::parse)
 }
 
-/// The chit a unit obeys: its leader's, or the Overall Leader's when its own has none.
+/// The chit a unit obeys: the Overall Leader's when it traces command to him this turn (§4.2),
+/// else its leader's, or the Overall Leader's when its own has none.
 pub fn obeyed_chit<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<(PieceId, Chit)> {
     let side = l.roster().side_of(id);
+    if l.status(id).flag(keys::TRACES_OVERALL) {
+        let o = overall_leader(l, side)?;
+        return chit(l, o).map(|c| (o, c));
+    }
     [leader_of(l, id), overall_leader(l, side)]
         .into_iter()
         .flatten()
@@ -208,7 +213,7 @@ pub fn obeyed_chit<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<(PieceId, Chi
 }
 
 /// The command whose effects a unit gets now: none when out of command, Muster when routed,
-/// Attack for non-cavalry under a Charge leader (§1.5.1, VIII.A).
+/// Attack for non-cavalry under a Charge leader (§3.1, §7.3).
 pub fn unit_command<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<Chit> {
     let s = l.status(id);
     if s.flag(keys::OUT_OF_COMMAND) {
@@ -238,11 +243,11 @@ pub fn morale_rating<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> (i32, 
     let terms = morale_terms(l, t, id);
     let mut parts = vec![format!("printed {}", terms.printed)];
     if let Some(v) = terms.markers {
-        parts.push(format!("{v:+} Step-Loss marker(s) (W VII.C.5)"));
+        parts.push(format!("{v:+} Step-Loss marker(s)"));
     }
     match terms.charge {
-        Some((v, true)) => parts.push(format!("{v:+} Charge (W-cmd)")),
-        Some((v, false)) => parts.push(format!("{v:+} non-cavalry under a Charge leader (W-cmd)")),
+        Some((v, true)) => parts.push(format!("{v:+} Charge")),
+        Some((v, false)) => parts.push(format!("{v:+} non-cavalry under a Charge leader")),
         None => {}
     }
     (terms.total(), parts)
@@ -321,7 +326,7 @@ pub fn broken_units<L: Look + ?Sized>(l: &L, leader: PieceId) -> i32 {
         .count() as i32
 }
 
-/// The loss points a unit costs now (W-8): full strength if eliminated or routed, full minus
+/// The loss points a unit costs now (§10.1): full strength if eliminated or routed, full minus
 /// reduced if flipped, nothing otherwise.
 pub fn unit_losses<L: Look + ?Sized>(l: &L, id: PieceId) -> i32 {
     let Some(u) = unit(l, id) else { return 0 };
@@ -335,7 +340,7 @@ pub fn unit_losses<L: Look + ?Sized>(l: &L, id: PieceId) -> i32 {
     }
 }
 
-/// A side's loss points, computed live (W-8): units now plus every leader casualty so far.
+/// A side's loss points, computed live (§10.1): units now plus every leader casualty so far.
 pub fn side_losses<L: Look + ?Sized>(l: &L, side: usize) -> i32 {
     let r = l.roster();
     let units: i32 = r

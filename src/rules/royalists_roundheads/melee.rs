@@ -1,11 +1,11 @@
-//! Melee (RULES.md §1.10, W VII.C): the attackers check morale (a failure only keeps a unit out),
+//! Melee (§6): the attackers check morale (a failure only keeps a unit out),
 //! defending cavalry under Retreat or Stand may withdraw from infantry, the defenders check
 //! morale (a failure routs 3 hexes), each side rolls 1D6 on its own strength column, the
 //! results hit the opposing side at once — step losses top of stack first, the defender
 //! choosing which attacking hex takes them — and the morale checks they call for follow. Then
 //! leader casualties, the advance, and the cavalry second combat option.
 //!
-//! Selection: the attacking units (each in its own hex, W-18) and optionally the leader
+//! Selection: the attacking units (each in its own hex) and optionally the leader
 //! stacked with the first of them; the units of the defending hex, top first, and optionally
 //! the leader stacked with them.
 
@@ -22,7 +22,7 @@ use crate::battle::state::{Context, Role};
 use crate::event::{FactKind, PieceId};
 use crate::procedure::{Call, ChoiceRequest, ParamSpec, Refusal};
 
-const RULE: &str = "RULES.md §1.10 (W VII.C)";
+const RULE: &str = "§6.3";
 
 /// The pieces of a melee call, split by role.
 struct Sides {
@@ -95,10 +95,7 @@ pub fn check(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
         );
     }
     if ctx.state.phase != phases::MELEE {
-        return refuse(
-            "melee happens in the Melee Phase",
-            "RULES.md §1.4 (W IV.C.2)",
-        );
+        return refuse("melee happens in the Melee Phase", "§2.1");
     }
     let side = ctx.state.side;
     for &a in &s.attackers {
@@ -109,13 +106,13 @@ pub fn check(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
         if look::is_routed(ctx, a) {
             return refuse(
                 format!("{name} is routed: routed units may not initiate melee"),
-                "RULES.md §1.10.1 (W VII.C)",
+                "§6.1",
             );
         }
         if ctx.status(a).flag(keys::OUT_OF_COMMAND) {
             return refuse(
                 format!("{name} is out of command: OC units may not initiate melee"),
-                "RULES.md §1.6 (W V.C.3, VII.C)",
+                "§4.1, §6.1",
             );
         }
         match look::unit_command(ctx, a) {
@@ -125,22 +122,27 @@ pub fn check(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
                     format!(
                         "{name}'s command does not allow melee (Advance, Stand, Charge or Attack)"
                     ),
-                    "RULES.md §1.10.1 (W VII.C.1)",
+                    "§6.1",
                 );
             }
         }
+        let bound = super::fire::bound_to(ctx, a);
+        if !bound.is_empty() && !call.targets.iter().any(|t| bound.contains(t)) {
+            let at: Vec<&str> = bound.iter().map(|&p| ctx.roster.name(p)).collect();
+            return refuse(
+                format!(
+                    "{name} fired at {} in Offensive Fire: it must melee that hex",
+                    at.join(", ")
+                ),
+                "§5.3",
+            );
+        }
         if is_yes(call, param::SECOND_COMBAT) {
             if look::arm(ctx, a) != Arm::Cavalry {
-                return refuse(
-                    "only cavalry take the Second Combat Option",
-                    "RULES.md §1.10.2 (W-cmd)",
-                );
+                return refuse("only cavalry take the Second Combat Option", "§6.6");
             }
             if ctx.status(a).flag(keys::SECOND_COMBAT_USED) {
-                return refuse(
-                    format!("{name} has already made its second combat"),
-                    "RULES.md §1.10.2 (W-cmd)",
-                );
+                return refuse(format!("{name} has already made its second combat"), "§6.6");
             }
         }
     }
@@ -171,7 +173,23 @@ fn names(run: &Run, ids: &[PieceId]) -> String {
         .join(", ")
 }
 
+/// The melee, then the declared attackers' obligations to fight marked as met (§5.3, §6.2).
 pub fn melee(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
+    let summary = fight(run, t, call)?;
+    for &a in call.actors.iter() {
+        if run.roster().unit(a).is_none() {
+            continue;
+        }
+        run.flag(a, keys::MELEED, true);
+        if run.status(a).flag(keys::MUST_MELEE) {
+            run.flag(a, keys::MUST_MELEE, false);
+            run.mark(a, keys::MUST_MELEE_AT, None);
+        }
+    }
+    Ok(summary)
+}
+
+fn fight(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     let s = split(run.roster(), call).unwrap_or(Sides {
         attackers: call.actors.clone(),
         attacker_leader: None,
@@ -183,6 +201,7 @@ pub fn melee(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
             run.flag(a, keys::SECOND_COMBAT_USED, true);
         }
     }
+
     // 1. Attackers' morale: a failure keeps the unit out, no rout.
     let mut attackers = Vec::new();
     for (i, &a) in s.attackers.iter().enumerate() {
@@ -220,7 +239,7 @@ pub fn melee(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
         let name = run.name(d);
         let pick = run.choose(choice(
             format!("{name} may withdraw 1–3 hexes from the infantry"),
-            "RULES.md §1.10.2 (W VII.C.2)",
+            "§6.3",
             &["Stands and fights", "Withdraws 1–3 hexes"],
         ))?;
         if pick == 1 {
@@ -319,7 +338,7 @@ pub fn melee(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     Ok(summary.join("; "))
 }
 
-/// The order the attackers take losses in: the hex the defender chooses first (W-16).
+/// The order the attackers take losses in: the hex the defender chooses first (§6.6).
 fn loss_order(run: &mut Run, attackers: &[PieceId]) -> Need<Vec<PieceId>> {
     if attackers.len() < 2 {
         return Ok(attackers.to_vec());
@@ -327,7 +346,7 @@ fn loss_order(run: &mut Run, attackers: &[PieceId]) -> Need<Vec<PieceId>> {
     let options: Vec<String> = attackers.iter().map(|&a| run.name(a)).collect();
     let first = run.choose(ChoiceRequest {
         label: "The defender chooses which attacking hex takes the losses".into(),
-        rule: "RULES.md §1.10.3 (W-16)".into(),
+        rule: "§6.6".into(),
         options,
         assumed: 0,
     })?;
@@ -348,18 +367,18 @@ fn after(run: &mut Run, t: &Tables, s: &Sides, fought: &[PieceId], withdrew: &[P
             .first()
             .is_some_and(|&a| look::is_eliminated(run, a))
     {
-        effects::leader_casualty(run, t, l);
+        effects::leader_casualty(run, t, l, "§9.1");
     }
     if vacated {
         if let Some(l) = s.defender_leader {
-            effects::leader_casualty(run, t, l);
+            effects::leader_casualty(run, t, l, "§9.1");
         }
         let able: Vec<PieceId> = fought.iter().copied().filter(|&a| !gone(run, a)).collect();
         if !able.is_empty() {
             run.fact(
                 FactKind::Movement,
                 None,
-                "The defending hex is vacated: the attacking units of one hex must advance into it (W VII.C.7)",
+                "The defending hex is vacated: the attacking units of one hex must advance into it (§6.6)",
             );
             if able.iter().any(|&a| look::arm(run, a) == Arm::Cavalry)
                 && !able

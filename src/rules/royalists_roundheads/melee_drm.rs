@@ -1,7 +1,8 @@
-//! A melee side's roll (RULES.md §1.10.4): its total strength (Charge doubles the charging
-//! cavalry), the column that strength reads, and its die-roll modifiers — the command chit
-//! (none when out of command), Stand and rout when defending, the leader's combat bonus, a
-//! flank or rear attack, and the terrain of the defender's hex and hexside.
+//! A melee side's roll (§6.4, §6.5): its total strength (Charge doubles the charging cavalry,
+//! attacking or attacked), the column that strength reads, and its die-roll modifiers — the
+//! command chit (none when out of command: Attack and Charge on either side, Stand when
+//! defending), rout when defending, the leader's combat bonus, a flank or rear attack, and the
+//! terrain of the defender's hex and hexside.
 
 use super::keys::{Chit, param};
 use super::look::{self, Arm, Look};
@@ -13,7 +14,7 @@ use crate::dice::{Dice, Die, Modifier};
 use crate::event::PieceId;
 use crate::procedure::{Call, DiceRequest};
 
-const RULE: &str = "RULES.md §1.10.4 (W-1 melee page)";
+const RULE: &str = "§6.5";
 
 /// One side's melee roll, ready to ask for.
 pub struct SideRoll {
@@ -32,16 +33,75 @@ pub fn result_label(r: MeleeResult) -> String {
     }
 }
 
-fn chit_drm<L: Look + ?Sized>(l: &L, t: &Tables, u: PieceId) -> Option<(i32, &'static str)> {
+/// The chit modifier one unit brings to its side's roll, with its label: Charge +2 and
+/// Attack +1 whether attacking or defending (Commands page), Stand +1 when defending. Under
+/// the `attack_melee_page` switch, Attack gives cavalry +2 and infantry +1 when attacking only.
+fn chit_drm<L: Look + ?Sized>(
+    l: &L,
+    t: &Tables,
+    u: PieceId,
+    attacking: bool,
+) -> Option<(i32, &'static str)> {
     let m = &t.modifiers;
     match look::unit_command(l, u)? {
         Chit::Charge(_) => Some((m.get(mk::CHARGE), "Charge")),
-        Chit::Attack => Some(match look::arm(l, u) {
-            Arm::Cavalry => (m.get(mk::ATTACK_CAV), "Attack (cavalry), attacking"),
-            Arm::Infantry => (m.get(mk::ATTACK_INF), "Attack (infantry), attacking"),
-        }),
+        Chit::Attack if m.switch(mk::ATTACK_PAGE) => match (attacking, look::arm(l, u)) {
+            (false, _) => None,
+            (true, Arm::Cavalry) => Some((
+                m.get(mk::ATTACK_CAV),
+                "Attack (cavalry), attacking (switch attack_melee_page)",
+            )),
+            (true, Arm::Infantry) => Some((
+                m.get(mk::ATTACK_INF),
+                "Attack (infantry), attacking (switch attack_melee_page)",
+            )),
+        },
+        Chit::Attack if attacking => Some((m.get(mk::ATTACK), "Attack")),
+        Chit::Attack => Some((m.get(mk::ATTACK), "Attack, defending")),
+        Chit::Stand if !attacking => Some((m.get(mk::STAND), "Melee: Stand, defending")),
         _ => None,
     }
+}
+
+/// The best chit modifier among a side's units (they fight as one).
+fn best_chit<L: Look + ?Sized>(
+    l: &L,
+    t: &Tables,
+    units: &[PieceId],
+    attacking: bool,
+) -> Option<Modifier> {
+    let mut best: Option<(i32, &str)> = None;
+    for &u in units {
+        if let Some(d) = chit_drm(l, t, u, attacking)
+            && best.is_none_or(|b| d.0 > b.0)
+        {
+            best = Some(d);
+        }
+    }
+    let (v, why) = best?;
+    let rule = if why.starts_with("Charge") {
+        "§6.5, §3.1"
+    } else {
+        RULE
+    };
+    (v != 0).then(|| Modifier::new(v, why, rule))
+}
+
+/// A side's total strength: cavalry under Charge count double, attacking or attacked.
+fn side_strength<L: Look + ?Sized>(l: &L, t: &Tables, units: &[PieceId]) -> i32 {
+    units
+        .iter()
+        .map(|&u| {
+            let s = look::strength(l, u);
+            if look::unit(l, u).is_some_and(look::can_charge)
+                && look::unit_command(l, u).is_some_and(Chit::is_charge)
+            {
+                s * t.modifiers.get(mk::CHARGE_MULT)
+            } else {
+                s
+            }
+        })
+        .sum()
 }
 
 fn leader_bonus<L: Look + ?Sized>(l: &L, leader: Option<PieceId>) -> Option<Modifier> {
@@ -51,7 +111,7 @@ fn leader_bonus<L: Look + ?Sized>(l: &L, leader: Option<PieceId>) -> Option<Modi
         Modifier::new(
             bonus,
             format!("{} stacked (combat bonus)", l.roster().name(leader)),
-            "RULES.md §1.10.4 (W III.A.1.c)",
+            "§6.5",
         )
     })
 }
@@ -85,7 +145,7 @@ fn finish(t: &Tables, label: String, strength: i32, dice: Dice, quiet: bool) -> 
         column,
         request: request(
             format!("{label}: strength {strength}, column {head}"),
-            "RULES.md §1.10.3",
+            "§6.4",
             dice,
             bands,
         ),
@@ -101,27 +161,10 @@ pub fn attacker<L: Look + ?Sized>(
     call: &Call,
 ) -> SideRoll {
     let m = &t.modifiers;
-    let mut strength = 0;
+    let strength = side_strength(l, t, units);
     let mut dice = Dice::new(1, Die::D6);
-    let mut best: Option<(i32, &str)> = None;
-    for &u in units {
-        let mut s = look::strength(l, u);
-        if look::unit(l, u).is_some_and(look::can_charge)
-            && look::unit_command(l, u).is_some_and(Chit::is_charge)
-        {
-            s *= m.get(mk::CHARGE_MULT);
-        }
-        strength += s;
-        if let Some(d) = chit_drm(l, t, u)
-            && best.is_none_or(|b| d.0 > b.0)
-        {
-            best = Some(d);
-        }
-    }
-    if let Some((v, why)) = best
-        && v != 0
-    {
-        dice = dice.with(Modifier::new(v, why, RULE));
+    if let Some(c) = best_chit(l, t, units, true) {
+        dice = dice.with(c);
     }
     if let Some(b) = leader_bonus(l, leader) {
         dice = dice.with(b);
@@ -140,14 +183,14 @@ pub fn attacker<L: Look + ?Sized>(
             dice = dice.with(Modifier::new(
                 v,
                 format!("attacking into / across {}", row.name),
-                "RULES.md W-3 (TEC)",
+                "§11",
             ));
         }
         if cavalry && row.melee_cavalry != 0 {
             dice = dice.with(Modifier::new(
                 row.melee_cavalry,
                 format!("cavalry attacking into {}", row.name),
-                "RULES.md W-3 (TEC)",
+                "§11",
             ));
         }
     }
@@ -164,13 +207,10 @@ pub fn defender<L: Look + ?Sized>(
     leader: Option<PieceId>,
 ) -> SideRoll {
     let m = &t.modifiers;
-    let strength = units.iter().map(|&u| look::strength(l, u)).sum();
+    let strength = side_strength(l, t, units);
     let mut dice = Dice::new(1, Die::D6);
-    if units
-        .iter()
-        .any(|&u| look::unit_command(l, u) == Some(Chit::Stand) && !look::is_routed(l, u))
-    {
-        dice = dice.with(m.modifier(mk::STAND));
+    if let Some(c) = best_chit(l, t, units, false) {
+        dice = dice.with(c);
     }
     if units.iter().any(|&u| look::is_routed(l, u)) {
         dice = dice.with(m.modifier(mk::ROUTED_DEF));

@@ -1,9 +1,10 @@
-//! System W — Royalists & Roundheads, as used by *The Battle of Winceby* (RULES.md §1).
+//! Royalists & Roundheads, as used by *The Battle of Winceby* (docs/rules/royalists_roundheads.md).
 //!
 //! The pieces' status lives under the keys of [`keys`]; the charts are data in [`tables`]
 //! (overridable with [`overrides::load_overrides`]); each procedure is a body function over a
 //! [`run::Run`] with its refusal check beside it, and [`offers`] lists them for a selection.
 
+pub mod casualties;
 pub mod charts;
 pub mod commands;
 pub mod defaults;
@@ -16,15 +17,20 @@ pub mod melee;
 pub mod melee_drm;
 pub mod modifiers;
 pub mod morale;
+pub mod obligations;
 pub mod offers;
 mod override_check;
 pub mod overrides;
 pub mod phases;
 pub mod proc;
+pub mod readouts;
+pub mod reminders;
 pub mod run;
 pub mod schema;
 pub mod spec;
+pub mod switches;
 pub mod tables;
+pub mod trace;
 pub mod victory;
 
 use std::sync::{Arc, LazyLock};
@@ -89,7 +95,7 @@ impl RuleSystem for RoyalistsRoundheads {
     }
 
     /// The Royalists are side 0 whichever slot the players put them in: they move first, and
-    /// the Victory Table's first column is theirs (W scenario, §1.15).
+    /// the Victory Table's first column is theirs (§2.2, §10.2).
     fn seat(&self, mut armies: Vec<Army>) -> Vec<Army> {
         if let Some(i) = armies.iter().position(is_royalist)
             && i > 0
@@ -124,7 +130,7 @@ impl RuleSystem for RoyalistsRoundheads {
     }
 
     fn reminders(&self, ctx: &Context) -> Vec<String> {
-        phases::reminders(ctx, &self.tables_in_force())
+        reminders::reminders(ctx, &self.tables_in_force())
     }
 
     fn figures(&self, ctx: &Context) -> Vec<Figure> {

@@ -1,4 +1,4 @@
-//! The modifier values and small numeric rules of System W, as data: each with its key (for
+//! The modifier values and small numeric rules of Royalists & Roundheads, as data: each with its key (for
 //! override files), its label, the rule it comes from and that rule's source tag.
 
 use std::collections::BTreeMap;
@@ -31,209 +31,193 @@ const fn m(
     }
 }
 
-/// Every modifier System W knows, with its default.
+/// Every modifier Royalists & Roundheads knows, with its default.
 pub const MODIFIERS: &[ModSpec] = &[
     m(
         "morale_leader_stacked",
-        "Morale roll: leader stacked",
-        "W VII.C.4",
+        "Morale: leader stacked",
+        "§7.1",
         "[SEED]",
         -1,
     ),
-    m(
-        "morale_routed",
-        "Morale roll: unit routed",
-        "W VIII.A",
-        "[SEED]",
-        1,
-    ),
+    m("morale_routed", "Morale: routed", "§7.1", "[SEED]", 1),
     m(
         "morale_marker",
-        "Morale rating per Step-Loss marker",
-        "W VII.C.5",
+        "Morale: per Step-Loss marker",
+        "§7.1",
         "[SEED]",
         -1,
     ),
     m(
         "morale_charge_cavalry",
-        "Morale rating: cavalry under Charge",
-        "W-cmd Charge",
+        "Morale: Charge, cavalry",
+        "§7.1",
         "[SEED]",
         1,
     ),
     m(
         "morale_charge_other",
-        "Morale rating: non-cavalry under a Charge leader",
-        "W-cmd Charge; W-20",
+        "Morale: Charge, others",
+        "§7.1",
         "[SEED]",
         2,
     ),
     m(
         "rally_leader_stacked",
-        "Rally roll: leader stacked",
-        "W VIII.B",
+        "Rally: leader stacked",
+        "§7.4",
         "[SEED]",
         -1,
     ),
     m(
         "rally_routed",
-        "Rally roll: routed modifier",
-        "W-20",
+        "Rally roll: unit routed",
+        "§7.4",
+        "[SEED]",
+        1,
+    ),
+    m(
+        "command_within_span",
+        "Command: in Overall's span",
+        "§3.7",
+        "[SEED]",
+        -1,
+    ),
+    m("melee_attack", "Melee: Attack command", "§6.5", "[SEED]", 1),
+    m(
+        "attack_melee_page",
+        "Attack per melee page",
+        "§6.5",
         "[DEFAULT]",
         0,
     ),
     m(
-        "command_within_span",
-        "Command change: within the Overall Leader's span",
-        "W III.A.3",
-        "[SEED]",
-        -1,
-    ),
-    m(
         "melee_attack_cavalry",
-        "Melee: cavalry with Attack, attacking",
-        "W-2 (melee page)",
+        "Melee: Attack, cavalry (switch)",
+        "§6.5",
         "[FOUND]",
         2,
     ),
     m(
         "melee_attack_infantry",
-        "Melee: infantry with Attack, attacking",
-        "W-2 (melee page)",
+        "Melee: Attack, infantry (switch)",
+        "§6.5",
         "[FOUND]",
         1,
     ),
     m(
         "melee_charge",
         "Melee: cavalry with Charge",
-        "W-cmd Charge",
+        "§6.5",
         "[SEED]",
         2,
     ),
     m(
         "melee_stand_defending",
         "Melee: Stand, defending",
-        "W-cmd Stand",
+        "§6.5",
         "[SEED]",
         1,
     ),
     m(
         "melee_routed_defending",
         "Melee: routed, defending",
-        "W VIII.A",
+        "§6.5",
         "[SEED]",
         -1,
     ),
     m(
         "melee_flank_rear",
-        "Melee: attacking through flank or rear",
-        "W-1 (melee page)",
+        "Melee: flank or rear",
+        "§6.5",
         "[FOUND]",
         1,
     ),
     m(
         "charge_strength_multiplier",
-        "Melee strength multiplier under Charge",
-        "W-cmd Charge",
+        "Charge strength multiplier",
+        "§6.4",
         "[SEED]",
         2,
     ),
-    m(
-        "charge_mp_bonus",
-        "Movement points added by Charge",
-        "W-cmd Charge",
-        "[SEED]",
-        2,
-    ),
+    m("charge_mp_bonus", "Charge MP bonus", "§4.3", "[SEED]", 2),
     m(
         "muster_span_bonus",
-        "Command span added by Muster",
-        "W-cmd Muster",
+        "Muster span bonus",
+        "§4.3",
         "[SEED]",
         1,
     ),
     m(
         "muster_losses_needed",
-        "Units eliminated or routed for a free Muster",
-        "W-cmd Muster; W-10",
+        "Broken units for free Muster",
+        "§3.4",
         "[SEED]",
         2,
     ),
     m(
         "steps_with_reverse",
-        "Steps of a unit with a reduced side",
-        "W VII.C.5",
+        "Steps, reduced side",
+        "§8.1",
         "[SEED]",
         4,
     ),
     m(
         "steps_without_reverse",
-        "Steps of a one-SP unit",
-        "W VII.C.5",
+        "Steps, one-SP unit",
+        "§8.1",
         "[SEED]",
         2,
     ),
+    m("dragoon_steps", "Dragoon steps", "§8.2", "[DEFAULT]", 3),
+    m("muster_free_out", "Free Muster exit", "§3.4", "[SEED]", 1),
     m(
-        "dragoon_steps",
-        "Step loss that eliminates dragoons",
-        "W VII.C.6; W-9",
-        "[DEFAULT]",
-        3,
-    ),
-    m(
-        "muster_free_out",
-        "Leave Muster with no roll after the same losses (1 yes, 0 no)",
-        "W V.B.1; W-10 option",
+        "charge_check_overall",
+        "Overall helps charge check",
+        "§3.6",
         "[DEFAULT]",
         0,
     ),
-    m(
-        "infantry_fires",
-        "Infantry fire on the Dismounted Dragoons column (1 yes, 0 no)",
-        "W-15",
-        "[DEFAULT]",
-        1,
-    ),
+    m("infantry_fires", "Infantry fire", "§5.1", "[DEFAULT]", 1),
     m(
         "entry_roll_from_turn",
-        "First turn of the Array / Hobart entry roll",
-        "W scenario",
+        "Entry roll from turn",
+        "§2.2",
         "[SEED]",
         7,
     ),
     m(
         "entry_roll_needed",
-        "1D6 roll that brings the Array / Hobart",
-        "W scenario",
+        "Entry roll needed",
+        "§2.2",
         "[SEED]",
         6,
     ),
     m(
         "charge_trigger_hexes",
-        "Reactive charge trigger distance (hexes)",
-        "W-cmd; W-13",
+        "Charge trigger (hexes)",
+        "§3.6",
         "[DEFAULT]",
         3,
     ),
     m(
         "leader_loss_overall",
-        "Loss points: Overall Leader casualty",
-        "W IX",
+        "Loss: Overall Leader",
+        "§10.1",
         "[SEED]",
         5,
     ),
     m(
         "leader_loss_other",
-        "Loss points: other leader casualty",
-        "W IX",
+        "Loss: other leader",
+        "§10.1",
         "[SEED]",
         3,
     ),
-    m("last_turn", "Turns in the game", "W scenario", "[SEED]", 13),
+    m("last_turn", "Turns", "§2.3", "[SEED]", 13),
 ];
 
-/// Keys whose values are yes/no switches between two readings: 1 yes, 0 no.
-pub const SWITCHES: [&str; 2] = ["infantry_fires", "muster_free_out"];
+pub use super::switches::{SWITCH_TEXT, SWITCHES};
 
 /// Keys whose values are die-roll or rating modifiers (printed with a sign).
 const DRM_PREFIXES: [&str; 4] = ["morale_", "rally_", "command_", "melee_"];
@@ -248,6 +232,8 @@ pub mod key {
     pub const RALLY_LEADER: &str = "rally_leader_stacked";
     pub const RALLY_ROUTED: &str = "rally_routed";
     pub const COMMAND_SPAN: &str = "command_within_span";
+    pub const ATTACK: &str = "melee_attack";
+    pub const ATTACK_PAGE: &str = "attack_melee_page";
     pub const ATTACK_CAV: &str = "melee_attack_cavalry";
     pub const ATTACK_INF: &str = "melee_attack_infantry";
     pub const CHARGE: &str = "melee_charge";
@@ -257,6 +243,9 @@ pub mod key {
     pub const CHARGE_MULT: &str = "charge_strength_multiplier";
     pub const MUSTER_LOSSES: &str = "muster_losses_needed";
     pub const MUSTER_FREE_OUT: &str = "muster_free_out";
+    pub const CHARGE_CHECK_OVERALL: &str = "charge_check_overall";
+    pub const CHARGE_MP: &str = "charge_mp_bonus";
+    pub const MUSTER_SPAN: &str = "muster_span_bonus";
     pub const STEPS_REVERSE: &str = "steps_with_reverse";
     pub const STEPS_NO_REVERSE: &str = "steps_without_reverse";
     pub const DRAGOON_STEPS: &str = "dragoon_steps";
@@ -301,7 +290,7 @@ impl Modifiers {
         crate::dice::Modifier::new(
             self.get(key),
             spec.map_or(key, |s| s.label),
-            spec.map_or(String::new(), |s| format!("RULES.md §1, {}", s.rule)),
+            spec.map_or(String::new(), |s| s.rule.to_string()),
         )
     }
 
@@ -320,6 +309,7 @@ impl Modifiers {
             ],
             rows: MODIFIERS
                 .iter()
+                .filter(|s| !SWITCHES.contains(&s.key))
                 .map(|s| {
                     let v = self.get(s.key);
                     let tag = if v == s.default {

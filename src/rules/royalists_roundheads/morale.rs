@@ -1,4 +1,4 @@
-//! One-unit procedures (RULES.md §1.6, §1.11, §1.12): a morale check the player calls (say for
+//! One-unit procedures (§4.1, §7, §8): a morale check the player calls (say for
 //! a fire result resolved by hand), a rally in the owner's Rally Phase, a step loss applied by
 //! hand, the OC marker, and dragoons mounting or dismounting.
 
@@ -62,7 +62,7 @@ pub fn morale_params(ctx: &Context) -> Vec<ParamSpec> {
     ]
 }
 
-const MORALE_RULE: &str = "RULES.md §1.11 (W VII.C.4, VIII)";
+const MORALE_RULE: &str = "§7.1";
 
 pub fn check_morale(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
     let u = the_unit(ctx, call, MORALE_RULE)?;
@@ -76,7 +76,7 @@ pub fn check_morale(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refus
                 ctx.roster.name(u),
                 kind.phase_name()
             ),
-            "RULES.md §1.11 (W VIII)",
+            "§7.2",
         );
     }
     Ok(())
@@ -113,7 +113,7 @@ pub fn rally_params() -> Vec<ParamSpec> {
     ]
 }
 
-const RALLY_RULE: &str = "RULES.md §1.11 (W VIII.B)";
+const RALLY_RULE: &str = "§7.4";
 
 pub fn check_rally(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
     let u = the_unit(ctx, call, RALLY_RULE)?;
@@ -171,7 +171,7 @@ pub fn rally(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     }
 }
 
-const STEP_RULE: &str = "RULES.md §1.12 (W VII.C.5)";
+const STEP_RULE: &str = "§8.1";
 
 pub fn check_lose_step(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
     the_unit(ctx, call, STEP_RULE).map(|_| ())
@@ -183,7 +183,7 @@ pub fn lose_step(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     Ok(if gone { "eliminated" } else { "step lost" }.into())
 }
 
-const OC_RULE: &str = "RULES.md §1.6 (W V.C)";
+const OC_RULE: &str = "§4.1";
 
 pub fn check_mark_oc(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
     let u = the_unit(ctx, call, OC_RULE)?;
@@ -231,7 +231,7 @@ pub fn clear_oc(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
     Ok("in command".into())
 }
 
-const FORMATION_RULE: &str = "RULES.md §1.12 (W VII.C.6, W-11)";
+const FORMATION_RULE: &str = "§8.2";
 
 pub fn check_formation(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
     let u = the_unit(ctx, call, FORMATION_RULE)?;

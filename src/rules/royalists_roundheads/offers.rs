@@ -1,4 +1,4 @@
-//! Which System W procedures a selection offers, and starting one from a call: every procedure
+//! Which Royalists & Roundheads procedures a selection offers, and starting one from a call: every procedure
 //! id with its refusal check and body, so an offer is refused exactly when starting it would be.
 
 use std::sync::Arc;
@@ -7,7 +7,7 @@ use super::keys::proc as id;
 use super::look::{self, Arm};
 use super::proc::{Body, Proc, offer, refuse};
 use super::tables::Tables;
-use super::{commands, fire, melee, morale, phases};
+use super::{casualties, commands, fire, melee, morale, phases, trace};
 use crate::battle::state::{Context, Role};
 use crate::event::PieceId;
 use crate::procedure::{Call, Offer, Procedure, Refusal};
@@ -40,6 +40,10 @@ const PROCEDURES: &[(&str, Check, Body)] = &[
     ),
     (id::FIRE, fire::check, fire::fire),
     (id::MELEE, melee::check, melee::melee),
+    (id::TRACE_OVERALL, trace::check_trace, trace::trace),
+    (id::TRACE_OWN, trace::check_own, trace::own),
+    (id::OVERRUN, casualties::check_overrun, casualties::overrun),
+    (id::LEAVE_MAP, casualties::check_leave, casualties::leave),
 ];
 
 fn check_of(call_id: &str) -> Option<(Check, Body)> {
@@ -56,7 +60,7 @@ pub fn start(
     call: &Call,
 ) -> Result<Box<dyn Procedure>, Refusal> {
     let Some((check, body)) = check_of(&call.id) else {
-        return refuse(format!("no procedure '{}'", call.id), "RULES.md §1");
+        return refuse(format!("no procedure '{}'", call.id), "§2.1");
     };
     if call
         .actors
@@ -64,7 +68,7 @@ pub fn start(
         .chain(&call.targets)
         .any(|p| usize::from(p.0) >= ctx.roster.pieces.len())
     {
-        return refuse("a selected piece is not in this battle", "RULES.md §1");
+        return refuse("a selected piece is not in this battle", "§2.1");
     }
     check(ctx, &tables, call)?;
     Ok(Box::new(Proc {
@@ -97,6 +101,10 @@ fn title(ctx: &Context, t: &Tables, call: &Call) -> String {
         id::FORMATION => format!("Mount / dismount: {a}"),
         id::FIRE => format!("Fire: {a} at {d}"),
         id::MELEE => format!("Melee: {a} against {d}"),
+        id::TRACE_OVERALL => format!("Trace command to the Overall Leader: {a}"),
+        id::TRACE_OWN => format!("Take command from its own leader: {a}"),
+        id::OVERRUN => format!("Leader overrun: {a} by {d}"),
+        id::LEAVE_MAP => format!("Routed unit leaves the map: {a}"),
         other => other.to_string(),
     }
 }
@@ -186,7 +194,16 @@ pub fn offers(ctx: &Context, t: &Tables, actors: &[PieceId], targets: &[PieceId]
                 t,
                 id::CHARGE_CHECK,
                 "Charge check (enemy cavalry within range)".into(),
-                commands::charge_params(ctx, *l),
+                commands::charge_params(ctx, t, *l),
+                actors,
+                targets,
+            ));
+            out.push(make(
+                ctx,
+                t,
+                id::OVERRUN,
+                "Overrun: an enemy unit enters his hex".into(),
+                Vec::new(),
                 actors,
                 targets,
             ));
@@ -228,6 +245,38 @@ pub fn offers(ctx: &Context, t: &Tables, actors: &[PieceId], targets: &[PieceId]
                     t,
                     id::MARK_OC,
                     "Mark out of command (OC)".into(),
+                    Vec::new(),
+                    actors,
+                    targets,
+                ));
+            }
+            if ctx.status(*u).flag(super::keys::TRACES_OVERALL) {
+                out.push(make(
+                    ctx,
+                    t,
+                    id::TRACE_OWN,
+                    "Take command from its own leader".into(),
+                    Vec::new(),
+                    actors,
+                    targets,
+                ));
+            } else {
+                out.push(make(
+                    ctx,
+                    t,
+                    id::TRACE_OVERALL,
+                    "Trace command to the Overall Leader".into(),
+                    Vec::new(),
+                    actors,
+                    targets,
+                ));
+            }
+            if look::is_routed(ctx, *u) {
+                out.push(make(
+                    ctx,
+                    t,
+                    id::LEAVE_MAP,
+                    "Leaves the map (routed)".into(),
                     Vec::new(),
                     actors,
                     targets,

@@ -1,4 +1,4 @@
-//! The sequence of play (RULES.md §1.4, W IV A–H): six phases, the clock that walks them for
+//! The sequence of play (§2.1): six phases, the clock that walks them for
 //! 13 turns with the Royalists (side 0) first, and the phase-advance procedure that does what
 //! happens by itself — Charge boxes advancing, per-phase markers cleared, reinforcements
 //! entering (with the entry roll from turn 7), the Victory Check, and the draw at the end.
@@ -33,27 +33,27 @@ pub fn phases() -> Vec<Phase> {
     vec![
         p(
             "Orders",
-            "Both players may try to change command chits; Charge boxes advance (§1.5)",
+            "Both players may try to change command chits; Charge boxes advance (§3)",
         ),
         p(
             "Movement",
-            "Check command (OC), reinforcements enter, move; the enemy may charge (§1.6, §1.8, §1.14)",
+            "Check command (OC), reinforcements enter, move; the enemy may charge (§4)",
         ),
         p(
             "Fire Combat",
-            "Defensive fire by the non-phasing player, then offensive fire (§1.9)",
+            "Defensive fire by the non-phasing player, then offensive fire (§5)",
         ),
         p(
             "Melee",
-            "Attacker morale, defender morale, melee, result checks; cavalry second combat last (§1.10)",
+            "Attacker morale, defender morale, melee, result checks; cavalry second combat last (§6)",
         ),
         p(
             "Rally",
-            "Routed units in command and out of enemy ZOC try to rally (§1.11)",
+            "Routed units in command and out of enemy ZOC try to rally (§7.4)",
         ),
         p(
             "Victory Check",
-            "Roll 2D6 if the enemy's losses reached the Victory Table (§1.15)",
+            "Roll 2D6 if the enemy's losses reached the Victory Table (§10.2)",
         ),
     ]
 }
@@ -94,7 +94,7 @@ pub fn title(ctx: &Context, t: &Tables) -> String {
 /// Whether the phase may be advanced now.
 pub fn check(ctx: &Context, _t: &Tables, _call: &Call) -> Result<(), Refusal> {
     if ctx.state.result.is_some() {
-        return refuse("the battle is over", "RULES.md §1.15");
+        return refuse("the battle is over", "§2.3");
     }
     Ok(())
 }
@@ -122,9 +122,26 @@ pub fn next_phase(run: &mut Run, t: &Tables, _call: &Call) -> Need<String> {
     match phase {
         ORDERS => orders(run),
         MOVEMENT => return movement(run, t, turn, side),
-        FIRE => clear_all(run, &[keys::FIRED, keys::MORALE_CHECKED_FIRE]),
-        MELEE => clear_all(run, &[keys::MORALE_CHECKED_MELEE, keys::SECOND_COMBAT_USED]),
-        RALLY => clear_side(run, side, &[keys::RALLY_TRIED]),
+        FIRE => {
+            clear_all(
+                run,
+                &[keys::FIRED, keys::MORALE_CHECKED_FIRE, keys::MUST_MELEE],
+            );
+            clear_marks(run, keys::MUST_MELEE_AT);
+        }
+        MELEE => clear_all(
+            run,
+            &[
+                keys::MORALE_CHECKED_MELEE,
+                keys::SECOND_COMBAT_USED,
+                keys::MELEED,
+            ],
+        ),
+        RALLY => {
+            clear_side(run, side, &[keys::RALLY_TRIED]);
+            clear_all(run, &[keys::MUST_MELEE]);
+            clear_marks(run, keys::MUST_MELEE_AT);
+        }
         VICTORY => {
             let won = victory::victory_check(run, t, side)?;
             return Ok(if won { "victory" } else { "no victory" }.into());
@@ -149,6 +166,14 @@ fn clear_all(run: &mut Run, flags: &[&str]) {
     }
 }
 
+fn clear_marks(run: &mut Run, key: &str) {
+    for u in pieces_of(run, Role::Unit, None) {
+        if run.status(u).mark(key).is_some() {
+            run.mark(u, key, None);
+        }
+    }
+}
+
 fn clear_side(run: &mut Run, side: usize, flags: &[&str]) {
     for u in pieces_of(run, Role::Unit, Some(side)) {
         for f in flags {
@@ -157,7 +182,7 @@ fn clear_side(run: &mut Run, side: usize, flags: &[&str]) {
     }
 }
 
-/// The Orders Phase: command tries reset, Charge 1 → 2 → 3 → Muster (§1.5.3).
+/// The Orders Phase: command tries reset, Charge 1 → 2 → 3 → Muster (§3.5).
 fn orders(run: &mut Run) {
     for l in pieces_of(run, Role::Leader, None) {
         run.flag(l, keys::COMMAND_TRIED, false);
@@ -178,15 +203,16 @@ fn orders(run: &mut Run) {
         run.fact(
             FactKind::Command,
             Some(l),
-            format!("{name}'s chit moves from Charge {n} to {next} (W-cmd)"),
+            format!("{name}'s chit moves from Charge {n} to {next} (§3.5)"),
         );
     }
 }
 
-/// The start of a Movement Phase: OC markers cleared for the new check, charge checks reset,
+/// The start of a Movement Phase: OC markers and traces to the Overall Leader cleared for the
+/// new command check (§4.1, §4.2), charge checks reset,
 /// reinforcements placed, and from turn 7 the entry roll for the Array / Hobart.
 fn movement(run: &mut Run, t: &Tables, turn: u32, side: usize) -> Need<String> {
-    clear_side(run, side, &[keys::OUT_OF_COMMAND]);
+    clear_side(run, side, &[keys::OUT_OF_COMMAND, keys::TRACES_OVERALL]);
     for l in pieces_of(run, Role::Leader, None) {
         if run.status(l).mark(keys::CHARGE_CHECKS).is_some() {
             run.mark(l, keys::CHARGE_CHECKS, None);
@@ -221,7 +247,7 @@ fn movement(run: &mut Run, t: &Tables, turn: u32, side: usize) -> Need<String> {
     });
     let req = request(
         format!("Reinforcement roll: {} ({need} enters)", names.join(", ")),
-        "RULES.md §1.16 (W scenario)",
+        "§2.2",
         dice,
         bands,
     );
@@ -272,108 +298,4 @@ fn entry_turn<L: Look + ?Sized>(l: &L, p: PieceId) -> i32 {
         .map(|u| u.stat("entry_turn"))
         .or_else(|| look::leader(l, p).map(|x| x.stat("entry_turn")))
         .unwrap_or(1)
-}
-
-/// What is due in the current phase, for the phase banner.
-pub fn reminders(ctx: &Context, t: &Tables) -> Vec<String> {
-    let s = ctx.state;
-    let r = ctx.roster;
-    let mut out = Vec::new();
-    if s.result.is_some() {
-        return vec!["The battle is over.".into()];
-    }
-    let names = |ids: Vec<PieceId>| {
-        ids.iter()
-            .map(|&p| r.name(p).to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let leaders = |side: Option<usize>| {
-        r.ids().filter(move |&p| {
-            r.piece(p).role == Role::Leader && side.is_none_or(|x| r.side_of(p) == x)
-        })
-    };
-    let units_of = |side: usize| {
-        r.ids()
-            .filter(move |&p| r.piece(p).role == Role::Unit && r.side_of(p) == side)
-    };
-    let no_chit: Vec<PieceId> = leaders(None)
-        .filter(|&l| ctx.status(l).flag(keys::ENTERED) && look::chit(ctx, l).is_none())
-        .collect();
-    if !no_chit.is_empty() {
-        out.push(format!(
-            "Place a command chit for {} (§1.5.2)",
-            names(no_chit)
-        ));
-    }
-    match s.phase {
-        ORDERS => {
-            out.push("Each leader may try once to change its chit: 1D6 ≤ Command (§1.5.2)".into());
-            let charging: Vec<PieceId> = leaders(None)
-                .filter(|&l| look::chit(ctx, l).is_some_and(Chit::is_charge))
-                .collect();
-            if !charging.is_empty() {
-                out.push(format!(
-                    "On Charge (only Muster allowed): {}",
-                    names(charging)
-                ));
-            }
-            let muster: Vec<PieceId> = leaders(None)
-                .filter(|&l| look::broken_units(ctx, l) >= t.modifiers.get(mk::MUSTER_LOSSES))
-                .filter(|&l| look::chit(ctx, l) != Some(Chit::Muster))
-                .collect();
-            if !muster.is_empty() {
-                out.push(format!(
-                    "May switch to Muster with no roll: {} (W-10)",
-                    names(muster)
-                ));
-            }
-        }
-        MOVEMENT => {
-            out.push("Check command span: mark units out of command (OC) (§1.6)".into());
-            let routed: Vec<PieceId> = units_of(s.side)
-                .filter(|&u| look::on_map(ctx, u) && look::is_routed(ctx, u))
-                .collect();
-            if !routed.is_empty() {
-                out.push(format!(
-                    "Routed units must move 1–2 hexes from the enemy: {}",
-                    names(routed)
-                ));
-            }
-            out.push("Dragoons under Stand may mount or dismount now (§1.12)".into());
-            out.push(format!(
-                "{}: check a cavalry leader for Charge when enemy cavalry comes within {} hexes (§1.14)",
-                side_name(ctx, 1 - s.side),
-                t.modifiers.get("charge_trigger_hexes")
-            ));
-        }
-        FIRE => {
-            out.push(format!(
-                "Defensive fire by {}, then offensive fire by {} (§1.9)",
-                side_name(ctx, 1 - s.side),
-                side_name(ctx, s.side)
-            ));
-            out.push("A unit that fires at an adjacent hex in offensive fire must melee it".into());
-        }
-        MELEE => {
-            out.push("Attack and Charge units adjacent to the enemy must melee (§1.10.1)".into())
-        }
-        RALLY => {
-            let routed: Vec<PieceId> = units_of(s.side)
-                .filter(|&u| look::on_map(ctx, u) && look::is_routed(ctx, u))
-                .collect();
-            if !routed.is_empty() {
-                out.push(format!(
-                    "May rally (in command, out of enemy ZOC): {}",
-                    names(routed)
-                ));
-            }
-        }
-        VICTORY => out.push(format!(
-            "{} Victory Check is made when the phase begins",
-            side_name(ctx, s.side)
-        )),
-        _ => {}
-    }
-    out
 }

@@ -1,4 +1,4 @@
-//! The plumbing every System W procedure shares: a [`Proc`] that runs a body function over the
+//! The plumbing every Royalists & Roundheads procedure shares: a [`Proc`] that runs a body function over the
 //! inputs with the tables in force, the parameters' specs and answers, and offer building that
 //! uses the same checks as starting a procedure, so an offer is refused exactly when the call
 //! would be.
@@ -35,7 +35,9 @@ impl Procedure for Proc {
 
     fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
         Run::finish(ctx, inputs, |run| {
-            (self.body)(run, &self.tables, &self.call)
+            let summary = (self.body)(run, &self.tables, &self.call)?;
+            super::readouts::refresh(run, &self.tables);
+            Ok(summary)
         })
     }
 

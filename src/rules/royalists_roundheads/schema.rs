@@ -1,6 +1,6 @@
-//! What a System W piece's and side's status is made of (RULES.md §1.3), for the window and the
-//! roster sheets: the step-loss track and ladder of each unit kind, the markers, and a leader's
-//! secret command chit.
+//! What a piece's and side's status is made of, for the window and the roster sheets: the
+//! step-loss track and ladder of each unit kind (§8), the markers, a leader's secret command
+//! chit (§3), and the current movement allowance and command span (§4.3).
 
 use super::keys::{self, Chit};
 use super::look;
@@ -20,12 +20,20 @@ fn flag(key: &'static str, label: &str) -> FlagSpec {
 pub fn piece(roster: &Roster, piece: PieceId, t: &Tables) -> StatusSchema {
     if roster.leader(piece).is_some() {
         return StatusSchema {
-            marks: vec![MarkSpec {
-                key: keys::CHIT,
-                label: "Command".into(),
-                choices: Chit::ALL.iter().map(Chit::to_string).collect(),
-                secret: true,
-            }],
+            marks: vec![
+                MarkSpec {
+                    key: keys::CHIT,
+                    label: "Command".into(),
+                    choices: Chit::ALL.iter().map(Chit::to_string).collect(),
+                    secret: true,
+                },
+                MarkSpec {
+                    key: keys::SPAN_NOW,
+                    label: "Command span".into(),
+                    choices: Vec::new(),
+                    secret: true,
+                },
+            ],
             flags: vec![
                 flag(keys::ENTERED, "On the map"),
                 flag(keys::REPLACEMENT, "Replacement leader"),
@@ -67,6 +75,11 @@ pub fn piece(roster: &Roster, piece: PieceId, t: &Tables) -> StatusSchema {
         flags.push(flag(keys::SECOND_COMBAT_USED, "Second combat used"));
     }
     flags.push(flag(keys::RALLY_TRIED, "Tried to rally this phase"));
+    flags.push(flag(
+        keys::TRACES_OVERALL,
+        "Traces command to the Overall Leader",
+    ));
+    flags.push(flag(keys::MUST_MELEE, "Must melee the hex it fired at"));
     StatusSchema {
         tracks: vec![TrackSpec {
             key: keys::STEPS_LOST,
@@ -79,7 +92,12 @@ pub fn piece(roster: &Roster, piece: PieceId, t: &Tables) -> StatusSchema {
         // markers, Eliminated) shows in the flags.
         ladders: Vec::new(),
         flags,
-        marks: Vec::new(),
+        marks: vec![MarkSpec {
+            key: keys::MOVEMENT_NOW,
+            label: "Movement allowance".into(),
+            choices: Vec::new(),
+            secret: true,
+        }],
     }
 }
 

@@ -1,4 +1,4 @@
-//! What a Royalists & Roundheads army file holds (RULES.md §1.2): unit kinds, counter values
+//! What a Royalists & Roundheads army file holds (§8): unit kinds, counter values
 //! and leader ratings with their ranges.
 
 use crate::army::{ArmySpec, KindSpec, StatSpec};
@@ -28,7 +28,7 @@ pub fn army_spec() -> ArmySpec {
             },
             KindSpec {
                 name: INFANTRY,
-                description: "foot; fires on the Dismounted Dragoons column (RULES.md W-15)",
+                description: "foot; fires on the Dismounted Dragoons column (§5.1)",
             },
         ],
         unit_stats: vec![

@@ -1,4 +1,4 @@
-//! System W's charts as data (RULES.md §1.9, §1.10.3–4, §1.11, §1.15, W-3): the Melee, Fire,
+//! The charts as data (§5, §6.4, §6.5, §10.2, §11, §12): the Melee, Fire,
 //! Range and Victory tables, the default Terrain Effects Chart and the modifier values, each
 //! with its source tag. The procedures read these structures; nothing here is repeated in code.
 //! [`Tables::to_tables`] renders them for the window and the quick-reference sheet.

@@ -1,4 +1,4 @@
-//! Victory (RULES.md §1.15, W-7, W-8): loss points computed live, the Victory Table roll a side
+//! Victory (§10, §2.3): loss points computed live, the Victory Table roll a side
 //! makes in its own Victory Check Phase, the draw after the last turn, and each side's figures.
 
 use super::look::{self, Look};
@@ -50,7 +50,7 @@ pub fn victory_check(run: &mut Run, t: &Tables, side: usize) -> Need<bool> {
     });
     let req = request(
         format!("Victory check: {me} ({them} loss points {losses}; need {need}–12)"),
-        "RULES.md §1.15 (W IX)",
+        "§10.2",
         dice,
         bands,
     );
@@ -71,12 +71,12 @@ pub fn victory_check(run: &mut Run, t: &Tables, side: usize) -> Need<bool> {
     }
 }
 
-/// The end of the last turn with no winner: a draw (W-7), losses given for information.
+/// The end of the last turn with no winner: a draw (§2.3), losses given for information.
 pub fn draw(run: &mut Run, t: &Tables) {
     let a = look::side_losses(run, 0);
     let b = look::side_losses(run, 1);
     let text = format!(
-        "Draw: no side has won by the end of turn {} (W-7). Loss points: {} {a}, {} {b}",
+        "Draw: no side has won by the end of turn {} (§2.3). Loss points: {} {a}, {} {b}",
         t.modifiers.get(super::modifiers::key::LAST_TURN),
         side_name(run, 0),
         side_name(run, 1)

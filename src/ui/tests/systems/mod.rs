@@ -10,6 +10,7 @@
 mod d3_ecw;
 mod rcw;
 mod royalists_roundheads;
+mod royalists_roundheads_status;
 mod victory_without_squares;
 
 use iced::keyboard;

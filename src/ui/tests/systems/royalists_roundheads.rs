@@ -53,7 +53,7 @@ fn winceby_fire_melee_command_change_and_undo() {
     assert!(play.shows("Command: Advance"));
 
     // Fire Combat: cavalry at range 1 rolls 1D6 on the Cavalry column; a 6 makes the target
-    // check morale (§1.9). Its 2D6 of 6 + 5 = 11 is over morale 7: it fails and routs.
+    // check morale (§5.2). Its 2D6 of 6 + 5 = 11 is over morale 7: it fails and routs.
     next_phase(&mut play);
     assert!(play.shows("Turn 1 · Fire Combat · Parliament"));
     play.pick(FIRER);
@@ -75,7 +75,7 @@ fn winceby_fire_melee_command_change_and_undo() {
     assert!(play.shows(&format!("{FIRED_AT}: Routed")));
 
     // Melee: the attacker passes 3 + 4 = 7 ≤ 8, the defender 2 + 3 = 5 ≤ 7; both sides roll on
-    // the 4–6 column, a 6 and a 5 each read "M" (§1.10.3), so every unit checks morale: the
+    // the 4–6 column, a 6 and a 5 each read "M" (§6.4), so every unit checks morale: the
     // defender's 11 > 7 routs it, the attacker's 4 ≤ 8 holds.
     play.clear();
     next_phase(&mut play);
@@ -116,7 +116,7 @@ fn winceby_fire_melee_command_change_and_undo() {
     assert!(!flag(&play, ATTACKER, keys::ROUTED));
     assert!(flag(&play, DEFENDER, keys::MORALE_CHECKED_MELEE));
 
-    // Turn 2, Orders Phase: Cromwell (Command 5) tries for Stand; a 3 ≤ 5 changes it (§1.5.2).
+    // Turn 2, Orders Phase: Cromwell (Command 5) tries for Stand; a 3 ≤ 5 changes it (§3.3).
     play.clear();
     while play.game().state().turn == 1 {
         next_phase(&mut play);

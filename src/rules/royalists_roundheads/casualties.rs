@@ -1,0 +1,95 @@
+//! Pieces lost outside a fight: a leader alone in a hex that an enemy combat unit enters is
+//! overrun (§9.2: the replacement side, 5 or 3 loss points, unless he already shows it), and
+//! a routed unit whose retreat or rout move leaves the map is eliminated (§7.3).
+
+use super::effects;
+use super::keys;
+use super::look::{self, Look};
+use super::morale::the_unit;
+use super::phases;
+use super::proc::refuse;
+use super::run::{Need, Run};
+use super::tables::Tables;
+use crate::battle::state::Context;
+use crate::event::FactKind;
+use crate::procedure::{Call, Refusal};
+
+const OVERRUN_RULE: &str = "§9.2";
+
+pub fn check_overrun(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+    let ([l], [enemy]) = (call.actors.as_slice(), call.targets.as_slice()) else {
+        return refuse(
+            "select the leader and the enemy combat unit that enters his hex",
+            OVERRUN_RULE,
+        );
+    };
+    if ctx.roster.leader(*l).is_none() || !ctx.status(*l).flag(keys::ENTERED) {
+        return refuse("select a leader on the map", OVERRUN_RULE);
+    }
+    if ctx.roster.unit(*enemy).is_none()
+        || ctx.roster.side_of(*enemy) == ctx.roster.side_of(*l)
+        || !look::on_map(ctx, *enemy)
+    {
+        return refuse(
+            "the unit entering the leader's hex must be an enemy combat unit on the map",
+            OVERRUN_RULE,
+        );
+    }
+    if !matches!(ctx.state.phase, phases::MOVEMENT | phases::MELEE) {
+        return refuse(
+            "combat units enter hexes in movement, a charge, or an advance after melee",
+            OVERRUN_RULE,
+        );
+    }
+    Ok(())
+}
+
+pub fn overrun(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
+    let (l, enemy) = (call.actors[0], call.targets[0]);
+    let (name, by) = (run.name(l), run.name(enemy));
+    run.fact(
+        FactKind::LeaderCasualty,
+        Some(l),
+        format!("{by} enters the hex where {name} stands alone (§9.2)"),
+    );
+    if run.status(l).flag(keys::REPLACEMENT) {
+        run.fact(
+            FactKind::LeaderCasualty,
+            Some(l),
+            format!(
+                "{name} already shows his replacement side: he moves to the nearest unit of his \
+                 command, with no further loss (§9.2)"
+            ),
+        );
+        return Ok("moves away, no loss".into());
+    }
+    effects::leader_casualty(run, t, l, OVERRUN_RULE);
+    Ok("replacement leader".into())
+}
+
+const LEAVE_RULE: &str = "§7.3";
+
+pub fn check_leave(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+    let u = the_unit(ctx, call, LEAVE_RULE)?;
+    if !look::is_routed(ctx, u) {
+        return refuse(
+            format!(
+                "{} is not routed: only a routed unit's move takes it off the map",
+                ctx.roster.name(u)
+            ),
+            LEAVE_RULE,
+        );
+    }
+    Ok(())
+}
+
+pub fn leave(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
+    let u = call.actors[0];
+    effects::eliminate(
+        run,
+        t,
+        u,
+        "a routed unit that leaves the map is eliminated (§7.3)",
+    );
+    Ok("eliminated".into())
+}
