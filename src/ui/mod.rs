@@ -1,7 +1,8 @@
 //! The window: the application shell that owns the current screen (home, roster, battle),
 //! routes each screen's messages and acts on what the screen asks for, follows the desktop's
 //! dark/light theme, and turns Ctrl+Z / Ctrl+Shift+Z into undo and redo. F9 (across-the-table
-//! view), F11 (full screen) and the zoom keys are handled in [`display`].
+//! view), F11 (full screen) and the zoom keys are handled in [`display`]. Closing the window
+//! while the battle is not saved asks first, as leaving the battle does.
 
 mod battle;
 mod display;
@@ -58,6 +59,8 @@ pub fn run(data_dir: Option<PathBuf>, notice: Option<String>) -> iced::Result {
                 application_id: String::from("org.adjutant.Adjutant"),
                 ..Default::default()
             },
+            // A battle that is not saved asks before the window closes.
+            exit_on_close_request: false,
             ..window::Settings::default()
         })
         .theme(App::theme)
@@ -75,6 +78,8 @@ pub struct App {
     zoom: f32,
     screen: Screen,
     files: files::Files,
+    /// The window is closing: nothing is left unsaved, or the player chose to discard it.
+    closing: bool,
 }
 
 /// The screen on show.
@@ -100,6 +105,8 @@ pub enum Message {
     Display(display::Message),
     /// A frame was presented while the first-frame probe is armed (`ADJUTANT_BENCH_FIRST_FRAME`).
     FramePresented,
+    /// The window's close button (or the desktop) asks the window to close.
+    CloseRequested(window::Id),
 }
 
 impl App {
@@ -124,7 +131,14 @@ impl App {
             screen,
             // Tests type paths: a desktop dialog would wait for a person.
             files: files::Files::new(files::Dialogs::PathField, false),
+            closing: false,
         }
+    }
+
+    /// Whether the window is closing.
+    #[cfg(test)]
+    pub fn closing(&self) -> bool {
+        self.closing
     }
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
@@ -139,16 +153,17 @@ impl App {
                     }
                 }
             }
-            Message::Battle(m) => self.battle_update(m),
+            Message::Battle(m) => return self.battle_update(m),
             Message::Files(m) => return self.files_update(m),
             Message::SystemThemeChanged(mode) => self.system_dark = mode == iced::theme::Mode::Dark,
             Message::ModifiersChanged(m) => {
-                self.battle_update(battle::Message::ShiftChanged(m.shift()))
+                return self.battle_update(battle::Message::ShiftChanged(m.shift()));
             }
-            Message::UndoPressed => self.battle_update(battle::Message::Undo),
-            Message::RedoPressed => self.battle_update(battle::Message::Redo),
+            Message::UndoPressed => return self.battle_update(battle::Message::Undo),
+            Message::RedoPressed => return self.battle_update(battle::Message::Redo),
             Message::Display(m) => return display::update(self, m),
             Message::FramePresented => report_first_frame(),
+            Message::CloseRequested(id) => return self.leave(battle::Next::Exit(id)),
         }
         // A file panel opened by a screen's button wants the keyboard in its path field.
         self.files.take_focus()
@@ -165,6 +180,12 @@ impl App {
             }
             home::Action::NewBattle { system, armies } => self.new_battle(&system, armies),
             home::Action::OpenBattle(path) => self.open_battle(&path),
+            home::Action::Restore(path) => {
+                let notice = match self.store.restore(&path) {
+                    Ok(text) | Err(text) => text,
+                };
+                self.go_home(Some(notice));
+            }
             home::Action::ThemeChosen(choice) => {
                 self.settings.theme = choice;
                 if let Err(e) = self.store.save_settings(self.settings) {
@@ -176,14 +197,46 @@ impl App {
         Task::none()
     }
 
-    fn battle_update(&mut self, message: battle::Message) {
+    fn battle_update(&mut self, message: battle::Message) -> Task<Message> {
         if let Screen::Battle(b) = &mut self.screen {
             match b.update(message) {
                 battle::Action::None => {}
-                battle::Action::Home => self.go_home(None),
+                battle::Action::Leave(next) => return self.go(next),
                 battle::Action::Print => self.show_print_panel(),
+                battle::Action::SaveCopy => {
+                    return self.files_update(files::Message::SaveAsPressed);
+                }
             }
         }
+        self.files.take_focus()
+    }
+
+    /// Leaves the screen for `next` — at once, unless it is a battle that is not saved and
+    /// cannot be saved now: then the battle screen asks what to do first.
+    fn leave(&mut self, next: battle::Next) -> Task<Message> {
+        if let Screen::Battle(b) = &mut self.screen
+            && !b.ready_to_leave(next.clone())
+        {
+            self.files.close_panel();
+            return Task::none();
+        }
+        self.go(next)
+    }
+
+    /// Goes to `next`, leaving the screen on show.
+    fn go(&mut self, next: battle::Next) -> Task<Message> {
+        match next {
+            battle::Next::Home => self.go_home(None),
+            battle::Next::Exit(id) => {
+                self.closing = true;
+                return window::close(id);
+            }
+            battle::Next::Open(path) => {
+                self.go_home(None);
+                self.open_chosen(path);
+            }
+        }
+        Task::none()
     }
 
     fn go_home(&mut self, notice: Option<String>) {
@@ -231,6 +284,7 @@ impl App {
             // listen_with sees keys even while a text field has focus (keyboard::listen does not).
             event::listen_with(shortcut),
             first_frame_probe(),
+            window::close_requests().map(Message::CloseRequested),
         ])
     }
 }

@@ -1,13 +1,19 @@
 //! The battle screen: both sides' pieces on the left, the turn banner and the procedures in
 //! the centre, the dice tray, the cards and the log on the right. Panels turn clicks into
 //! [`Command`]s; this module carries them out on the battle and saves it before anything is
-//! shown, keeping a banner up (with Retry) while the disk refuses. F9 swaps the panels for the
-//! large-type across-the-table view; the Tables button shows the rule tables in force.
+//! shown, keeping a banner up (with Retry and Save a copy) while the disk refuses. Leaving a
+//! battle that is not saved asks first ([`leave`]). F9 swaps the panels for the large-type
+//! across-the-table view; the Tables button shows the rule tables in force.
+//!
+//! The screen holds its battle's file: the one it was opened from, or a new one of its own
+//! for a new battle or a copy brought in from elsewhere. It holds that battle's lock while it
+//! is up, so another window cannot play the same battle.
 
 mod across;
 mod banner;
 mod cards;
 mod describe;
+pub(super) mod leave;
 pub(super) mod log;
 mod odds;
 pub(super) mod procedure_panel;
@@ -22,6 +28,7 @@ use adjutant::army::Army;
 use adjutant::battle::{self as game, ActionError};
 use adjutant::dice::Dice;
 use adjutant::status::Viewer;
+pub use leave::Next;
 
 use super::parts;
 use super::persist::Store;
@@ -32,8 +39,12 @@ use super::theme::{self, gap};
 pub struct Battle {
     game: game::Battle,
     store: Store,
+    /// The file the battle is saved to; `None` until its first save.
+    file: Option<std::path::PathBuf>,
     /// Why the last save failed; cleared by the next save that works.
     unsaved: Option<String>,
+    /// Where the player wanted to go while the battle was not saved: the question is up.
+    leaving: Option<Next>,
     viewer: Viewer,
     shift: bool,
     tab: Tab,
@@ -74,6 +85,9 @@ pub enum Message {
     /// The Tables button: the tables in force and back.
     TablesToggled,
     RetrySave,
+    /// Save a copy elsewhere (the banner's and the leaving question's button).
+    SaveCopyPressed,
+    Leave(leave::Message),
     HomePressed,
     PrintPressed,
     ShiftChanged(bool),
@@ -84,8 +98,11 @@ pub enum Message {
 /// What the battle screen asks the app to do.
 pub enum Action {
     None,
-    Home,
+    /// Go where the player asked: the battle is saved, or the player chose to discard.
+    Leave(Next),
     Print,
+    /// Ask where to save a copy of the battle.
+    SaveCopy,
 }
 
 /// A change to the battle that a panel asks for.
@@ -119,16 +136,17 @@ impl Battle {
         Ok(battle)
     }
 
-    /// A saved battle, loaded back.
+    /// A saved battle, loaded back to be played in its own file.
     pub fn open(store: Store, path: &std::path::Path) -> Result<Battle, String> {
-        let game = store.load(path)?;
+        let game = store.open_battle(path)?;
         let mut battle = Battle::with(store, game);
+        battle.file = Some(path.to_path_buf());
         // Remember it as the battle to resume; a failure shows in the banner.
         battle.save();
         Ok(battle)
     }
 
-    /// A battle screen around a battle.
+    /// A battle screen around a battle, which gets a new file of its own at its first save.
     pub fn with(store: Store, game: game::Battle) -> Battle {
         let mode = if store.across_table() {
             Mode::Across
@@ -138,7 +156,9 @@ impl Battle {
         Battle {
             game,
             store,
+            file: None,
             unsaved: None,
+            leaving: None,
             viewer: Viewer::Umpire,
             shift: false,
             tab: Tab::Dice,
@@ -156,7 +176,19 @@ impl Battle {
         &self.game
     }
 
+    /// The file the battle is saved to, once it has one.
+    #[cfg(test)]
+    pub fn file(&self) -> Option<&std::path::Path> {
+        self.file.as_deref()
+    }
+
     pub fn update(&mut self, message: Message) -> Action {
+        if self.leaving.is_some()
+            && !matches!(message, Message::Leave(_) | Message::ShiftChanged(_))
+        {
+            // The question about leaving is up: the rest of the screen waits for its answer.
+            return Action::None;
+        }
         match message {
             Message::Pieces(m) => self.pieces.update(m, self.shift),
             Message::Procedure(m) => {
@@ -188,7 +220,13 @@ impl Battle {
             Message::AcrossToggled => self.toggle_across(),
             Message::TablesToggled => self.toggle_tables(),
             Message::RetrySave => self.save(),
-            Message::HomePressed => return Action::Home,
+            Message::SaveCopyPressed => return Action::SaveCopy,
+            Message::Leave(m) => return self.answer_leaving(m),
+            Message::HomePressed => {
+                if self.ready_to_leave(Next::Home) {
+                    return Action::Leave(Next::Home);
+                }
+            }
             Message::PrintPressed => return Action::Print,
             Message::ShiftChanged(shift) => self.shift = shift,
         }
@@ -212,6 +250,46 @@ impl Battle {
                 &self.store.overrides_dir(),
             ))),
         };
+    }
+
+    /// Whether the battle may be left for `next`: it is saved, or saves now. If not, the
+    /// question is put up and `next` waits for the answer.
+    pub fn ready_to_leave(&mut self, next: Next) -> bool {
+        if self.unsaved.is_some() {
+            self.save();
+        }
+        if self.unsaved.is_some() {
+            self.leaving = Some(next);
+            return false;
+        }
+        true
+    }
+
+    /// Where the player wanted to go, once a copy of the battle is safe elsewhere.
+    pub fn take_leaving(&mut self) -> Option<Next> {
+        self.leaving.take()
+    }
+
+    /// The answer to the question about leaving a battle that is not saved.
+    fn answer_leaving(&mut self, answer: leave::Message) -> Action {
+        match answer {
+            leave::Message::Retry => {
+                self.save();
+                if self.unsaved.is_none()
+                    && let Some(next) = self.leaving.take()
+                {
+                    return Action::Leave(next);
+                }
+            }
+            leave::Message::SaveCopy => return Action::SaveCopy,
+            leave::Message::Discard => {
+                if let Some(next) = self.leaving.take() {
+                    return Action::Leave(next);
+                }
+            }
+            leave::Message::Stay => self.leaving = None,
+        }
+        Action::None
     }
 
     fn log_command(&mut self, cmd: Command) {
@@ -282,30 +360,35 @@ impl Battle {
 
     /// Saves the battle; on failure keeps it in memory and puts up the banner.
     fn save(&mut self) {
-        self.unsaved = self.store.save(&self.game).err();
+        self.unsaved = self.store.save_to(&self.game, &mut self.file).err();
     }
 
     pub fn view(&self) -> Element<'_, Message> {
         let mut page = match &self.mode {
             Mode::Desk => column![self.top_bar()],
             Mode::Across => column![],
-            Mode::Tables(tables) => return tables.view(Message::TablesToggled),
+            Mode::Tables(tables) if self.leaving.is_none() => {
+                return tables.view(Message::TablesToggled);
+            }
+            Mode::Tables(_) => column![self.top_bar()],
         }
         .spacing(gap::S);
         if let Some(reason) = &self.unsaved {
-            page = page.push(container(parts::error_banner(
-                format!(
-                    "Not saved: {reason} — your battle is kept in memory and will be saved at the next action"
-                ),
-                Some(("Retry", Message::RetrySave)),
-            ))
-            .padding([0.0, gap::M]));
+            page = page.push(container(leave::banner(reason)).padding([0.0, gap::M]));
         }
-        if let Mode::Across = self.mode {
-            return page
-                .push(across::view(&self.game, Message::AcrossToggled))
-                .into();
+        let page = if let Mode::Across = self.mode {
+            page.push(across::view(&self.game, Message::AcrossToggled))
+        } else {
+            page.push(self.desk())
+        };
+        match (&self.leaving, &self.unsaved) {
+            (Some(_), Some(reason)) => leave::over(page.into(), reason),
+            _ => page.into(),
         }
+    }
+
+    /// The three columns of the ordinary screen.
+    fn desk(&self) -> Element<'_, Message> {
         let left = container(
             self.pieces
                 .view(&self.game, self.viewer)
@@ -330,13 +413,15 @@ impl Battle {
         .spacing(gap::S)
         .width(Length::Fixed(384.0))
         .height(Fill);
-        page.push(
+        column![
             row![left, centre, right]
                 .spacing(gap::S)
                 .padding([0.0, gap::S])
                 .height(Fill),
-        )
-        .push(space().height(gap::XS))
+            space().height(gap::XS)
+        ]
+        .spacing(gap::S)
+        .height(Fill)
         .into()
     }
 
@@ -417,6 +502,15 @@ impl Battle {
             .height(Fill)
             .style(theme::panel)
             .into()
+    }
+}
+
+impl Drop for Battle {
+    /// Lets go of the battle's lock, so another window may open it.
+    fn drop(&mut self) {
+        if let Some(file) = &self.file {
+            self.store.release(file);
+        }
     }
 }
 

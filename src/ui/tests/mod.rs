@@ -6,6 +6,7 @@
 mod battle;
 mod files;
 mod home;
+mod safety;
 mod systems;
 mod tray;
 mod view;
