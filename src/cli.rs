@@ -2,7 +2,7 @@
 //! cards, a battle as it stands) and `adjutant report` (the after-action report as PDF or
 //! Markdown). Each reads the player's table overrides first, so what is printed is what is in
 //! force; each writes its files atomically and exits 1, writing nothing, when anything is
-//! wrong with its input.
+//! wrong with its input. [`battles`] lists and restores saved battles.
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -13,6 +13,8 @@ use adjutant::print::{self, Paper};
 use adjutant::rules::{self, OverrideProblem, RuleSystem};
 use adjutant::store::{Paths, read_battle};
 use clap::{ArgGroup, Args, ValueEnum};
+
+pub mod battles;
 
 /// Where printed files go when `-o` is not given.
 const DEFAULT_DIR: &str = "";
@@ -126,7 +128,7 @@ pub fn report(data_dir: Option<PathBuf>, args: ReportArgs) -> ExitCode {
     warn_overrides(data_dir);
     let battle = match read_battle(&args.battle) {
         Ok(b) => b,
-        Err(e) => return finish(Err(vec![e.to_string()])),
+        Err(e) => return finish(Err(battles::battle_problem(&args.battle, &e))),
     };
     let stem = file_stem(&args.battle);
     let result = if args.markdown {
@@ -243,7 +245,7 @@ fn system_of(file: &Path, army: &Army) -> Result<&'static dyn RuleSystem, Vec<St
 }
 
 fn battle_sheet(path: &Path, paper: Paper) -> Result<Vec<Output>, Vec<String>> {
-    let battle = read_battle(path).map_err(|e| vec![e.to_string()])?;
+    let battle = read_battle(path).map_err(|e| battles::battle_problem(path, &e))?;
     let bytes =
         print::battle_pdf(&battle, paper).map_err(|e| vec![format!("{}: {e}", path.display())])?;
     Ok(vec![Output {

@@ -1,7 +1,9 @@
 //! The adjutant binary: with no command it opens the window; `adjutant check FILE...` checks
 //! army files and prints every problem as `path:line:col: message`; `adjutant print` and
 //! `adjutant report` print roster sheets, quick-reference cards, a battle as it stands and the
-//! after-action report (see [`cli`]). The player's table overrides are read at start-up.
+//! after-action report (see [`cli`]); `adjutant battles` lists the saved battles and
+//! `adjutant restore FILE` puts a damaged battle's backup back. The player's table overrides
+//! are read at start-up.
 
 mod cli;
 mod desktop;
@@ -38,6 +40,16 @@ enum Command {
     Print(cli::PrintArgs),
     /// Print a saved battle's after-action report as PDF, or as Markdown.
     Report(cli::ReportArgs),
+    /// List the saved battles, each whole or with why not (and its backup, if that loads);
+    /// exit 1 when any does not load.
+    Battles,
+    /// Put the backup of a damaged (or missing) battle file in its place, keeping the damaged
+    /// file as FILE.broken-<time>.
+    Restore {
+        /// The battle file, or its name in the battles folder.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -47,6 +59,8 @@ fn main() -> ExitCode {
         Some(Command::Check { files }) => check(&files),
         Some(Command::Print(args)) => cli::print(cli.data_dir, args),
         Some(Command::Report(args)) => cli::report(cli.data_dir, args),
+        Some(Command::Battles) => cli::battles::list(cli.data_dir),
+        Some(Command::Restore { file }) => cli::battles::restore(cli.data_dir, &file),
     }
 }
 

@@ -9,6 +9,10 @@ mod armies;
 mod atomic;
 #[path = "store/broken.rs"]
 mod broken;
+#[path = "store/ownership.rs"]
+mod ownership;
+#[path = "store/recovery.rs"]
+mod recovery;
 #[path = "store/settings.rs"]
 mod settings;
 
@@ -117,6 +121,7 @@ fn saving_and_loading_through_the_store() {
     assert_ne!(other_path, path);
 
     // A new session finds both, and resumes the one saved last.
+    drop(store);
     let mut store = BattleStore::new(&paths);
     let list = store.list();
     assert_eq!(list.len(), 2, "{list:?}");

@@ -3,48 +3,49 @@
 //! A new battle gets its id when it is first saved, from the time and its armies
 //! (`2025-06-01-1432-kings-army-vs-eastern-association.ron`, UTC); later saves of the same
 //! battle (same rule system and seed) go to the same file, as do saves of a battle loaded from
-//! a file. A file that failed to load — corrupt, truncated, or from a newer Adjutant — is
-//! *quarantined*: this store will not write over it, so the player can still recover it.
+//! a file. A copy of a battle brought in from elsewhere is saved with [`BattleStore::save_new`]
+//! to a file of its own, never onto the battle it was copied from.
+//!
+//! Nothing a player recorded is written over:
+//! - a file that failed to load — corrupt, truncated, or from a newer Adjutant — is
+//!   *quarantined*: this store will not write over it, so the player can still recover it
+//!   (see [`super::listing`] for restoring its backup);
+//! - a battle file is written only by the process that holds its lock ([`super::owner`]); a
+//!   second window gets [`StoreError::Busy`];
+//! - before every save the file must still be the one this store last read or wrote; if
+//!   another program replaced it, the save is refused with [`StoreError::Changed`];
+//! - a backup (`<name>.bak`) is never saved into, so there is never a `.bak.bak`.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use super::StoreError;
-use super::atomic::is_temp_name;
-use super::battle_file::{read_battle, write_battle};
+use super::atomic::{backup_path, write_atomic};
+use super::battle_file::{battle_to_ron, read_battle};
+use super::names::battle_id;
+use super::owner::{BattleLock, NotLocked, Stamp};
 use super::paths::{Paths, create_dir};
 use crate::battle::Battle;
 
-/// A saved battle as the home screen lists it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BattleSummary {
-    pub path: PathBuf,
-    /// The armies, "King's army vs Eastern Association"; the file name if it failed to load.
-    pub title: String,
-    /// The rule system's id; empty if the file failed to load.
-    pub system: String,
-    /// When the file was last written.
-    pub modified: Option<SystemTime>,
-    /// Entries in the log, the set-up included.
-    pub entries: usize,
-    /// Whether the file loads, and why not.
-    pub ok_or_error: Result<(), StoreError>,
-}
+pub use super::listing::BattleSummary;
 
 /// The battles folder, with what this session knows about the files in it.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct BattleStore {
-    dir: PathBuf,
+    pub(super) dir: PathBuf,
     /// Where each battle (by rule system and seed) is saved.
     files: BTreeMap<(String, u64), PathBuf>,
     /// Files this store read or wrote successfully: safe to replace.
-    known: BTreeSet<PathBuf>,
+    pub(super) known: BTreeSet<PathBuf>,
     /// Files that failed to load: never written over.
-    quarantined: BTreeSet<PathBuf>,
+    pub(super) quarantined: BTreeSet<PathBuf>,
+    /// What each file was when this store last loaded or wrote it.
+    pub(super) stamps: BTreeMap<PathBuf, Stamp>,
+    /// The battles this process holds, each with how many holders it has here.
+    locks: BTreeMap<PathBuf, (BattleLock, usize)>,
     /// Summaries already made, by path, with the file's time and size when they were made.
-    summaries: BTreeMap<PathBuf, (Option<SystemTime>, u64, BattleSummary)>,
+    pub(super) summaries: BTreeMap<PathBuf, (Option<SystemTime>, u64, BattleSummary)>,
 }
 
 impl BattleStore {
@@ -60,6 +61,8 @@ impl BattleStore {
             files: BTreeMap::new(),
             known: BTreeSet::new(),
             quarantined: BTreeSet::new(),
+            stamps: BTreeMap::new(),
+            locks: BTreeMap::new(),
             summaries: BTreeMap::new(),
         }
     }
@@ -76,49 +79,93 @@ impl BattleStore {
 
     /// Saves the battle to its file — a new `<id>.ron` the first time — and returns the path.
     pub fn save(&mut self, battle: &Battle) -> Result<PathBuf, StoreError> {
-        let path = match self.files.get(&key(battle)) {
-            Some(path) => path.clone(),
-            None => {
-                create_dir(&self.dir)?;
-                self.fresh_path(battle, SystemTime::now())
+        match self.files.get(&key(battle)) {
+            Some(path) => {
+                let path = path.clone();
+                self.save_as(battle, &path)?;
+                Ok(path)
             }
-        };
+            None => self.save_new(battle),
+        }
+    }
+
+    /// Saves the battle as a new battle, in a new file of its own (which from now on is its
+    /// file), and returns the path. Used for a copy brought in from elsewhere, which must not
+    /// go onto the file of the battle it was copied from.
+    pub fn save_new(&mut self, battle: &Battle) -> Result<PathBuf, StoreError> {
+        create_dir(&self.dir)?;
+        let path = self.fresh_path(battle, SystemTime::now());
         self.save_as(battle, &path)?;
         Ok(path)
     }
 
     /// Saves the battle to `path`, which from now on is its file. Refuses to write over a file
-    /// that failed to load (in this session, or now when first checked).
+    /// that failed to load (in this session, or now when first checked), a battle another
+    /// process holds, a file changed on disk since this store last read or wrote it, and a
+    /// backup.
     pub fn save_as(&mut self, battle: &Battle, path: &Path) -> Result<(), StoreError> {
         let path = normal(path);
+        if is_backup(&path) {
+            return Err(StoreError::Backup { path });
+        }
         self.guard(&path)?;
         if let Some(dir) = path.parent() {
             create_dir(dir)?;
         }
-        write_battle(&path, battle)?;
+        let took = !self.locks.contains_key(&path);
+        if took {
+            self.hold(&path)?;
+        }
+        let written = self.write(battle, &path);
+        if written.is_err() && took {
+            // Nobody plays a battle that was never written here: let go of it again.
+            self.release(&path);
+        }
+        written?;
         self.known.insert(path.clone());
         self.files.insert(key(battle), path);
         Ok(())
     }
 
-    /// Loads the battle at `path`. A file that fails is quarantined and left as it is.
+    /// Loads the battle at `path`. A file that fails is quarantined and left as it is. A
+    /// battle loaded from a backup is saved to a new file, never into the backup.
     pub fn load(&mut self, path: &Path) -> Result<Battle, StoreError> {
         let path = normal(path);
-        match read_battle(&path) {
-            Ok(battle) => {
-                self.quarantined.remove(&path);
-                self.known.insert(path.clone());
-                self.files.insert(key(&battle), path);
-                Ok(battle)
-            }
-            Err(err) => {
-                if !matches!(err, StoreError::Io { kind, .. } if kind == std::io::ErrorKind::NotFound)
-                {
-                    self.quarantined.insert(path);
-                }
-                Err(err)
+        let stamp = Stamp::of(&path);
+        let battle = self.read(&path)?;
+        if let Some(stamp) = stamp {
+            self.stamps.insert(path.clone(), stamp);
+        }
+        if is_backup(&path) {
+            self.files.remove(&key(&battle));
+        } else {
+            self.files.insert(key(&battle), path);
+        }
+        Ok(battle)
+    }
+
+    /// Loads the battle at `path` to play it here: takes its lock first, so no other window
+    /// writes it while this one plays it. Give it back with [`BattleStore::release`].
+    pub fn open(&mut self, path: &Path) -> Result<Battle, StoreError> {
+        let path = normal(path);
+        self.hold(&path)?;
+        self.load(&path).inspect_err(|_| self.release(&path))
+    }
+
+    /// Gives back one hold on the battle at `path`; the lock goes when the last one does.
+    pub fn release(&mut self, path: &Path) {
+        let path = normal(path);
+        if let Some((_, holders)) = self.locks.get_mut(&path) {
+            *holders -= 1;
+            if *holders == 0 {
+                self.locks.remove(&path);
             }
         }
+    }
+
+    /// Whether this store holds the lock of the battle at `path`.
+    pub fn holds(&self, path: &Path) -> bool {
+        self.locks.contains_key(&normal(path))
     }
 
     /// Whether `path` failed to load and so will not be written over.
@@ -126,66 +173,82 @@ impl BattleStore {
         self.quarantined.contains(&normal(path))
     }
 
-    /// Every battle file in the folder, newest first, each loaded to see that it is whole
-    /// (once: a file unchanged since the last listing is not read again). Backups and temp
-    /// files are skipped; a missing folder is an empty list.
-    pub fn list(&mut self) -> Vec<BattleSummary> {
-        let Ok(entries) = fs::read_dir(&self.dir) else {
-            return Vec::new();
-        };
-        let mut paths: Vec<PathBuf> = entries
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| {
-                let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-                p.extension().is_some_and(|e| e == "ron") && !is_temp_name(name) && p.is_file()
-            })
-            .collect();
-        paths.sort();
-        let mut list: Vec<BattleSummary> = paths.iter().map(|p| self.summary(p)).collect();
-        list.sort_by(|a, b| b.modified.cmp(&a.modified).then(a.path.cmp(&b.path)));
-        list
-    }
-
-    /// The most recently saved battle that loads, to offer to resume.
-    pub fn last(&mut self) -> Option<BattleSummary> {
-        self.list().into_iter().find(|s| s.ok_or_error.is_ok())
-    }
-
-    fn summary(&mut self, path: &Path) -> BattleSummary {
-        let path = normal(path);
-        let meta = fs::metadata(&path).ok();
-        let modified = meta.as_ref().and_then(|m| m.modified().ok());
-        let len = meta.map_or(0, |m| m.len());
-        if let Some((time, size, summary)) = self.summaries.get(&path)
-            && (*time, *size) == (modified, len)
-        {
-            return summary.clone();
+    /// Reads a battle; a file that fails (other than by not being there) is quarantined.
+    pub(super) fn read(&mut self, path: &Path) -> Result<Battle, StoreError> {
+        match read_battle(path) {
+            Ok(battle) => {
+                self.quarantined.remove(path);
+                self.known.insert(path.to_path_buf());
+                Ok(battle)
+            }
+            Err(err) => {
+                if !matches!(err, StoreError::Io { kind, .. } if kind == std::io::ErrorKind::NotFound)
+                {
+                    self.quarantined.insert(path.to_path_buf());
+                }
+                Err(err)
+            }
         }
-        let summary = match self.load(&path) {
-            Ok(battle) => BattleSummary {
-                path: path.clone(),
-                title: title(&battle),
-                system: battle.system.clone(),
-                modified,
-                entries: battle.log().len(),
-                ok_or_error: Ok(()),
-            },
-            Err(err) => BattleSummary {
-                path: path.clone(),
-                title: path
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_default(),
-                system: String::new(),
-                modified,
-                entries: 0,
-                ok_or_error: Err(err),
-            },
+    }
+
+    /// Takes (or adds a holder to) the lock of `path`. A folder where no lock can be made
+    /// does not stop a save: the save then reports its own error, if any.
+    pub(super) fn hold(&mut self, path: &Path) -> Result<(), StoreError> {
+        if let Some((_, holders)) = self.locks.get_mut(path) {
+            *holders += 1;
+            return Ok(());
+        }
+        match BattleLock::try_take(path) {
+            Ok(lock) => {
+                self.locks.insert(path.to_path_buf(), (lock, 1));
+                Ok(())
+            }
+            Err(NotLocked::Busy(pid)) => Err(StoreError::Busy {
+                path: path.to_path_buf(),
+                pid,
+            }),
+            Err(NotLocked::Unavailable(_)) => Ok(()),
+        }
+    }
+
+    /// Writes the battle to `path` if the file there is still the one noted.
+    fn write(&mut self, battle: &Battle, path: &Path) -> Result<(), StoreError> {
+        self.unchanged(path)?;
+        let text = battle_to_ron(battle).map_err(|e| StoreError::Format {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })?;
+        let written = write_atomic(path, text.as_bytes());
+        self.note_write(path, text.as_bytes(), written.is_ok());
+        written
+    }
+
+    /// Refuses to save over a file that is not the one this store last read or wrote there.
+    /// A file that is no longer there holds nothing to lose.
+    fn unchanged(&self, path: &Path) -> Result<(), StoreError> {
+        match (self.stamps.get(path), Stamp::of(path)) {
+            (Some(noted), Some(now)) if *noted != now => Err(StoreError::Changed {
+                path: path.to_path_buf(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Notes what is at `path` after a write: the new file when it worked; when it failed,
+    /// the file only if it holds what was written (the rename went through, the folder sync
+    /// did not).
+    fn note_write(&mut self, path: &Path, bytes: &[u8], ok: bool) {
+        let now = Stamp::of(path);
+        if !ok
+            && (now == self.stamps.get(path).copied()
+                || std::fs::read(path).ok().as_deref() != Some(bytes))
+        {
+            return;
+        }
+        match now {
+            Some(stamp) => self.stamps.insert(path.to_path_buf(), stamp),
+            None => self.stamps.remove(path),
         };
-        self.summaries
-            .insert(path, (modified, len, summary.clone()));
-        summary
     }
 
     /// Refuses `path` if it failed to load, or if it holds a file never read here that does
@@ -209,7 +272,8 @@ impl BattleStore {
         Ok(())
     }
 
-    /// A new file name for a battle: time and armies, numbered if taken.
+    /// A new file name for a battle: time and armies, numbered if taken. A name whose backup
+    /// is still there (the backup of a battle whose file is missing) is taken.
     fn fresh_path(&self, battle: &Battle, now: SystemTime) -> PathBuf {
         let id = battle_id(battle, now);
         (1..)
@@ -218,7 +282,12 @@ impl BattleStore {
                 n => self.dir.join(format!("{id}-{n}.ron")),
             })
             .map(|p| normal(&p))
-            .find(|p| !p.exists() && !self.quarantined.contains(p) && !self.known.contains(p))
+            .find(|p| {
+                !p.exists()
+                    && !backup_path(p).exists()
+                    && !self.quarantined.contains(p)
+                    && !self.known.contains(p)
+            })
             .expect("an unused name exists")
     }
 }
@@ -228,95 +297,12 @@ fn key(battle: &Battle) -> (String, u64) {
     (battle.system.clone(), battle.seed)
 }
 
-/// "King's army vs Eastern Association".
-fn title(battle: &Battle) -> String {
-    let names: Vec<&str> = battle.armies().iter().map(|a| a.name.as_str()).collect();
-    if names.is_empty() {
-        battle.system.clone()
-    } else {
-        names.join(" vs ")
-    }
-}
-
-/// An id for a new battle: `YYYY-MM-DD-HHMM-<army>-vs-<army>` (UTC).
-pub fn battle_id(battle: &Battle, now: SystemTime) -> String {
-    let secs = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    let (hh, mm) = ((secs % 86_400) / 3600, (secs % 3600) / 60);
-    let mut id = format!("{y:04}-{m:02}-{d:02}-{hh:02}{mm:02}");
-    let armies: Vec<String> = battle.armies().iter().map(|a| slug(&a.name)).collect();
-    let armies = armies.join("-vs-");
-    if !armies.is_empty() {
-        id.push('-');
-        id.push_str(&armies);
-    }
-    id
-}
-
-/// Lower-case letters and digits, whole words joined by '-', at most 24 characters.
-fn slug(name: &str) -> String {
-    let lower = name.to_lowercase();
-    let mut out = String::new();
-    for word in lower.split(|c: char| !c.is_ascii_alphanumeric()) {
-        if word.is_empty() {
-            continue;
-        }
-        let extra = usize::from(!out.is_empty()) + word.len();
-        if out.len() + extra > 24 {
-            if out.is_empty() {
-                out.push_str(&word[..24]);
-            }
-            break;
-        }
-        if !out.is_empty() {
-            out.push('-');
-        }
-        out.push_str(word);
-    }
-    if out.is_empty() { "army".into() } else { out }
-}
-
-/// The calendar date of a day count from 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+/// Whether `path` names a backup (`<name>.bak`).
+pub fn is_backup(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "bak")
 }
 
 /// The path made absolute (not resolving links), so one file has one key.
-fn normal(path: &Path) -> PathBuf {
+pub(super) fn normal(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
-        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
-    }
-
-    #[test]
-    fn slugs() {
-        assert_eq!(slug("King's Army (Newark)"), "king-s-army-newark");
-        assert_eq!(slug("!!!"), "army");
-        assert_eq!(
-            slug("Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"),
-            "aaaaaaaaaaaaaaaaaaaaaaaa"
-        );
-        assert_eq!(
-            slug("Eastern Association of the Counties"),
-            "eastern-association-of"
-        );
-    }
 }

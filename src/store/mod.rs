@@ -6,8 +6,11 @@
 //!   copy is kept as `<name>.bak`, and the temp file is renamed over the old one.
 //! - [`battle_file`]: the versioned RON format of a battle, with migration and a check of the
 //!   log before a battle is rebuilt from it.
-//! - [`battle_store`]: the folder of battles: save, load, list, resume the last one, and never
-//!   overwrite a file that failed to load.
+//! - [`battle_store`]: the folder of battles: save and load, and never overwrite a file that
+//!   failed to load, a battle another window plays, or a file changed since it was read.
+//! - [`listing`]: list the battles and resume the last one; restore a damaged battle's backup.
+//! - [`owner`]: the lock a window holds on the battle it plays, and the stamp of a file.
+//! - [`names`]: the names of new battle files and of damaged files kept aside.
 //! - [`settings`]: the player's settings, with defaults when missing or broken.
 
 pub mod armies;
@@ -16,6 +19,9 @@ pub mod battle_file;
 pub mod battle_store;
 mod check;
 mod migrate;
+pub mod listing;
+pub mod names;
+pub mod owner;
 pub mod paths;
 pub mod settings;
 
@@ -33,7 +39,8 @@ pub use atomic::{Fault, WriteStep, write_atomic, write_atomic_with};
 pub use battle_file::{
     BATTLE_VERSION, BattleFile, battle_from_ron, battle_to_ron, read_battle, write_battle,
 };
-pub use battle_store::{BattleStore, BattleSummary};
+pub use battle_store::{BattleStore, BattleSummary, is_backup};
+pub use listing::{Backup, Restored};
 pub use paths::{ENV_DATA_DIR, Paths};
 pub use settings::{SETTINGS_VERSION, Settings, SettingsStore, ThemeChoice};
 
@@ -100,6 +107,29 @@ pub enum StoreError {
         path.display()
     )]
     Quarantined { path: PathBuf },
+    /// Another Adjutant window (process) plays this battle: only it writes the file.
+    #[error(
+        "{} is open in another Adjutant window{}; only that window saves it",
+        path.display(),
+        pid.map_or(String::new(), |p| format!(" (process {p})"))
+    )]
+    Busy { path: PathBuf, pid: Option<u32> },
+    /// The file is no longer the one this window last read or wrote: another program (or
+    /// another Adjutant) replaced or changed it. It is not written over.
+    #[error(
+        "{} was changed by another program since this window last saved it, so it is not written over",
+        path.display()
+    )]
+    Changed { path: PathBuf },
+    /// A backup is kept as it is: a battle is never saved into it.
+    #[error("{} is a backup; a battle is never saved into it", path.display())]
+    Backup { path: PathBuf },
+    /// A backup is only restored over a file that is missing or fails to load.
+    #[error(
+        "{} loads as it is, so its backup (one save older) is not put in its place",
+        path.display()
+    )]
+    Loads { path: PathBuf },
     /// The data could not be written as RON (should not happen for Adjutant's own types).
     #[error("cannot write {} as RON: {message}", path.display())]
     Format { path: PathBuf, message: String },
@@ -155,6 +185,10 @@ impl StoreError {
             | StoreError::Corrupt { path, .. }
             | StoreError::Armies { path, .. }
             | StoreError::Quarantined { path }
+            | StoreError::Busy { path, .. }
+            | StoreError::Changed { path }
+            | StoreError::Backup { path }
+            | StoreError::Loads { path }
             | StoreError::Format { path, .. }
             | StoreError::Interrupted { path, .. } => Some(path),
         }

@@ -43,7 +43,7 @@ pub fn key(key: &Key, modifiers: Modifiers) -> Option<Message> {
 /// Carries out a display message on the app.
 pub fn update(app: &mut App, message: Message) -> Task<super::Message> {
     match message {
-        Message::AcrossToggled => app.battle_update(battle::Message::AcrossToggled),
+        Message::AcrossToggled => return app.battle_update(battle::Message::AcrossToggled),
         Message::FullScreenToggled => return toggle_full_screen(),
         Message::ZoomIn | Message::ZoomOut | Message::ZoomReset => {
             let zoom = zoomed(app.zoom, message);

@@ -1,7 +1,8 @@
 //! The window: the application shell that owns the current screen (home, roster, battle),
 //! routes each screen's messages and acts on what the screen asks for, follows the desktop's
 //! dark/light theme, and turns Ctrl+Z / Ctrl+Shift+Z into undo and redo. F9 (across-the-table
-//! view), F11 (full screen) and the zoom keys are handled in [`display`].
+//! view), F11 (full screen) and the zoom keys are handled in [`display`]. Closing the window
+//! while the battle is not saved asks first, as leaving the battle does.
 
 mod battle;
 mod display;
@@ -64,6 +65,8 @@ pub fn run(data_dir: Option<PathBuf>, notice: Option<String>) -> iced::Result {
                 application_id: String::from("org.adjutant.Adjutant"),
                 ..Default::default()
             },
+            // A battle that is not saved asks before the window closes.
+            exit_on_close_request: false,
             ..window::Settings::default()
         })
         .theme(App::theme)
@@ -83,6 +86,8 @@ pub struct App {
     files: files::Files,
     /// The window's size not yet written to the settings, and when the last was written.
     window_size: WindowSize,
+    /// The window is closing: nothing is left unsaved, or the player chose to discard it.
+    closing: bool,
 }
 
 /// The window's size, written to the settings at most once a second while it is dragged
@@ -126,6 +131,8 @@ pub enum Message {
     WindowResized(iced::Size),
     /// Ctrl+Q: save, then close.
     QuitPressed,
+    /// The window's close button (or the desktop) asks the window to close.
+    CloseRequested(window::Id),
 }
 
 impl App {
@@ -164,7 +171,14 @@ impl App {
             // Tests type paths: a desktop dialog would wait for a person.
             files: files::Files::new(files::Dialogs::PathField, false),
             window_size: WindowSize::default(),
+            closing: false,
         }
+    }
+
+    /// Whether the window is closing.
+    #[cfg(test)]
+    pub fn closing(&self) -> bool {
+        self.closing
     }
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
@@ -180,7 +194,7 @@ impl App {
                     }
                 }
             }
-            Message::Battle(m) => self.battle_update(m),
+            Message::Battle(m) => return self.battle_update(m),
             Message::Editor(m) => self.editor_update(m),
             Message::Files(m) if matches!(self.screen, Screen::Editor(_)) => {
                 // The builder saves its army in place; there is no battle to save a copy of.
@@ -193,7 +207,7 @@ impl App {
             Message::Files(m) => return self.files_update(m),
             Message::SystemThemeChanged(mode) => self.system_dark = mode == iced::theme::Mode::Dark,
             Message::ModifiersChanged(m) => {
-                self.battle_update(battle::Message::AddingChanged(m.shift() || m.command()))
+                return self.battle_update(battle::Message::AddingChanged(m.shift() || m.command()));
             }
             Message::UndoPressed if matches!(self.screen, Screen::Editor(_)) => {
                 self.editor_update(editor::Message::UndoPressed)
@@ -201,8 +215,8 @@ impl App {
             Message::RedoPressed if matches!(self.screen, Screen::Editor(_)) => {
                 self.editor_update(editor::Message::RedoPressed)
             }
-            Message::UndoPressed => self.battle_update(battle::Message::Undo),
-            Message::RedoPressed => self.battle_update(battle::Message::Redo),
+            Message::UndoPressed => return self.battle_update(battle::Message::Undo),
+            Message::RedoPressed => return self.battle_update(battle::Message::Redo),
             Message::Display(m) => return display::update(self, m),
             Message::FindPressed => {
                 if let Screen::Battle(b) = &mut self.screen {
@@ -220,6 +234,7 @@ impl App {
             }
             Message::WindowResized(_) => {}
             Message::QuitPressed => return self.quit(),
+            Message::CloseRequested(id) => return self.leave(battle::Next::Exit(id)),
         }
         // A file panel opened by a screen's button wants the keyboard in its path field.
         self.files.take_focus()
@@ -276,6 +291,12 @@ impl App {
             }
             home::Action::NewBattle { system, armies } => self.new_battle(&system, armies),
             home::Action::OpenBattle(path) => self.open_battle(&path),
+            home::Action::Restore(path) => {
+                let notice = match self.store.restore(&path) {
+                    Ok(text) | Err(text) => text,
+                };
+                self.go_home(Some(notice));
+            }
             home::Action::ThemeChosen(choice) => {
                 self.settings.theme = choice;
                 if let Err(e) = self.store.save_settings(self.settings) {
@@ -312,14 +333,46 @@ impl App {
         }
     }
 
-    fn battle_update(&mut self, message: battle::Message) {
+    fn battle_update(&mut self, message: battle::Message) -> Task<Message> {
         if let Screen::Battle(b) = &mut self.screen {
             match b.update(message) {
                 battle::Action::None => {}
-                battle::Action::Home => self.go_home(None),
+                battle::Action::Leave(next) => return self.go(next),
                 battle::Action::Print => self.show_print_panel(),
+                battle::Action::SaveCopy => {
+                    return self.files_update(files::Message::SaveAsPressed);
+                }
             }
         }
+        self.files.take_focus()
+    }
+
+    /// Leaves the screen for `next` — at once, unless it is a battle that is not saved and
+    /// cannot be saved now: then the battle screen asks what to do first.
+    fn leave(&mut self, next: battle::Next) -> Task<Message> {
+        if let Screen::Battle(b) = &mut self.screen
+            && !b.ready_to_leave(next.clone())
+        {
+            self.files.close_panel();
+            return Task::none();
+        }
+        self.go(next)
+    }
+
+    /// Goes to `next`, leaving the screen on show.
+    fn go(&mut self, next: battle::Next) -> Task<Message> {
+        match next {
+            battle::Next::Home => self.go_home(None),
+            battle::Next::Exit(id) => {
+                self.closing = true;
+                return window::close(id);
+            }
+            battle::Next::Open(path) => {
+                self.go_home(None);
+                self.open_chosen(path);
+            }
+        }
+        Task::none()
     }
 
     fn go_home(&mut self, notice: Option<String>) {
@@ -369,6 +422,7 @@ impl App {
             event::listen_with(shortcut),
             window::resize_events().map(|(_, size)| Message::WindowResized(size)),
             first_frame_probe(),
+            window::close_requests().map(Message::CloseRequested),
         ])
     }
 }

@@ -12,7 +12,7 @@ use adjutant::army::{ArmyFile, Origin};
 use adjutant::battle::Battle;
 use adjutant::print::Paper;
 use adjutant::store::settings::PaperChoice;
-use adjutant::store::{BattleStore, Paths, SettingsStore, ThemeChoice};
+use adjutant::store::{BattleStore, Paths, SettingsStore, StoreError, ThemeChoice};
 
 use super::theme::Choice;
 
@@ -41,6 +41,8 @@ pub struct SavedBattle {
     /// "12 entries", or why the file would not load.
     pub detail: String,
     pub loads: bool,
+    /// When the file is missing or damaged and its backup loads: what the backup holds.
+    pub backup: Option<String>,
 }
 
 /// The player's settings the window uses.
@@ -181,11 +183,24 @@ impl Store {
         settings_file.save(settings).map_err(|e| e.to_string())
     }
 
-    /// Saves a battle to its file (a new one the first time) and remembers it as the one to
-    /// resume.
-    pub fn save(&self, battle: &Battle) -> Result<(), String> {
+    /// Saves a battle to `file` — a new file of its own when it has none yet, which `file`
+    /// then names — and remembers it as the one to resume.
+    pub fn save_to(&self, battle: &Battle, file: &mut Option<PathBuf>) -> Result<(), String> {
         let mut inner = self.inner.borrow_mut();
-        let path = inner.battles.save(battle).map_err(|e| e.to_string())?;
+        let path = match file {
+            Some(path) => {
+                inner
+                    .battles
+                    .save_as(battle, path)
+                    .map_err(|e| e.to_string())?;
+                path.clone()
+            }
+            None => {
+                let path = inner.battles.save_new(battle).map_err(|e| e.to_string())?;
+                *file = Some(path.clone());
+                path
+            }
+        };
         if inner.settings.last_battle.as_deref() != Some(path.as_path()) {
             inner.settings.last_battle = Some(path);
             let Inner {
@@ -200,13 +215,55 @@ impl Store {
         Ok(())
     }
 
-    /// Loads a saved battle. A file that fails to load is kept as it is and never overwritten.
-    pub fn load(&self, path: &Path) -> Result<Battle, String> {
+    /// Loads a saved battle to play it in this window, which holds it until
+    /// [`Store::release`]: another window cannot open it meanwhile. A file that fails to load
+    /// is kept as it is and never overwritten.
+    pub fn open_battle(&self, path: &Path) -> Result<Battle, String> {
         self.inner
             .borrow_mut()
             .battles
-            .load(path)
-            .map_err(|e| format!("The battle was not opened: {e}"))
+            .open(path)
+            .map_err(|e| match e {
+                StoreError::Busy { .. } => {
+                    format!("The battle was not opened: {e}. Go on with it in that window.")
+                }
+                e => format!("The battle was not opened: {e}"),
+            })
+    }
+
+    /// Lets go of a battle this window played.
+    pub fn release(&self, path: &Path) {
+        if let Ok(mut inner) = self.inner.try_borrow_mut() {
+            inner.battles.release(path);
+        }
+    }
+
+    /// Puts a damaged battle's backup in its place; says what was done.
+    pub fn restore(&self, path: &Path) -> Result<String, String> {
+        let restored = self
+            .inner
+            .borrow_mut()
+            .battles
+            .restore_backup(path)
+            .map_err(|e| format!("The backup was not restored: {e}"))?;
+        let mut text = format!(
+            "{} was restored from its backup ({}).",
+            file_name(&restored.path),
+            entries(restored.entries)
+        );
+        if let Some(kept) = &restored.kept {
+            text.push_str(&format!(" The damaged file is kept as {}.", kept.display()));
+        }
+        Ok(text)
+    }
+
+    /// Whether `path` is a battle file of Adjutant's own folder (not a backup or another file
+    /// kept there), to be opened in place.
+    pub fn is_own_battle(&self, path: &Path) -> bool {
+        let name = file_name(path);
+        path.parent() == Some(self.battles_dir().as_path())
+            && name.ends_with(".ron")
+            && !name.starts_with('.')
     }
 
     /// The saved battles, newest first, those that fail to load with the reason.
@@ -215,14 +272,18 @@ impl Store {
         list.into_iter()
             .map(|s| SavedBattle {
                 detail: match &s.ok_or_error {
-                    Ok(()) => format!(
-                        "{} {} · {}",
-                        s.entries,
-                        if s.entries == 1 { "entry" } else { "entries" },
-                        file_name(&s.path)
-                    ),
+                    Ok(()) => format!("{} · {}", entries(s.entries), file_name(&s.path)),
+                    Err(StoreError::Io { kind, .. }) if *kind == std::io::ErrorKind::NotFound => {
+                        format!("The battle file {} is missing.", s.path.display())
+                    }
                     Err(e) => e.to_string(),
                 },
+                backup: s.backup.as_ref().map(|b| {
+                    format!(
+                        "Its backup loads: {}, one save before the last.",
+                        entries(b.entries)
+                    )
+                }),
                 loads: s.ok_or_error.is_ok(),
                 path: s.path,
                 title: s.title,
@@ -264,6 +325,11 @@ impl Store {
         } = &mut *inner;
         settings_file.save(settings).map_err(|e| e.to_string())
     }
+}
+
+/// "1 entry", "12 entries".
+fn entries(n: usize) -> String {
+    format!("{n} {}", if n == 1 { "entry" } else { "entries" })
 }
 
 fn file_name(path: &Path) -> String {

@@ -2,14 +2,20 @@
 //! the centre, the dice tray, the cards and the log on the right (laid out in [`screen`]).
 //! Panels turn clicks into
 //! [`Command`]s; this module carries them out on the battle and saves it before anything is
-//! shown, keeping a banner up (with Retry) while the disk refuses. F9 swaps the panels for the
-//! large-type across-the-table view; the Tables button shows the rule tables in force.
+//! shown, keeping a banner up (with Retry and Save a copy) while the disk refuses. Leaving a
+//! battle that is not saved asks first ([`leave`]). F9 swaps the panels for the large-type
+//! across-the-table view; the Tables button shows the rule tables in force.
+//!
+//! The screen holds its battle's file: the one it was opened from, or a new one of its own
+//! for a new battle or a copy brought in from elsewhere. It holds that battle's lock while it
+//! is up, so another window cannot play the same battle.
 
 mod across;
 mod adjust_panel;
 mod banner;
 mod cards;
 mod describe;
+pub(super) mod leave;
 pub(super) mod log;
 pub(super) mod odds;
 pub(super) mod procedure_panel;
@@ -25,6 +31,7 @@ use adjutant::battle::adjust::Subject;
 use adjutant::battle::{self as game, ActionError};
 use adjutant::dice::Dice;
 use adjutant::status::{Change, Viewer};
+pub use leave::Next;
 
 use super::persist::Store;
 use super::tables_view;
@@ -36,8 +43,12 @@ pub const FIND_FIELD: &str = roster_panel::FILTER;
 pub struct Battle {
     game: game::Battle,
     store: Store,
+    /// The file the battle is saved to; `None` until its first save.
+    file: Option<std::path::PathBuf>,
     /// Why the last save failed; cleared by the next save that works.
     unsaved: Option<String>,
+    /// Where the player wanted to go while the battle was not saved: the question is up.
+    leaving: Option<Next>,
     viewer: Viewer,
     /// Ctrl or Shift is held: a click on a piece adds it to the pick.
     adding: bool,
@@ -91,6 +102,9 @@ pub enum Message {
     /// Back to the ordinary panels (Ctrl+F, before the find box takes the keyboard).
     ShowDesk,
     RetrySave,
+    /// Save a copy elsewhere (the banner's and the leaving question's button).
+    SaveCopyPressed,
+    Leave(leave::Message),
     HomePressed,
     PrintPressed,
     /// Ctrl or Shift pressed or released.
@@ -102,8 +116,11 @@ pub enum Message {
 /// What the battle screen asks the app to do.
 pub enum Action {
     None,
-    Home,
+    /// Go where the player asked: the battle is saved, or the player chose to discard.
+    Leave(Next),
     Print,
+    /// Ask where to save a copy of the battle.
+    SaveCopy,
 }
 
 /// A change to the battle that a panel asks for.
@@ -143,16 +160,17 @@ impl Battle {
         Ok(battle)
     }
 
-    /// A saved battle, loaded back.
+    /// A saved battle, loaded back to be played in its own file.
     pub fn open(store: Store, path: &std::path::Path) -> Result<Battle, String> {
-        let game = store.load(path)?;
+        let game = store.open_battle(path)?;
         let mut battle = Battle::with(store, game);
+        battle.file = Some(path.to_path_buf());
         // Remember it as the battle to resume; a failure shows in the banner.
         battle.save();
         Ok(battle)
     }
 
-    /// A battle screen around a battle.
+    /// A battle screen around a battle, which gets a new file of its own at its first save.
     pub fn with(store: Store, game: game::Battle) -> Battle {
         let mode = if store.across_table() {
             Mode::Across
@@ -162,7 +180,9 @@ impl Battle {
         Battle {
             game,
             store,
+            file: None,
             unsaved: None,
+            leaving: None,
             viewer: Viewer::Umpire,
             adding: false,
             tab: Tab::Dice,
@@ -197,7 +217,19 @@ impl Battle {
         self.viewer
     }
 
+    /// The file the battle is saved to, once it has one.
+    #[cfg(test)]
+    pub fn file(&self) -> Option<&std::path::Path> {
+        self.file.as_deref()
+    }
+
     pub fn update(&mut self, message: Message) -> Action {
+        if self.leaving.is_some()
+            && !matches!(message, Message::Leave(_) | Message::ShiftChanged(_))
+        {
+            // The question about leaving is up: the rest of the screen waits for its answer.
+            return Action::None;
+        }
         match message {
             Message::Pieces(roster_panel::Message::Adjust(id, change)) => {
                 let result = self.perform(Command::Adjust(Subject::Piece(id), change));
@@ -259,7 +291,13 @@ impl Battle {
                 self.mode = Mode::Desk;
             }
             Message::RetrySave => self.save(),
-            Message::HomePressed => return Action::Home,
+            Message::SaveCopyPressed => return Action::SaveCopy,
+            Message::Leave(m) => return self.answer_leaving(m),
+            Message::HomePressed => {
+                if self.ready_to_leave(Next::Home) {
+                    return Action::Leave(Next::Home);
+                }
+            }
             Message::PrintPressed => return Action::Print,
             Message::AddingChanged(adding) => self.adding = adding,
         }
@@ -283,6 +321,46 @@ impl Battle {
                 &self.store.overrides_dir(),
             ))),
         };
+    }
+
+    /// Whether the battle may be left for `next`: it is saved, or saves now. If not, the
+    /// question is put up and `next` waits for the answer.
+    pub fn ready_to_leave(&mut self, next: Next) -> bool {
+        if self.unsaved.is_some() {
+            self.save();
+        }
+        if self.unsaved.is_some() {
+            self.leaving = Some(next);
+            return false;
+        }
+        true
+    }
+
+    /// Where the player wanted to go, once a copy of the battle is safe elsewhere.
+    pub fn take_leaving(&mut self) -> Option<Next> {
+        self.leaving.take()
+    }
+
+    /// The answer to the question about leaving a battle that is not saved.
+    fn answer_leaving(&mut self, answer: leave::Message) -> Action {
+        match answer {
+            leave::Message::Retry => {
+                self.save();
+                if self.unsaved.is_none()
+                    && let Some(next) = self.leaving.take()
+                {
+                    return Action::Leave(next);
+                }
+            }
+            leave::Message::SaveCopy => return Action::SaveCopy,
+            leave::Message::Discard => {
+                if let Some(next) = self.leaving.take() {
+                    return Action::Leave(next);
+                }
+            }
+            leave::Message::Stay => self.leaving = None,
+        }
+        Action::None
     }
 
     fn log_command(&mut self, cmd: Command) {
@@ -367,6 +445,15 @@ impl Battle {
 
     /// Saves the battle; on failure keeps it in memory and puts up the banner.
     fn save(&mut self) {
-        self.unsaved = self.store.save(&self.game).err();
+        self.unsaved = self.store.save_to(&self.game, &mut self.file).err();
     }
+
+impl Drop for Battle {
+    /// Lets go of the battle's lock, so another window may open it.
+    fn drop(&mut self) {
+        if let Some(file) = &self.file {
+            self.store.release(file);
+        }
+    }
+}
 }

@@ -8,19 +8,26 @@ use iced::{Element, Fill, Length};
 
 use adjutant::status::Viewer;
 
-use super::{Battle, Message, Mode, NARROW, Tab, across, banner};
+use super::{Battle, Message, Mode, NARROW, Tab, across, banner, leave};
 use crate::ui::parts;
 use crate::ui::theme::{self, gap};
 
 impl Battle {
     pub fn view(&self) -> Element<'_, Message> {
-        if let Mode::Tables(tables) = &self.mode {
+        if let Mode::Tables(tables) = &self.mode
+            && self.leaving.is_none()
+        {
             return tables.view(Message::TablesToggled);
         }
-        iced::widget::responsive(move |size| self.page(size.width < NARROW))
-            .width(Fill)
-            .height(Fill)
-            .into()
+        let page: Element<'_, Message> =
+            iced::widget::responsive(move |size| self.page(size.width < NARROW))
+                .width(Fill)
+                .height(Fill)
+                .into();
+        match (&self.leaving, &self.unsaved) {
+            (Some(_), Some(reason)) => leave::over(page, reason),
+            _ => page,
+        }
     }
 
     /// The screen at a width: three columns, or (`narrow`, at a small window or a large
@@ -33,13 +40,7 @@ impl Battle {
         }
         .spacing(gap::S);
         if let Some(reason) = &self.unsaved {
-            page = page.push(container(parts::error_banner(
-                format!(
-                    "Not saved: {reason} — your battle is kept in memory and will be saved at the next action"
-                ),
-                Some(("Retry", Message::RetrySave)),
-            ))
-            .padding([0.0, gap::M]));
+            page = page.push(container(leave::banner(reason)).padding([0.0, gap::M]));
         }
         if let Mode::Across = self.mode {
             return page

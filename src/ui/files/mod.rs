@@ -117,6 +117,11 @@ impl Files {
         self.panel.as_ref().and_then(|p| p.error.as_deref())
     }
 
+    /// Closes the panel, if one is up.
+    pub fn close_panel(&mut self) {
+        self.panel = None;
+    }
+
     fn open_panel(&mut self, purpose: Purpose, path: PathBuf, print: Option<print_panel::State>) {
         self.notice = None;
         self.focus_pending = self.dialogs == Dialogs::PathField;
@@ -160,7 +165,7 @@ impl App {
             Message::Chosen(purpose, path) => {
                 self.files.asking = false;
                 if let Some(path) = path {
-                    self.use_path(purpose, path);
+                    return self.use_path(purpose, path);
                 }
             }
             Message::PathChanged(text) => {
@@ -286,35 +291,64 @@ impl App {
             return self.system_dialog(purpose, request);
         }
         match dialogs::resolve_typed(&panel.path) {
-            Some(path) => self.use_path(purpose, path),
+            Some(path) => return self.use_path(purpose, path),
             None => panel.error = Some("Type the path of a file first.".into()),
         }
         Task::none()
     }
 
     /// Does what the path was chosen for.
-    fn use_path(&mut self, purpose: Purpose, path: PathBuf) {
+    fn use_path(&mut self, purpose: Purpose, path: PathBuf) -> Task<AppMessage> {
         match purpose {
             Purpose::Open => self.open_chosen(path),
-            Purpose::SaveBattleAs => {
-                let outcome = match &self.screen {
-                    Screen::Battle(b) => work::save_copy(b.game(), &path).map(|()| {
-                        format!(
-                            "A copy of the battle was saved to {}. The battle itself goes on being saved in Adjutant's folder.",
-                            path.display()
-                        )
-                    }),
-                    _ => Err("The battle is no longer on screen; nothing was saved.".into()),
-                };
-                self.files.report(outcome);
-            }
+            Purpose::SaveBattleAs => return self.save_copy(path),
             Purpose::Print => self.print_to(path),
         }
+        Task::none()
     }
 
-    fn open_chosen(&mut self, path: PathBuf) {
-        match work::open(&path) {
-            Opened::Refused(message) => self.files.report(Err(message)),
+    /// Saves a copy of the battle on screen; when the player was leaving a battle that is not
+    /// saved, goes on where they were going once the copy is written.
+    fn save_copy(&mut self, path: PathBuf) -> Task<AppMessage> {
+        let outcome = match &self.screen {
+            Screen::Battle(_) if path.parent() == Some(self.store.battles_dir().as_path()) && path.exists() => Err(format!(
+                "Not saved: {} is one of Adjutant's own files; a copy is never written over it. Choose another name or folder.",
+                path.display()
+            )),
+            Screen::Battle(b) => work::save_copy(b.game(), &path).map(|()| {
+                format!(
+                    "A copy of the battle was saved to {}. The battle itself goes on being saved in Adjutant's folder.",
+                    path.display()
+                )
+            }),
+            _ => Err("The battle is no longer on screen; nothing was saved.".into()),
+        };
+        let saved = outcome.is_ok();
+        self.files.report(outcome);
+        if saved
+            && let Screen::Battle(b) = &mut self.screen
+            && let Some(next) = b.take_leaving()
+        {
+            return self.go(next);
+        }
+        Task::none()
+    }
+
+    pub(super) fn open_chosen(&mut self, path: PathBuf) {
+        let opened = work::open(&path);
+        if let Opened::Refused(message) = opened {
+            self.files.report(Err(message));
+            return;
+        }
+        // Whatever opens takes the battle's place: a battle that is not saved asks first.
+        if let Screen::Battle(b) = &mut self.screen
+            && !b.ready_to_leave(battle::Next::Open(path.clone()))
+        {
+            self.files.panel = None;
+            return;
+        }
+        match opened {
+            Opened::Refused(_) => {}
             Opened::Army(army) => {
                 let user = self.store.user_armies_dir();
                 let mut screen = roster::Roster::new(*army);
@@ -326,16 +360,17 @@ impl App {
             }
             Opened::Battle(game) => {
                 self.files.panel = None;
-                if path.parent() == Some(self.store.battles_dir().as_path()) {
+                if self.store.is_own_battle(&path) {
                     // One of Adjutant's own battles: opened in place, as from the list.
                     self.open_battle(&path);
                 } else {
-                    // A battle from elsewhere is copied into Adjutant's folder and played there.
+                    // A battle from elsewhere (or a backup) is a new battle, with a file of
+                    // its own in Adjutant's folder: never saved onto the battle it came from.
                     let mut screen = battle::Battle::with(self.store.clone(), *game);
                     let _ = screen.update(battle::Message::RetrySave);
                     self.screen = Screen::Battle(Box::new(screen));
                     self.files.report(Ok(format!(
-                        "Opened a copy of {}; it is saved in Adjutant's folder as you play.",
+                        "Opened a copy of {} as a new battle; it is saved in Adjutant's folder as you play.",
                         path.display()
                     )));
                 }

@@ -1,6 +1,7 @@
 //! The home screen: the shipped and the player's armies grouped by rule system (files that
 //! failed to load show every problem), a new-battle picker with one army per side, the last
-//! battle to resume and the list of saved battles.
+//! battle to resume and the list of saved battles. A battle whose file is missing or damaged
+//! says why and, when its backup loads, offers to restore it.
 
 mod armies;
 pub(super) mod picker;
@@ -16,6 +17,9 @@ use super::parts;
 use super::persist::{SavedBattle, Store};
 use super::theme::{self, Choice, gap};
 pub use picker::{ArmyPick, SystemPick};
+
+/// The button that puts a damaged battle's backup in its place.
+pub const RESTORE: &str = "Restore the backup";
 
 /// The home screen's state.
 pub struct Home {
@@ -39,6 +43,7 @@ pub enum Message {
     SidesSwapped,
     NewBattle,
     BattleOpened(PathBuf),
+    RestorePressed(PathBuf),
     ThemeSelected(Choice),
     NoticeDismissed,
     OpenPressed,
@@ -58,6 +63,8 @@ pub enum Action {
         armies: Vec<Army>,
     },
     OpenBattle(PathBuf),
+    /// Put the backup of this damaged battle in its place.
+    Restore(PathBuf),
     ThemeChosen(Choice),
     OpenFile,
     /// Build a new army for this rule system.
@@ -115,6 +122,7 @@ impl Home {
                 }
             },
             Message::BattleOpened(path) => Action::OpenBattle(path),
+            Message::RestorePressed(path) => Action::Restore(path),
             Message::ThemeSelected(c) => Action::ThemeChosen(c),
             Message::OpenPressed => Action::OpenFile,
             Message::NewArmyPressed(system) => Action::NewArmy(system.id.to_string()),
@@ -209,19 +217,24 @@ impl Home {
             } else {
                 parts::error_line(saved.detail.as_str())
             };
+            let mut about = column![parts::body(saved.title.as_str()), detail].width(Fill);
+            let button = match &saved.backup {
+                Some(backup) => {
+                    about = about.push(parts::body(backup.as_str()));
+                    parts::button_text(RESTORE)
+                        .style(theme::action)
+                        .on_press(Message::RestorePressed(saved.path.clone()))
+                }
+                None => parts::button_text("Open")
+                    .style(theme::quiet)
+                    .on_press_maybe(
+                        saved
+                            .loads
+                            .then(|| Message::BattleOpened(saved.path.clone())),
+                    ),
+            };
             list = list.push(parts::card(
-                row![
-                    column![parts::body(saved.title.as_str()), detail].width(Fill),
-                    parts::button_text("Open")
-                        .style(theme::quiet)
-                        .on_press_maybe(
-                            saved
-                                .loads
-                                .then(|| Message::BattleOpened(saved.path.clone()))
-                        ),
-                ]
-                .spacing(gap::S)
-                .align_y(iced::Center),
+                row![about, button].spacing(gap::S).align_y(iced::Center),
             ));
         }
         parts::panel(

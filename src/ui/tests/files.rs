@@ -15,7 +15,7 @@ use crate::ui::persist::Store;
 use crate::ui::{App, Message, Screen, home, shortcut};
 
 /// An app in a fresh data folder, on the battle screen of the default new battle.
-fn app_in_battle(dir: &tempfile::TempDir) -> App {
+pub(super) fn app_in_battle(dir: &tempfile::TempDir) -> App {
     let mut app = App::new(Store::open(Some(dir.path().join("data"))));
     let _ = app.update(Message::Home(home::Message::NewBattle));
     assert!(matches!(app.screen, Screen::Battle(_)), "the battle is up");
@@ -27,7 +27,7 @@ fn ctrl(c: &str) -> iced::Event {
 }
 
 /// Presses Ctrl and a letter as the window would, through the shortcut table.
-fn press_ctrl(app: &mut App, c: &str) {
+pub(super) fn press_ctrl(app: &mut App, c: &str) {
     let window = iced::window::Id::unique();
     let message = shortcut(ctrl(c), iced::event::Status::Ignored, window)
         .unwrap_or_else(|| panic!("Ctrl+{c} is a shortcut"));
@@ -35,7 +35,7 @@ fn press_ctrl(app: &mut App, c: &str) {
 }
 
 /// Runs `act` on a simulator of the window, then feeds the messages to `update`.
-fn interact(app: &mut App, act: impl FnOnce(&mut iced_test::Simulator<'_, Message>)) {
+pub(super) fn interact(app: &mut App, act: impl FnOnce(&mut iced_test::Simulator<'_, Message>)) {
     let messages: Vec<Message> = {
         let mut ui = simulator(app.view());
         act(&mut ui);
@@ -46,19 +46,19 @@ fn interact(app: &mut App, act: impl FnOnce(&mut iced_test::Simulator<'_, Messag
     }
 }
 
-fn click(app: &mut App, label: &'static str) {
+pub(super) fn click(app: &mut App, label: &'static str) {
     interact(app, |ui| {
         ui.click(label)
             .unwrap_or_else(|e| panic!("no {label:?} to click: {e:?}"));
     });
 }
 
-fn shows(app: &App, text: &str) -> bool {
+pub(super) fn shows(app: &App, text: &str) -> bool {
     simulator(app.view()).find(text.to_string()).is_ok()
 }
 
 /// Replaces the path field's text as a player would: click, Ctrl+A, type.
-fn type_path(app: &mut App, path: &Path) {
+pub(super) fn type_path(app: &mut App, path: &Path) {
     let typed = path.display().to_string();
     interact(app, |ui| {
         ui.click(id(PATH_FIELD)).expect("the path field is there");

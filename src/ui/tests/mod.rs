@@ -8,6 +8,7 @@ mod editor;
 mod files;
 mod home;
 mod layout;
+mod safety;
 mod systems;
 mod table;
 mod tray;

@@ -1,0 +1,112 @@
+//! `adjutant battles` (the saved battles of the data folder, each whole or with why not, and
+//! the backup of a damaged one) and `adjutant restore FILE` (a damaged battle's backup put in
+//! its place, the damaged file kept aside). Commands that read a battle file name the backup
+//! when the file fails and its backup loads.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use adjutant::store::listing::loadable_backup;
+use adjutant::store::{BattleStore, Paths, StoreError, is_backup};
+
+/// Runs `adjutant battles`: one line a battle, newest first; exit 1 when any is damaged.
+pub fn list(data_dir: Option<PathBuf>) -> ExitCode {
+    let paths = match Paths::resolve(data_dir) {
+        Ok(paths) => paths,
+        Err(e) => {
+            eprintln!("adjutant: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut store = BattleStore::new(&paths);
+    let list = store.list();
+    if list.is_empty() {
+        println!("No saved battles in {}.", store.dir().display());
+        return ExitCode::SUCCESS;
+    }
+    let mut all_ok = true;
+    for s in list {
+        match &s.ok_or_error {
+            Ok(()) => println!("{}  {} ({})", s.path.display(), s.title, entries(s.entries)),
+            Err(e) => {
+                all_ok = false;
+                println!("{}  {}: does not load: {e}", s.path.display(), s.title);
+                if let Some(b) = &s.backup {
+                    println!(
+                        "    its backup {} loads ({}): `adjutant restore {}` puts it back",
+                        b.path.display(),
+                        entries(b.entries),
+                        s.path.display()
+                    );
+                }
+            }
+        }
+    }
+    if all_ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// Runs `adjutant restore FILE`. FILE is a battle file (or its `.bak`), as a path or as a
+/// name in the data folder's battles.
+pub fn restore(data_dir: Option<PathBuf>, file: &Path) -> ExitCode {
+    let file = if is_backup(file) {
+        file.with_extension("")
+    } else {
+        file.to_path_buf()
+    };
+    let file = match (
+        file.exists() || backup_beside(&file),
+        Paths::resolve(data_dir),
+    ) {
+        (false, Ok(paths)) if file.parent() == Some(Path::new("")) => {
+            paths.battles_dir().join(&file)
+        }
+        _ => file,
+    };
+    let dir = file.parent().unwrap_or(Path::new(".")).to_path_buf();
+    match BattleStore::in_dir(dir).restore_backup(&file) {
+        Ok(r) => {
+            println!(
+                "restored {} from its backup ({})",
+                r.path.display(),
+                entries(r.entries)
+            );
+            if let Some(kept) = r.kept {
+                println!("the damaged file is kept as {}", kept.display());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("adjutant: the backup was not restored: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The lines saying a battle file failed: the error, and the backup when it loads.
+pub fn battle_problem(path: &Path, err: &StoreError) -> Vec<String> {
+    let mut lines = vec![err.to_string()];
+    if !is_backup(path)
+        && let Some((b, _)) = loadable_backup(path)
+    {
+        lines.push(format!(
+            "its backup {} loads ({}, one save before the last): `adjutant restore {}` puts it \
+             back and keeps the damaged file aside",
+            b.path.display(),
+            entries(b.entries),
+            path.display()
+        ));
+    }
+    lines
+}
+
+fn backup_beside(file: &Path) -> bool {
+    adjutant::store::atomic::backup_path(file).exists()
+}
+
+fn entries(n: usize) -> String {
+    format!("{n} {}", if n == 1 { "entry" } else { "entries" })
+}

@@ -1,0 +1,230 @@
+//! Listing the battles folder, and getting a damaged battle back from its backup.
+//!
+//! Every battle file is listed, whole or not. A battle file that fails to load shows why, and
+//! — when its backup (`<name>.bak`, the file as it was one save earlier) loads — what the
+//! backup holds. A backup whose battle file is missing is listed under the battle's name, not
+//! dropped. [`BattleStore::restore_backup`] puts the backup in the battle file's place and
+//! keeps the damaged file aside as `<name>.broken-<time>`, so nothing is thrown away.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use super::StoreError;
+use super::atomic::{backup_path, is_temp_name, write_atomic};
+use super::battle_file::{battle_from_ron, read_battle};
+use super::battle_store::{BattleStore, is_backup, normal};
+use super::names::time_tag;
+use super::owner::Stamp;
+use crate::battle::Battle;
+
+/// A saved battle as the home screen lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BattleSummary {
+    pub path: PathBuf,
+    /// The armies, "King's army vs Eastern Association"; the file name if it failed to load
+    /// and has no backup that loads.
+    pub title: String,
+    /// The rule system's id; empty if neither the file nor its backup loads.
+    pub system: String,
+    /// When the file (or, when it is missing, its backup) was last written.
+    pub modified: Option<SystemTime>,
+    /// Entries in the log, the set-up included.
+    pub entries: usize,
+    /// Whether the file loads, and why not.
+    pub ok_or_error: Result<(), StoreError>,
+    /// When the file is missing or fails to load: its backup, if that loads.
+    pub backup: Option<Backup>,
+}
+
+/// The backup of a battle file that is missing or fails to load.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Backup {
+    pub path: PathBuf,
+    /// Entries in its log, the set-up included.
+    pub entries: usize,
+    pub modified: Option<SystemTime>,
+}
+
+/// What [`BattleStore::restore_backup`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Restored {
+    /// The battle file, now the backup's copy.
+    pub path: PathBuf,
+    /// Where the damaged file was kept (`None` when there was none).
+    pub kept: Option<PathBuf>,
+    /// Entries in the restored battle's log.
+    pub entries: usize,
+}
+
+impl BattleStore {
+    /// Every battle in the folder, newest first, each loaded to see that it is whole (once: a
+    /// file unchanged since the last listing is not read again), and each backup whose battle
+    /// file is missing. Other backups, temp and lock files are skipped; a missing folder is an
+    /// empty list.
+    pub fn list(&mut self) -> Vec<BattleSummary> {
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| {
+                let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                !is_temp_name(name) && (name.ends_with(".ron") || name.ends_with(".ron.bak"))
+            })
+            .filter_map(|p| match is_backup(&p) {
+                // A backup stands for its battle only when the battle file is missing.
+                true => Some(p.with_extension("")).filter(|main| !main.exists()),
+                false => Some(p).filter(|p| p.is_file()),
+            })
+            .collect();
+        paths.sort();
+        let mut list: Vec<BattleSummary> = paths.iter().map(|p| self.summary(p)).collect();
+        list.sort_by(|a, b| b.modified.cmp(&a.modified).then(a.path.cmp(&b.path)));
+        list
+    }
+
+    /// The most recently saved battle that loads, to offer to resume.
+    pub fn last(&mut self) -> Option<BattleSummary> {
+        self.list().into_iter().find(|s| s.ok_or_error.is_ok())
+    }
+
+    /// The summary of one battle file (which may be missing, with a backup).
+    pub fn summary(&mut self, path: &Path) -> BattleSummary {
+        let path = normal(path);
+        let meta = fs::metadata(&path)
+            .or_else(|_| fs::metadata(backup_path(&path)))
+            .ok();
+        let modified = meta.as_ref().and_then(|m| m.modified().ok());
+        let len = meta.map_or(0, |m| m.len());
+        if let Some((time, size, summary)) = self.summaries.get(&path)
+            && (*time, *size) == (modified, len)
+        {
+            return summary.clone();
+        }
+        let summary = match self.read(&path) {
+            Ok(battle) => BattleSummary {
+                path: path.clone(),
+                title: title(&battle),
+                system: battle.system.clone(),
+                modified,
+                entries: battle.log().len(),
+                ok_or_error: Ok(()),
+                backup: None,
+            },
+            Err(err) => {
+                let backup = loadable_backup(&path);
+                let (title, system) = match &backup {
+                    Some((_, battle)) => (title(battle), battle.system.clone()),
+                    None => (stem(&path), String::new()),
+                };
+                BattleSummary {
+                    path: path.clone(),
+                    title,
+                    system,
+                    modified,
+                    entries: 0,
+                    ok_or_error: Err(err),
+                    backup: backup.map(|(b, _)| b),
+                }
+            }
+        };
+        self.summaries
+            .insert(path, (modified, len, summary.clone()));
+        summary
+    }
+
+    /// Puts the backup of the battle file at `path` in its place, when the file is missing or
+    /// fails to load and the backup loads. The damaged file is kept as
+    /// `<name>.broken-<time>`; the backup stays as it is. Refused for a file that loads (its
+    /// backup is one save older) and for a battle another window holds.
+    pub fn restore_backup(&mut self, path: &Path) -> Result<Restored, StoreError> {
+        let path = normal(path);
+        let bak = backup_path(&path);
+        let bytes = fs::read(&bak).map_err(|e| StoreError::io("read", &bak, &e))?;
+        let text = std::str::from_utf8(&bytes).map_err(|_| StoreError::Corrupt {
+            path: bak.clone(),
+            message: "it is not text".into(),
+        })?;
+        let battle = battle_from_ron(text, &bak)?;
+        if path.exists() && read_battle(&path).is_ok() {
+            return Err(StoreError::Loads { path });
+        }
+        self.hold(&path)?;
+        let result = put_back(&path, &bytes);
+        self.release(&path);
+        let kept = result?;
+        self.quarantined.remove(&path);
+        self.known.insert(path.clone());
+        self.summaries.remove(&path);
+        if let Some(stamp) = Stamp::of(&path) {
+            self.stamps.insert(path.clone(), stamp);
+        }
+        Ok(Restored {
+            path,
+            kept,
+            entries: battle.log().len(),
+        })
+    }
+}
+
+/// Keeps the damaged file aside (if there is one), then writes the backup's bytes in its place.
+fn put_back(path: &Path, bytes: &[u8]) -> Result<Option<PathBuf>, StoreError> {
+    let kept = match path.exists() {
+        true => {
+            let aside = broken_path(path, SystemTime::now());
+            fs::rename(path, &aside).map_err(|e| StoreError::io("keep aside", path, &e))?;
+            Some(aside)
+        }
+        false => None,
+    };
+    // There is no file under the name now, so the write makes no backup: `.bak` stays.
+    write_atomic(path, bytes)?;
+    Ok(kept)
+}
+
+/// The backup of `path`, with its battle, when it loads.
+pub fn loadable_backup(path: &Path) -> Option<(Backup, Battle)> {
+    let bak = backup_path(path);
+    let battle = read_battle(&bak).ok()?;
+    let modified = fs::metadata(&bak).ok().and_then(|m| m.modified().ok());
+    Some((
+        Backup {
+            entries: battle.log().len(),
+            path: bak,
+            modified,
+        },
+        battle,
+    ))
+}
+
+/// Where a damaged file is kept when its backup is restored: `<name>.broken-<time>`,
+/// numbered if taken.
+pub fn broken_path(path: &Path, now: SystemTime) -> PathBuf {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let tag = time_tag(now);
+    (1..)
+        .map(|n| match n {
+            1 => path.with_file_name(format!("{name}.broken-{tag}")),
+            n => path.with_file_name(format!("{name}.broken-{tag}-{n}")),
+        })
+        .find(|p| !p.exists())
+        .expect("an unused name exists")
+}
+
+/// "King's army vs Eastern Association".
+pub fn title(battle: &Battle) -> String {
+    let names: Vec<&str> = battle.armies().iter().map(|a| a.name.as_str()).collect();
+    if names.is_empty() {
+        battle.system.clone()
+    } else {
+        names.join(" vs ")
+    }
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}

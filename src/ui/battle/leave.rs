@@ -1,0 +1,111 @@
+//! When the battle is not saved: the banner that says so (with Retry and Save a copy), and
+//! the question put when the player leaves the battle — for the home screen, another file or
+//! by closing the window — while it is not saved. The question offers to retry the save, to
+//! save a copy elsewhere or to discard what is not saved; nothing is discarded unless the
+//! player presses that button, and Stay keeps the battle on screen.
+
+use std::path::PathBuf;
+
+use iced::widget::{center, column, container, opaque, row, stack, text};
+use iced::{Color, Element, Fill, Theme};
+
+use super::Message as BattleMessage;
+use crate::ui::parts;
+use crate::ui::theme::{self, gap, size};
+
+/// Where the player asked to go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Next {
+    /// The home screen.
+    Home,
+    /// Close the window (and so end Adjutant).
+    Exit(iced::window::Id),
+    /// Open this file (Ctrl+O).
+    Open(PathBuf),
+}
+
+/// The answers to the question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Message {
+    Retry,
+    SaveCopy,
+    Discard,
+    Stay,
+}
+
+/// The question's buttons, as the tests click them.
+pub const RETRY: &str = "Retry saving";
+pub const SAVE_COPY: &str = "Save a copy elsewhere…";
+/// The banner's button for the same.
+pub const BANNER_COPY: &str = "Save a copy…";
+pub const DISCARD: &str = "Discard and leave";
+pub const STAY: &str = "Stay";
+
+/// The banner over the battle while it is not saved.
+pub fn banner(reason: &str) -> Element<'_, BattleMessage> {
+    container(
+        row![
+            text(format!(
+                "Not saved: {reason}. Your battle is kept here in memory: Retry, or save a copy elsewhere."
+            ))
+            .size(size::BODY)
+            .width(Fill),
+            parts::button_text("Retry")
+                .style(theme::risky)
+                .on_press(BattleMessage::RetrySave),
+            parts::button_text(BANNER_COPY)
+                .style(theme::risky)
+                .on_press(BattleMessage::SaveCopyPressed),
+        ]
+        .spacing(gap::M)
+        .align_y(iced::Center),
+    )
+    .padding(gap::S)
+    .width(Fill)
+    .style(theme::error_banner)
+    .into()
+}
+
+/// `base` with the question over it, on a veil that keeps clicks from the screen behind.
+pub fn over<'a>(base: Element<'a, BattleMessage>, reason: &'a str) -> Element<'a, BattleMessage> {
+    let card = container(
+        column![
+            parts::heading("This battle is not saved"),
+            parts::body(format!("The last save failed: {reason}.")),
+            parts::body(
+                "What was done since the last save is only in this window. Leaving now would lose it."
+            ),
+            row![
+                parts::button_text(RETRY)
+                    .style(theme::action)
+                    .on_press(Message::Retry),
+                parts::button_text(SAVE_COPY)
+                    .style(theme::quiet)
+                    .on_press(Message::SaveCopy),
+                parts::button_text(DISCARD)
+                    .style(theme::risky)
+                    .on_press(Message::Discard),
+                parts::button_text(STAY)
+                    .style(theme::quiet)
+                    .on_press(Message::Stay),
+            ]
+            .spacing(gap::S),
+        ]
+        .spacing(gap::M),
+    )
+    .padding(gap::L)
+    .max_width(640.0)
+    .style(theme::panel);
+    let card: Element<'a, Message> = card.into();
+    let veil = center(card.map(BattleMessage::Leave)).style(veil);
+    stack![base, opaque(veil)].width(Fill).height(Fill).into()
+}
+
+/// The screen behind, faded (as under the file panels).
+fn veil(theme: &Theme) -> container::Style {
+    let background = theme.palette().background;
+    container::Style::default().background(Color {
+        a: 0.7,
+        ..background
+    })
+}

@@ -1,0 +1,108 @@
+//! `adjutant battles` and `adjutant restore`, driving the real binary: a damaged battle is
+//! listed with its backup, `report` and `print --battle` name the backup, and `restore` puts
+//! it back, keeping the damaged file aside; a battle whose file is missing is listed too.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use adjutant::army::load_army;
+use adjutant::battle::{Action, Battle};
+use adjutant::dice::{Dice, Die};
+use adjutant::store::{BattleStore, Paths, read_battle};
+
+/// Runs `adjutant ARGS` in `cwd` with its data folder `data`.
+fn run(cwd: &Path, data: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_adjutant"))
+        .args(args)
+        .current_dir(cwd)
+        .env("ADJUTANT_DATA_DIR", data)
+        .output()
+        .expect("the adjutant binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A Winceby battle saved twice in the data folder (so its backup is the set-up alone), then
+/// its file cut in half. Returns the file, the backup's battle and the damaged bytes.
+fn damaged_battle(data: &Path) -> (std::path::PathBuf, Battle, Vec<u8>) {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let armies = ["winceby_royalists.ron", "winceby_parliament.ron"]
+        .map(|f| load_army(&manifest.join("armies/royalists_roundheads").join(f)).unwrap());
+    let mut battle = Battle::new("royalists_roundheads", armies.to_vec(), 7).unwrap();
+    let mut store = BattleStore::new(&Paths::portable(data));
+    let path = store.save(&battle).unwrap();
+    let first = battle.clone();
+    battle.start(Action::Roll(Dice::new(2, Die::D6))).unwrap();
+    battle.roll().unwrap();
+    store.save(&battle).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let broken = bytes[..bytes.len() / 2].to_vec();
+    std::fs::write(&path, &broken).unwrap();
+    (path, first, broken)
+}
+
+#[test]
+fn a_damaged_battle_names_its_backup_and_restore_puts_it_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let (path, first, broken) = damaged_battle(&data);
+    let file = path.display().to_string();
+
+    let list = run(dir.path(), &data, &["battles"]);
+    assert_eq!(list.status.code(), Some(1), "a battle does not load");
+    let out = text(&list.stdout);
+    assert!(out.contains(&format!("{file}  Winceby")), "{out}");
+    assert!(out.contains("does not load"), "{out}");
+    assert!(out.contains("loads (1 entry)"), "{out}");
+    assert!(out.contains(&format!("adjutant restore {file}")), "{out}");
+
+    for args in [vec!["report", &file], vec!["print", "--battle", &file]] {
+        let failed = run(dir.path(), &data, &args);
+        assert_eq!(failed.status.code(), Some(1));
+        let err = text(&failed.stderr);
+        assert!(err.contains(&format!("{file}.bak loads (1 entry")), "{err}");
+        assert!(err.contains(&format!("adjutant restore {file}")), "{err}");
+    }
+
+    // By name in the battles folder, as `battles` lists it.
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let restored = run(dir.path(), &data, &["restore", &name]);
+    assert!(restored.status.success(), "{}", text(&restored.stderr));
+    let out = text(&restored.stdout);
+    assert!(out.contains("restored") && out.contains("1 entry"), "{out}");
+    assert_eq!(read_battle(&path).unwrap(), first);
+    let kept = std::fs::read_dir(path.parent().unwrap())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.to_string_lossy().contains(".ron.broken-"))
+        .expect("the damaged file is kept");
+    assert!(out.contains(&kept.display().to_string()), "{out}");
+    assert_eq!(std::fs::read(&kept).unwrap(), broken);
+
+    let list = run(dir.path(), &data, &["battles"]);
+    assert!(list.status.success(), "{}", text(&list.stdout));
+    // Restoring again is refused: the file loads now.
+    let again = run(dir.path(), &data, &["restore", &file]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(text(&again.stderr).contains("loads as it is"));
+}
+
+#[test]
+fn a_battle_whose_file_is_missing_is_listed_and_restored() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let (path, first, _) = damaged_battle(&data);
+    std::fs::remove_file(&path).unwrap();
+    let list = run(dir.path(), &data, &["battles"]);
+    let out = text(&list.stdout);
+    assert!(out.contains(&path.display().to_string()), "{out}");
+    assert!(out.contains("No such file"), "{out}");
+    let bak = format!("{}.bak", path.display());
+    let restored = run(dir.path(), &data, &["restore", &bak]);
+    assert!(restored.status.success(), "{}", text(&restored.stderr));
+    assert_eq!(read_battle(&path).unwrap(), first);
+    assert!(std::path::PathBuf::from(bak).exists(), "the backup stays");
+}
