@@ -209,7 +209,7 @@ fn links_back_up_the_armies_folder_walk_each_folder_once() {
         found.iter().map(|f| &f.path).collect::<Vec<_>>()
     );
     assert_eq!(found[0].path, armies.join("reds.ron"));
-    let (report, ok) = check_files(&[armies.clone()]);
+    let (report, ok) = check_files(std::slice::from_ref(&armies));
     assert!(ok, "{report}");
     assert_eq!(report.lines().count(), 1, "{report}");
 }

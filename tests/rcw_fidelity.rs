@@ -371,7 +371,7 @@ fn the_switch_reads_the_assault_dice_from_the_unit_table() {
             faces: vec![1; 3],
             typed: true,
         });
-        let Step::Dice(second) = p.step(&ctx, &[miss.clone()]) else {
+        let Step::Dice(second) = p.step(&ctx, std::slice::from_ref(&miss)) else {
             panic!()
         };
         assert_eq!(second.dice.count, defender, "train, flank {flank}");

@@ -120,6 +120,7 @@ impl Procedure for TrayMixed {
             dice: dice.clone(),
             reading: Reading::Total,
             bands,
+            by: None,
         })
     }
 }

@@ -32,7 +32,7 @@ fn drop_second_copies(events: &mut Vec<Event>) {
         .filter(|&i| matches!(events[i], Event::Rolled { .. }))
         .collect();
     let half = rolls.len() / 2;
-    if half == 0 || rolls.len() % 2 != 0 {
+    if half == 0 || !rolls.len().is_multiple_of(2) {
         return;
     }
     let (given, again) = rolls.split_at(half);

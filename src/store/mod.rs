@@ -18,8 +18,8 @@ pub mod atomic;
 pub mod battle_file;
 pub mod battle_store;
 mod check;
-mod migrate;
 pub mod listing;
+mod migrate;
 pub mod names;
 pub mod owner;
 pub mod paths;
@@ -195,13 +195,19 @@ impl StoreError {
     }
 
     /// A ron parse error in `text`, with the position it reports. An error at the very end
-    /// of the text says that the file ends early: it was cut short.
+    /// of the text (or in its last word) says that the file ends early: it was cut short.
     pub(crate) fn parse(path: &Path, text: &str, err: &ron::error::SpannedError) -> StoreError {
         let (line, col) = (err.span.start.line, err.span.start.col);
         let offset = crate::army::locate::Locator::new(text).offset((line, col));
         let at_end = !text.trim().is_empty()
-            && (err.code == ron::Error::Eof
-                || text.get(offset..).is_none_or(|rest| rest.trim().is_empty()));
+            && (matches!(err.code, ron::Error::Eof | ron::Error::ExpectedStringEnd)
+                // Nothing after the error but the word it stopped in: a name or a
+                // number cut in two.
+                || text.get(offset..).is_none_or(|rest| {
+                    rest.trim()
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
+                }));
         let message = match at_end {
             true => format!(
                 "the file ends early, in the middle of what it holds (it was cut short, \

@@ -164,7 +164,10 @@ impl SettingsStore {
         });
         let text = match read {
             Ok(text) => text,
-            Err(StoreError::Io { kind, .. }) if kind == io::ErrorKind::NotFound => {
+            Err(StoreError::Io {
+                kind: io::ErrorKind::NotFound,
+                ..
+            }) => {
                 self.broken = false;
                 return (Settings::default(), None);
             }
@@ -194,9 +197,15 @@ impl SettingsStore {
         if self.broken {
             match super::read_file(&self.path) {
                 Ok(old) => write_atomic(&self.broken_path(), &old)?,
-                Err(StoreError::Io { kind, .. }) if kind == io::ErrorKind::NotFound => {}
+                Err(StoreError::Io {
+                    kind: io::ErrorKind::NotFound,
+                    ..
+                }) => {}
                 // Not a file (a named pipe, a folder): there is nothing to keep aside.
-                Err(StoreError::Io { kind, .. }) if kind == io::ErrorKind::InvalidInput => {}
+                Err(StoreError::Io {
+                    kind: io::ErrorKind::InvalidInput,
+                    ..
+                }) => {}
                 Err(e) => return Err(e),
             }
             self.broken = false;

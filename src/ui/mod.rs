@@ -207,7 +207,8 @@ impl App {
             Message::Files(m) => return self.files_update(m),
             Message::SystemThemeChanged(mode) => self.system_dark = mode == iced::theme::Mode::Dark,
             Message::ModifiersChanged(m) => {
-                return self.battle_update(battle::Message::AddingChanged(m.shift() || m.command()));
+                return self
+                    .battle_update(battle::Message::AddingChanged(m.shift() || m.command()));
             }
             Message::UndoPressed if matches!(self.screen, Screen::Editor(_)) => {
                 self.editor_update(editor::Message::UndoPressed)

@@ -156,7 +156,7 @@ fn the_switch_lets_a_unit_not_activated_give_ground() {
     assert_eq!(sw.source, Source::Default);
     // From the table file, marked with its path.
     let text = "(switches: (give_ground_when_not_activated: true))";
-    let t = adjutant::rules::registry::d3::tables("mine.ron", text).unwrap();
+    let t = adjutant::rules::d3_ecw::overrides::tables("mine.ron", text).unwrap();
     assert!(t.switches.give_ground_when_not_activated);
     assert_eq!(t.options, D3Tables::standard().options);
     let sw = D3Ecw::with_tables(t)
@@ -167,7 +167,8 @@ fn the_switch_lets_a_unit_not_activated_give_ground() {
     assert_eq!(sw.source, Source::Override("mine.ron".into()));
     assert_eq!(sw.rows[0][1], "on");
     // A misspelt switch is reported with its place, and nothing is read.
-    let e = adjutant::rules::registry::d3::tables("mine.ron", "(switches: (give_ground: true))")
-        .unwrap_err();
+    let e =
+        adjutant::rules::d3_ecw::overrides::tables("mine.ron", "(switches: (give_ground: true))")
+            .unwrap_err();
     assert!(e[0].starts_with("mine.ron:1:"), "{e:?}");
 }

@@ -225,7 +225,7 @@ impl Battle {
 
     pub fn update(&mut self, message: Message) -> Action {
         if self.leaving.is_some()
-            && !matches!(message, Message::Leave(_) | Message::ShiftChanged(_))
+            && !matches!(message, Message::Leave(_) | Message::AddingChanged(_))
         {
             // The question about leaving is up: the rest of the screen waits for its answer.
             return Action::None;
@@ -447,6 +447,7 @@ impl Battle {
     fn save(&mut self) {
         self.unsaved = self.store.save_to(&self.game, &mut self.file).err();
     }
+}
 
 impl Drop for Battle {
     /// Lets go of the battle's lock, so another window may open it.
@@ -455,5 +456,4 @@ impl Drop for Battle {
             self.store.release(file);
         }
     }
-}
 }

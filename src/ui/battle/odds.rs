@@ -78,7 +78,7 @@ pub fn glance(game: &Battle, odds: &Odds) -> Vec<String> {
             .max_by_key(|&id| roster.name(id).len())
             .map(|id| roster.side_of(id))
     };
-    let mut groups: Vec<(Option<usize>, Vec<(String, f64)>)> = Vec::new();
+    let mut groups: Vec<SideParts> = Vec::new();
     for (part, p) in parts {
         // A part every outcome holds says nothing about the odds.
         if p >= 0.9995 {
@@ -162,3 +162,6 @@ pub fn plain_range(from: i32, to: i32) -> String {
         format!("{}–{}", n(from), n(to))
     }
 }
+
+/// One side's parts of the outcomes with their odds (no side: parts naming no piece).
+type SideParts = (Option<usize>, Vec<(String, f64)>);

@@ -161,6 +161,7 @@ impl Editor {
     }
 
     /// Where the army was last saved (or will be saved).
+    #[cfg(test)]
     pub fn target(&self) -> Option<&Path> {
         self.target.as_deref()
     }

@@ -285,6 +285,8 @@ fn the_last_battle_reopens_on_start_when_asked_and_the_window_size_is_kept() {
     let _ = app.update(AppMessage::WindowResized(iced::Size::new(1100.0, 760.0)));
     let _ = app.update(AppMessage::UndoPressed);
     assert_eq!(open().window_size(), Some((1100.0, 760.0)));
+    // The window is closed (it lets go of the battle), then Adjutant starts again.
+    drop(app);
 
     let mut next = App::new(open());
     assert!(
