@@ -246,7 +246,8 @@ fn entry_button<'a>(
         label
     };
     let content = text(label).size(size::BODY);
-    let content: Element<'a, Message> = if flagged {
+    // Red on the selected button's blue would not read: the mark alone says it there.
+    let content: Element<'a, Message> = if flagged && this != selected {
         content.style(theme::danger_text).into()
     } else {
         content.into()
