@@ -122,10 +122,15 @@ impl Draft {
         let schema: ArmySchema = ron_options()
             .from_str(text)
             .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+        Ok(Draft::from_schema(text, &schema))
+    }
+
+    /// The draft a parse of `text` reads as (`schema` must come from parsing `text` itself).
+    pub fn from_schema(text: &str, schema: &ArmySchema) -> Draft {
         let raw = Raw { text };
         let leaders = raw.items(&schema.leaders);
         let units = raw.items(&schema.units);
-        Ok(Draft {
+        Draft {
             system: raw.string(&schema.system),
             name: raw.string(&schema.name),
             side: raw.string(&schema.side),
@@ -140,7 +145,7 @@ impl Draft {
                 .enumerate()
                 .map(|(i, u)| raw.unit(u, i))
                 .collect(),
-        })
+        }
     }
 
     /// Every id in use, leaders and units together.

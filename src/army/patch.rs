@@ -60,11 +60,12 @@ struct Entry {
 impl Source {
     /// Reads a file's text; fails as [`Draft::from_text`] does.
     pub fn open(text: String) -> Result<Source, String> {
-        let draft = Draft::from_text(&text)?;
+        // One parse gives both the draft and where each of its values sits.
+        let schema: ArmySchema = ron_options()
+            .from_str(&text)
+            .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+        let draft = Draft::from_schema(&text, &schema);
         let spans = {
-            let schema: ArmySchema = ron_options()
-                .from_str(&text)
-                .map_err(|e| e.code.to_string())?;
             let at = At(text.as_ptr() as usize, text.len());
             Spans {
                 system: at.range(&schema.system),

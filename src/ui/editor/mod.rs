@@ -130,7 +130,8 @@ impl Editor {
             .map_or(String::new(), |k| k.name.to_string());
         let mut editor = Editor {
             system_name: system.map_or_else(|| editing.draft.system.clone(), |s| s.name().into()),
-            checked: check(&editing.draft),
+            // Checked once, below, when the editor is whole.
+            checked: Err(Vec::new()),
             editing,
             spec,
             source,
