@@ -217,7 +217,7 @@ fn d3_ecw() -> Row {
         ],
     );
     let ctx = b.context();
-    let c = call(P_MELEE, &[a], &[t], &[(TERRAIN, "town")]);
+    let c = call(P_MELEE, &[a], &[t], &[(TERRAIN, "hedges")]);
     let p = rules::d3_ecw::SYSTEM.procedure(&ctx, &c).expect("allowed");
     odds_row("D3 ECW melee, re-roll", p.as_ref(), &ctx)
 }
