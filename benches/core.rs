@@ -222,8 +222,8 @@ fn d3_ecw() -> Row {
     odds_row("D3 ECW melee, re-roll", p.as_ref(), &ctx)
 }
 
-/// Victory Without Squares: Rupert's horse, moving with Rupert attached, into Vermuyden's
-/// horse from the rear (D10s, leader cards).
+/// Victory Without Squares: Rupert's horse, moving with Rupert attached in the Royalists'
+/// turn, into Vermuyden's horse from the rear (D10s, leader cards).
 fn victory_without_squares() -> Row {
     use adjutant::rules::victory_without_squares::keys::*;
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies/victory_without_squares");
@@ -235,7 +235,15 @@ fn victory_without_squares() -> Row {
     let (horse, def) = (find(&b, 0, "rupert_h"), find(&b, 1, "vermuyden_h"));
     let b = with(
         &b,
-        vec![mark(horse, ATTACHED, "rupert"), flag(horse, MOVING)],
+        vec![
+            Event::Clock {
+                turn: 1,
+                phase: 1,
+                side: 0,
+            },
+            mark(horse, ATTACHED, "rupert"),
+            flag(horse, MOVING),
+        ],
     );
     let ctx = b.context();
     let c = call(P_COMBAT, &[horse], &[def], &[(DIRECTION, "rear")]);

@@ -1,4 +1,4 @@
-//! Victory Without Squares (RULES.md §3): the Naseby armies, the formation ladder with the
+//! Victory Without Squares (docs/rules/victory_without_squares.md): the Naseby armies, the formation ladder with the
 //! commanded shot and dragoon skip, every card-table cell under the default reading, fire and
 //! combat across the result table with fixed D10 faces, guns on a 0, leader cards by suit and
 //! rank, pursuit by colour, All's Lost at the exact threshold, refusals and exact odds.
@@ -98,8 +98,31 @@ fn card(s: &str) -> Card {
     s.parse().unwrap()
 }
 
+#[path = "victory_without_squares/citations.rs"]
+mod citations;
+#[path = "victory_without_squares/fidelity.rs"]
+mod fidelity;
+
+/// A battle still at initiative put into the moves of the side acting, so that a test of fire
+/// or combat need not set the turn up; any other battle as it is.
+fn own_turn(b: &Battle, c: &Call) -> Battle {
+    let turn_procedure = [P_INITIATIVE, P_DIVISION, P_PASS].contains(&c.id.as_str());
+    match c.actors.first() {
+        Some(&a) if b.state().phase == 0 && !turn_procedure => with(
+            b,
+            vec![Event::Clock {
+                turn: b.state().turn,
+                phase: 1,
+                side: b.roster.side_of(a),
+            }],
+        ),
+        _ => b.clone(),
+    }
+}
+
 /// Runs a procedure with dice faces and cards given in order, answering each request in turn.
 fn run(b: &Battle, c: &Call, faces: &[u8], cards: &[&str]) -> (String, Vec<Event>) {
+    let b = &own_turn(b, c);
     let ctx = b.context();
     let p = SYSTEM
         .procedure(&ctx, c)
@@ -393,13 +416,16 @@ fn combat_and_fire_refusals_carry_their_rule() {
     let b = battle();
     let horse = id(&b, 0, "rupert_h");
     let foot = id(&b, 1, "fairfax_f");
-    let ctx = b.context();
+    let charge = call(P_COMBAT, vec![horse], vec![foot], &[]);
     let r = SYSTEM
-        .procedure(&ctx, &call(P_COMBAT, vec![horse], vec![foot], &[]))
+        .procedure(&own_turn(&b, &charge).context(), &charge)
         .err()
         .unwrap();
-    assert!(r.reason.contains("head-on") && r.rule.contains("§3.8"));
-    let b2 = with(&b, vec![rung(foot, DISORDERED)]);
+    assert!(r.reason.contains("head-on") && r.rule.contains("§7.1"));
+    let b2 = own_turn(
+        &with(&b, vec![rung(foot, DISORDERED)]),
+        &call(P_FIRE, vec![foot], vec![], &[]),
+    );
     let ctx = b2.context();
     let r = SYSTEM
         .procedure(&ctx, &call(P_FIRE, vec![foot], vec![horse], &[]))
@@ -428,7 +454,7 @@ fn combat_and_fire_refusals_carry_their_rule() {
         .procedure(&b3.context(), &call(P_RALLY, vec![pike], vec![], &[]))
         .err()
         .unwrap();
-    assert!(r.reason.contains("pike") && r.rule.contains("§3.2"));
+    assert!(r.reason.contains("pike") && r.rule.contains("§6.3"));
     let shot = id(&b, 1, "forlorn");
     let b4 = with(&b, vec![rung(shot, BROKEN)]);
     let c = call(P_RALLY, vec![shot], vec![], &[(NEXT_TO_ENEMY, "yes")]);
@@ -438,7 +464,7 @@ fn combat_and_fire_refusals_carry_their_rule() {
         .procedure(&b4.context(), &call(P_HALT, vec![shot], vec![], &[]))
         .err()
         .unwrap();
-    assert!(r.rule.contains("§3.4"));
+    assert!(r.rule.contains("§3.2"));
 }
 
 #[test]
@@ -566,18 +592,33 @@ fn odds_sum_to_one() {
         vec![mark(horse, ATTACHED, "rupert"), flag(horse, MOVING)],
     );
     let ctx = b.context();
+    // The Royalists moving: the foot and guns fire in their opponent's turn, on a card.
+    let moves = with(
+        &b,
+        vec![Event::Clock {
+            turn: 1,
+            phase: 1,
+            side: 0,
+        }],
+    );
+    let in_moves = moves.context();
     let calls = [
-        call(P_FIRE, vec![foot], vec![horse], &[(REACTION, "yes")]),
+        call(P_FIRE, vec![foot], vec![horse], &[]),
         call(P_FIRE, vec![guns], vec![horse], &[(CLOSE_GUNS, "yes")]),
         call(P_COMBAT, vec![horse], vec![def], &[(DIRECTION, "rear")]),
         call(P_HALT, vec![horse], vec![], &[]),
         call(P_INITIATIVE, vec![], vec![], &[]),
     ];
     for c in calls {
+        let ctx = if c.id == P_INITIATIVE {
+            &ctx
+        } else {
+            &in_moves
+        };
         let p = SYSTEM
-            .procedure(&ctx, &c)
+            .procedure(ctx, &c)
             .unwrap_or_else(|r| panic!("{}: {r}", c.id));
-        let odds = procedure_odds(p.as_ref(), &ctx, &[]);
+        let odds = procedure_odds(p.as_ref(), ctx, &[]);
         assert!((odds.total() - 1.0).abs() < 1e-9, "{}: {odds:?}", c.id);
         assert!(odds.unexplored < 1e-3, "{}: {odds:?}", c.id);
     }
@@ -609,7 +650,7 @@ fn tables_are_data_and_overridable() {
     let text = ron::to_string(&VwsTables::standard()).unwrap();
     let back = VwsTables::from_ron(&text, "mine.ron").unwrap();
     assert_eq!(back.render()[0].source, Source::Override("mine.ron".into()));
-    assert_eq!(SYSTEM.tables().len(), 5);
+    assert_eq!(SYSTEM.tables().len(), 6);
 }
 
 #[test]
@@ -713,25 +754,27 @@ fn formation_changes_hedgehog_shots_and_columns() {
     };
     let three = with(&hedgehog, vec![shots(3), flag(foot, FIRED)]);
     assert!(
-        SYSTEM.procedure(&three.context(), &fire).is_ok(),
+        SYSTEM
+            .procedure(&own_turn(&three, &fire).context(), &fire)
+            .is_ok(),
         "a fourth shot"
     );
     let four = with(&hedgehog, vec![shots(4), flag(foot, FIRED)]);
     let r = SYSTEM
-        .procedure(&four.context(), &fire)
+        .procedure(&own_turn(&four, &fire).context(), &fire)
         .err()
         .expect("refused");
     assert!(r.reason.contains("hedgehog 4 times"), "{r}");
-    // A column cannot fire (V-9), and forming it leaves the hedgehog.
+    // A column cannot fire (§3.4), and forming it leaves the hedgehog.
     let (_, ev) = run(&hedgehog, &posture("form column"), &[], &[]);
     assert!(ev.contains(&flag(foot, COLUMN)));
     assert!(ev.iter().any(|e| matches!(e, Event::Piece { piece, change: Change::Flag { key, on: false } } if *piece == foot && key == HEDGEHOG)));
     let column = with(&b, vec![flag(foot, COLUMN)]);
     let r = SYSTEM
-        .procedure(&column.context(), &fire)
+        .procedure(&own_turn(&column, &fire).context(), &fire)
         .err()
         .expect("refused");
-    assert_eq!(r.rule, "RULES.md V-9");
+    assert_eq!(r.rule, "§3.4");
     // A column already formed is not formed twice.
     assert!(
         SYSTEM

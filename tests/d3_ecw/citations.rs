@@ -5,38 +5,17 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+use adjutant::rules::kit::cite::{self, cited, is_rule};
+
 use super::*;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The section numbers of the reference's headings: "## 6 Melee" gives "6", "### 6.7 Give
-/// ground" gives "6.7".
+/// The section numbers of the reference's headings.
 fn headings() -> BTreeSet<String> {
-    let doc = std::fs::read_to_string(root().join("docs/rules/d3_ecw.md")).unwrap();
-    doc.lines()
-        .filter_map(|l| {
-            let rest = l.strip_prefix("### ").or_else(|| l.strip_prefix("## "))?;
-            let number = rest.split_whitespace().next()?;
-            let numeric = number.chars().all(|c| c.is_ascii_digit() || c == '.');
-            numeric.then(|| number.to_string())
-        })
-        .collect()
-}
-
-/// Every section a text cites after a `§`.
-fn cited(text: &str) -> Vec<String> {
-    text.split('§')
-        .skip(1)
-        .map(|rest| {
-            let n: String = rest
-                .chars()
-                .take_while(|c| c.is_ascii_digit() || *c == '.')
-                .collect();
-            n.trim_end_matches('.').to_string()
-        })
-        .collect()
+    cite::headings(&std::fs::read_to_string(root().join("docs/rules/d3_ecw.md")).unwrap())
 }
 
 /// The D3 source files: the system's modules and its table-file reader.
@@ -55,12 +34,6 @@ fn sources() -> Vec<(PathBuf, String)> {
             (p, text)
         })
         .collect()
-}
-
-/// A rule string: one or more sections, "§5.1" or "§6.6, §6.7".
-fn is_rule(rule: &str, heads: &BTreeSet<String>) -> bool {
-    rule.split(", ")
-        .all(|part| part.strip_prefix('§').is_some_and(|n| heads.contains(n)))
 }
 
 #[test]

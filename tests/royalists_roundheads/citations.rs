@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use adjutant::rules::RuleSystem;
+use adjutant::rules::kit::cite::{self, cited};
 use adjutant::rules::royalists_roundheads::modifiers::SWITCHES;
 
 use super::common::*;
@@ -19,30 +20,7 @@ fn doc() -> String {
 
 /// The section numbers of the document's headings ("3", "3.4").
 fn headings() -> BTreeSet<String> {
-    doc()
-        .lines()
-        .filter_map(|l| l.strip_prefix("### ").or_else(|| l.strip_prefix("## ")))
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|n| n.chars().next().is_some_and(|c| c.is_ascii_digit()))
-        .map(String::from)
-        .collect()
-}
-
-/// Every `§N` or `§N.M` in a text.
-fn cited(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for (i, _) in text.match_indices('§') {
-        let rest = &text[i + '§'.len_utf8()..];
-        let n: String = rest
-            .chars()
-            .take_while(|c| c.is_ascii_digit() || *c == '.')
-            .collect();
-        let n = n.trim_end_matches('.').to_string();
-        if !n.is_empty() {
-            out.push(n);
-        }
-    }
-    out
+    cite::headings(&doc())
 }
 
 #[test]

@@ -8,10 +8,13 @@
 //!   both `step` and the odds walk's quiet `explore`, so every procedure written on the kit
 //!   is walked on from where it stopped;
 //! - [`events`] — the status-change events;
-//! - [`switches`] — the table file's 0/1 switches and their table.
+//! - [`switches`] — the table file's 0/1 switches and their table;
+//! - [`cite`] — the one checker that every `§N.M` a system cites is a heading of its
+//!   reference `docs/rules/<id>.md`.
 //!
 //! `docs/architecture.md` tells how a system is written on it.
 
+pub mod cite;
 pub mod cursor;
 pub mod events;
 pub mod offers;

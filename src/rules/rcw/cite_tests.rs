@@ -4,35 +4,14 @@
 
 use std::path::Path;
 
-/// The section numbers `§…` in `text` ("§5.2–§5.4" gives 5.2 and 5.4).
-fn cited(text: &str) -> Vec<String> {
-    text.split('§')
-        .skip(1)
-        .map(|rest| {
-            let n: String = rest
-                .chars()
-                .take_while(|c| c.is_ascii_digit() || *c == '.')
-                .collect();
-            n.trim_end_matches('.').to_string()
-        })
-        .collect()
-}
-
-/// The section numbers of the document's `##` and `###` headings.
-fn headings(doc: &str) -> Vec<String> {
-    doc.lines()
-        .filter_map(|l| l.strip_prefix("### ").or_else(|| l.strip_prefix("## ")))
-        .filter_map(|l| l.split_whitespace().next())
-        .map(str::to_string)
-        .collect()
-}
+use crate::rules::kit::cite::{cited, headings};
 
 #[test]
 fn every_section_rcw_cites_is_a_heading_of_its_rules_document() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let doc = std::fs::read_to_string(root.join("docs/rules/rcw.md")).expect("docs/rules/rcw.md");
     let heads = headings(&doc);
-    assert!(heads.contains(&"7.2".to_string()), "{heads:?}");
+    assert!(heads.contains("7.2"), "{heads:?}");
     let dir = root.join("src/rules/rcw");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("src/rules/rcw")
@@ -93,7 +72,7 @@ fn every_rule_string_of_an_offer_or_request_is_a_section() {
         let parts: Vec<&str> = rule.split(", ").collect();
         for part in parts {
             let n = part.strip_prefix('§').unwrap_or_else(|| panic!("{rule:?}"));
-            assert!(heads.iter().any(|h| h == n), "{rule:?}");
+            assert!(heads.contains(n), "{rule:?}");
         }
     }
 }

@@ -1,10 +1,12 @@
-//! Combat (RULES.md §3.8): the moving player's D10 with the attacker's advantages and
+//! Combat (§7): the moving player's D10 with the attacker's advantages and
 //! disadvantages from the modifiers table, read on the result table (below 0 to 12 or more),
 //! steps taken off both sides, then leader casualty cards and, for winning horse, the pursuit
-//! card (black must, red may). Commanded shot, dragoons and gunners never attack or defend.
+//! card (black must, red may, §8.1). Only the side moving attacks; commanded shot, dragoons and
+//! gunners never attack or defend.
 
 use super::common::{
-    Cursor, answer_of, choice, leader_card, loss_events, offer, pair, present, yes_no,
+    Cursor, Doing, answer_of, choice, leader_card, loss_events, offer, one_action, pair, present,
+    removal_events, yes_no,
 };
 use super::keys::*;
 use super::status::{active_leader, horse_kind, is_horse, kind, set_flag, set_track};
@@ -17,7 +19,9 @@ use crate::procedure::{
     Reading, Refusal, Resolution, Step,
 };
 
-const RULE: &str = "RULES.md §3.8";
+const RULE: &str = "§7.1";
+const MODS: &str = "§7.4";
+const RESULTS: &str = "§7.5";
 
 /// The questions a combat needs answered.
 pub fn params() -> Vec<ParamSpec> {
@@ -66,6 +70,19 @@ pub fn check(ctx: &Context, att: PieceId, def: PieceId, head_on: bool) -> Result
         return Err(Refusal::new("bodies attack enemy bodies", RULE));
     }
     let name = ctx.roster.name(att);
+    let side = ctx.roster.side_of(att);
+    if ctx.state.phase != super::turn::PHASE_MOVES || ctx.state.side != side {
+        return Err(Refusal::new(
+            format!("{name}: only the side moving attacks, with a body that moves into contact"),
+            RULE,
+        ));
+    }
+    if ctx.state.sides[side].flag(BEATEN) {
+        return Err(Refusal::new(
+            format!("{name}: All's Lost, this army is beaten and may not advance to attack"),
+            "§7.1, §10.2",
+        ));
+    }
     let (ak, dk) = (kind(ctx, att), kind(ctx, def));
     let drung = ctx.status(def).rung(FORMATION);
     if ctx.status(att).rung(FORMATION) >= DISORDERED {
@@ -80,6 +97,16 @@ pub fn check(ctx: &Context, att: PieceId, def: PieceId, head_on: bool) -> Result
             RULE,
         ));
     }
+    if horse_kind(ak)
+        && ctx.roster.unit(att).is_some_and(|u| u.has(BEFORE_1644))
+        && !ctx.status(att).flag(FIRED)
+    {
+        return Err(Refusal::new(
+            format!("{name}: Parliamentarian horse before 1644 only attack after firing pistols"),
+            RULE,
+        ));
+    }
+    // Horse attacking a hedgehog count as attacking head on (§5.8).
     let head_on = head_on || ctx.status(def).flag(HEDGEHOG);
     if horse_kind(ak) && dk == FOOT && drung == FORMED && head_on {
         return Err(Refusal::new(
@@ -93,7 +120,7 @@ pub fn check(ctx: &Context, att: PieceId, def: PieceId, head_on: bool) -> Result
             RULE,
         ));
     }
-    Ok(())
+    one_action(ctx, att, Doing::Move)
 }
 
 /// The offer for an attacker and defender.
@@ -123,7 +150,7 @@ fn modifiers(
             } else {
                 format!("{} ×{times}", r.label)
             };
-            out.push(Modifier::new(r.value * times, label, RULE));
+            out.push(Modifier::new(r.value * times, label, MODS));
         }
     };
     add(
@@ -143,9 +170,11 @@ fn modifiers(
         2 if is_horse(ctx, def) => add("vs_horse_obstacle", 1),
         _ => {}
     }
-    // V-9: an attack on a column counts as a flank attack.
+    // An attack on a column counts as a flank attack (§3.4); horse attacking a hedgehog
+    // count as attacking head on (§5.8, §7.4).
     let direction = match answer_of(call, &specs, DIRECTION) {
-        0 if ctx.status(def).flag(COLUMN) => 1,
+        _ if sd.flag(HEDGEHOG) && is_horse(ctx, att) => 0,
+        0 if sd.flag(COLUMN) => 1,
         d => d,
     };
     match direction {
@@ -248,7 +277,7 @@ impl Combat {
         DiceRequest {
             by: None,
             label: "Combat: D10, low favours the attackers".into(),
-            rule: RULE.into(),
+            rule: RESULTS.into(),
             dice: self.dice.clone(),
             reading: Reading::Total,
             bands,
@@ -267,16 +296,15 @@ impl Procedure for Combat {
             ctx.roster.name(self.att).to_string(),
             ctx.roster.name(self.def).to_string(),
         );
-        let mut events = vec![set_track(
-            self.att,
-            ROUNDS,
-            ctx.status(self.att).track(ROUNDS) + 1,
-        )];
+        let mut events = vec![
+            set_track(self.att, ROUNDS, ctx.status(self.att).track(ROUNDS) + 1),
+            set_flag(self.att, MOVED, true),
+        ];
         if self.evade {
             let Some(c) = cur.choice() else {
                 return Step::Choice(ChoiceRequest {
                     label: format!("{dn} never defends: did the attackers make contact?"),
-                    rule: RULE.into(),
+                    rule: "§7.2".into(),
                     options: vec![
                         "no: it retreats 4\"".into(),
                         "yes: contacted, remove it".into(),
@@ -285,12 +313,7 @@ impl Procedure for Combat {
                 });
             };
             if c == 1 {
-                events.push(set_flag(self.def, REMOVED, true));
-                events.push(Event::fact(
-                    FactKind::Eliminated,
-                    Some(self.def),
-                    format!("{dn} is contacted and removed (§3.8)"),
-                ));
+                events.extend(removal_events(ctx, self.def, "is contacted", true));
                 return Step::Done(Resolution {
                     summary: "defenders removed".into(),
                     events,
@@ -299,7 +322,7 @@ impl Procedure for Combat {
             events.push(Event::fact(
                 FactKind::Movement,
                 Some(self.def),
-                format!("{dn} retreats 4\" before {an} (§3.8)"),
+                format!("{dn} retreats 4\" before {an} (§7.2)"),
             ));
             return Step::Done(Resolution {
                 summary: "defenders retreat 4\"".into(),
@@ -352,7 +375,7 @@ impl Procedure for Combat {
             let Some(card) = cur.card() else {
                 return Step::Card(CardRequest {
                     label: format!("Leader casualty: {}", ctx.roster.name(leader)),
-                    rule: "RULES.md §3.10, V-12".into(),
+                    rule: "§9.2".into(),
                     draws: 1,
                 });
             };
@@ -366,7 +389,7 @@ impl Procedure for Combat {
             let Some(card) = cur.card() else {
                 return Step::Card(CardRequest {
                     label: format!("{an}: pursuit"),
-                    rule: "RULES.md §3.9".into(),
+                    rule: "§8.1".into(),
                     draws: 1,
                 });
             };
@@ -377,7 +400,7 @@ impl Procedure for Combat {
                 let Some(c) = cur.choice() else {
                     return Step::Choice(ChoiceRequest {
                         label: format!("{an} drew red: may pursue"),
-                        rule: "RULES.md §3.9".into(),
+                        rule: "§8.1".into(),
                         options: vec!["hold".into(), "pursue".into()],
                         assumed: 0,
                     });

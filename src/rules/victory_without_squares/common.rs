@@ -16,15 +16,12 @@ pub use crate::rules::kit::params::{answer, answer_of, choice, yes_no};
 /// Refuses when the battle is over or the body has left the table.
 pub fn present(ctx: &Context, piece: PieceId) -> Result<(), Refusal> {
     if let Some(r) = &ctx.state.result {
-        return Err(Refusal::new(
-            format!("the battle is over: {r}"),
-            "RULES.md §3.11",
-        ));
+        return Err(Refusal::new(format!("the battle is over: {r}"), "§10.2"));
     }
     if ctx.status(piece).flag(REMOVED) {
         return Err(Refusal::new(
             format!("{} has left the table", ctx.roster.name(piece)),
-            "RULES.md §3.9",
+            "§8.6",
         ));
     }
     Ok(())
@@ -36,6 +33,38 @@ pub fn pair(call: &Call, rule: &str) -> Result<(PieceId, PieceId), Refusal> {
         (Some(&a), Some(&t)) => Ok((a, t)),
         _ => Err(Refusal::new("choose a body and a target", rule)),
     }
+}
+
+/// What a body does with its turn, for the one-action rule (§3.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Doing {
+    /// Moving, crossing ground or changing formation.
+    Move,
+    /// Firing.
+    Fire,
+    /// Rallying or reforming.
+    Reform,
+}
+
+/// Refuses what the one-action rule forbids: firearms fire once a turn instead of moving,
+/// rallying or reforming (§3.3). Horse may fire pistols and move (it costs 4" of the move).
+pub fn one_action(ctx: &Context, unit: PieceId, doing: Doing) -> Result<(), Refusal> {
+    let s = ctx.status(unit);
+    let name = ctx.roster.name(unit);
+    let horse = super::status::horse_kind(kind(ctx, unit));
+    let why = match doing {
+        Doing::Fire if s.flag(REFORMED) => "it rallied or reformed this turn",
+        Doing::Fire if s.flag(MOVED) && !horse => "it moved or changed formation this turn",
+        Doing::Move if s.flag(FIRED) && !horse => "it fired this turn",
+        Doing::Reform if s.flag(FIRED) => "it fired this turn",
+        _ => return Ok(()),
+    };
+    Err(Refusal::new(
+        format!(
+            "{name}: {why}, and a body fires once a turn instead of moving, rallying or reforming"
+        ),
+        "§3.3",
+    ))
 }
 
 /// Inputs read in order.
@@ -90,7 +119,7 @@ pub fn loss_events(ctx: &Context, unit: PieceId, steps: u8, why: &str) -> (u8, V
         return (from, Vec::new());
     }
     if to == from {
-        let text = format!("{name} is already Broken: no further effect ({why}, V-10)");
+        let text = format!("{name} is already Broken: no further effect ({why}, §1.4)");
         return (to, vec![Event::fact(FactKind::Loss, Some(unit), text)]);
     }
     let rungs = super::status::RUNGS;
@@ -116,7 +145,7 @@ pub fn loss_events(ctx: &Context, unit: PieceId, steps: u8, why: &str) -> (u8, V
         events.push(Event::fact(
             FactKind::Rout,
             Some(unit),
-            format!("{name} turns about and runs 4\" from the enemy until rallied (§3.8)"),
+            format!("{name} turns about and runs 4\" from the enemy until rallied (§7.6)"),
         ));
         let pike = ctx.roster.unit(unit).map_or(0, |u| u.stat(PIKE));
         if k == FOOT && pike > 0 {
@@ -124,14 +153,55 @@ pub fn loss_events(ctx: &Context, unit: PieceId, steps: u8, why: &str) -> (u8, V
             events.push(Event::fact(
                 FactKind::Loss,
                 Some(unit),
-                format!("{name} throws away its pikes: remove {pike} pike base(s) (§3.2)"),
+                format!("{name} throws away its pikes: remove {pike} pike base(s) (§6.3)"),
             ));
         }
     }
     (to, events)
 }
 
-/// What a leader casualty card does (RULES.md §3.10): picture cards only.
+/// The events of a body leaving play (§8.6): removed, and, when it was overrun or contacted,
+/// an unhorsed leader with it captured (§9.3).
+pub fn removal_events(ctx: &Context, unit: PieceId, why: &str, overrun: bool) -> Vec<Event> {
+    let name = ctx.roster.name(unit);
+    let mut events = vec![
+        set_flag(unit, REMOVED, true),
+        set_flag(unit, MOVING, false),
+        set_flag(unit, PURSUING, false),
+        Event::fact(
+            FactKind::Eliminated,
+            Some(unit),
+            format!("{name} {why}: removed from the table (§8.6)"),
+        ),
+    ];
+    let side = ctx.roster.side_of(unit);
+    let leader = ctx
+        .status(unit)
+        .mark(ATTACHED)
+        .and_then(|id| ctx.roster.find(side, id));
+    if let Some(leader) = leader {
+        events.push(set_mark(unit, ATTACHED, None));
+        events.push(set_mark(leader, ATTACHED, None));
+        let lname = ctx.roster.name(leader);
+        if overrun && ctx.status(leader).rung(LEADER) == UNHORSED {
+            events.push(set_rung(leader, LEADER, CAPTURED));
+            events.push(Event::fact(
+                FactKind::LeaderCasualty,
+                Some(leader),
+                format!("{lname}, unhorsed with {name}, is captured (§9.3)"),
+            ));
+        } else {
+            events.push(Event::fact(
+                FactKind::Command,
+                Some(leader),
+                format!("{lname} leaves {name} (§8.6)"),
+            ));
+        }
+    }
+    events
+}
+
+/// What a leader casualty card does (§9.2): picture cards only.
 pub fn leader_card(
     t: &VwsTables,
     ctx: &Context,
@@ -153,7 +223,7 @@ pub fn leader_card(
         events.push(Event::fact(
             FactKind::LeaderCasualty,
             Some(leader),
-            format!("{card}: {name} is killed or sorely hurt, removed from play (§3.10)"),
+            format!("{card}: {name} is killed or sorely hurt, removed from play (§9.2)"),
         ));
         (format!("{name} killed"), events)
     } else {
@@ -163,7 +233,9 @@ pub fn leader_card(
             Event::fact(
                 FactKind::LeaderCasualty,
                 Some(leader),
-                format!("{card}: {name} is unhorsed, ineffective for 1 turn; captured if overrun"),
+                format!(
+                    "{card}: {name} is unhorsed, ineffective for 1 turn; captured if overrun (§9.3)"
+                ),
             ),
         ];
         (format!("{name} unhorsed"), events)

@@ -1,7 +1,7 @@
 //! Card tests outside the manoeuvre table, and the small actions around them: a leader's
-//! casualty card (RULES.md §3.10), a body next to broken friends (§3.9, V-4), another round of
-//! pursuit (Unsteady after the second, §3.9), recalling pursuers (a red card, or 4" or more
-//! behind, §3.9), and attaching a leader to a body (§3.5).
+//! casualty card (§9.2), a body next to broken friends (§8.5), another round of pursuit
+//! (Unsteady after the second, §8.2), recalling pursuers (a red card, or 4" or more behind,
+//! §8.3), attaching a leader to a body (§9.1) and a leader captured when overrun (§9.3).
 
 use super::common::{Cursor, answer_of, leader_card, loss_events, offer, present, yes_no};
 use super::keys::*;
@@ -41,9 +41,9 @@ impl Procedure for CardTest {
         let name = ctx.roster.name(self.piece).to_string();
         let Some(card) = Cursor::new(inputs).card() else {
             let rule = match self.test {
-                Test::Leader => "RULES.md §3.10",
-                Test::NearBroken => "RULES.md §3.9, V-4",
-                Test::Recall => "RULES.md §3.9",
+                Test::Leader => "§9.2",
+                Test::NearBroken => "§8.5",
+                Test::Recall => "§8.3",
             };
             return Step::Card(CardRequest {
                 label: format!("{name}: {}", self.title()),
@@ -105,10 +105,8 @@ impl Procedure for CardTest {
 /// The leader casualty offer for a leader.
 pub fn leader_offer(ctx: &Context, leader: PieceId) -> Offer {
     let check = present(ctx, leader).and_then(|_| match ctx.status(leader).rung(LEADER) {
-        KILLED => Err(Refusal::new(
-            "this leader has been killed",
-            "RULES.md §3.10",
-        )),
+        KILLED => Err(Refusal::new("this leader has been killed", "§9.2")),
+        CAPTURED => Err(Refusal::new("this leader has been captured", "§9.3")),
         _ => Ok(()),
     });
     offer(
@@ -123,7 +121,7 @@ pub fn leader_offer(ctx: &Context, leader: PieceId) -> Offer {
 pub fn near_broken_offer(ctx: &Context, unit: PieceId) -> Offer {
     let check = present(ctx, unit).and_then(|_| {
         if ctx.status(unit).rung(FORMATION) == BROKEN {
-            Err(Refusal::new("this body is already Broken", "RULES.md §3.9"))
+            Err(Refusal::new("this body is already Broken", "§8.5"))
         } else {
             Ok(())
         }
@@ -188,13 +186,13 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
     let &piece = call
         .actors
         .first()
-        .ok_or_else(|| Refusal::new("choose a piece", "RULES.md §3"))?;
+        .ok_or_else(|| Refusal::new("choose a piece", "§9"))?;
     match call.id.as_str() {
         P_LEADER_CARD => {
             leader_offer(ctx, piece).refused.map_or(Ok(()), Err)?;
             ctx.roster
                 .leader(piece)
-                .ok_or_else(|| Refusal::new("choose a leader", "RULES.md §3.10"))?;
+                .ok_or_else(|| Refusal::new("choose a leader", "§9.2"))?;
             Ok(Box::new(CardTest {
                 tables: t.clone(),
                 piece,
@@ -211,7 +209,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
         }
         P_PURSUIT => {
             let o = pursuit_offer(ctx, piece)
-                .ok_or_else(|| Refusal::new("this body is not pursuing", "RULES.md §3.9"))?;
+                .ok_or_else(|| Refusal::new("this body is not pursuing", "§8.2"))?;
             o.refused.map_or(Ok(()), Err)?;
             Ok(Box::new(Fixed {
                 title: "Pursuit round".into(),
@@ -220,7 +218,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
         }
         P_RECALL => {
             let o = recall_offer(ctx, piece)
-                .ok_or_else(|| Refusal::new("this body is not pursuing", "RULES.md §3.9"))?;
+                .ok_or_else(|| Refusal::new("this body is not pursuing", "§8.3"))?;
             o.refused.map_or(Ok(()), Err)?;
             if answer_of(call, &recall_params(), FAR_BEHIND) == 1 {
                 return Ok(Box::new(Fixed {
@@ -238,7 +236,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
             let &unit = call
                 .targets
                 .first()
-                .ok_or_else(|| Refusal::new("choose a body to attach to", "RULES.md §3.5"))?;
+                .ok_or_else(|| Refusal::new("choose a body to attach to", "§9.1"))?;
             attach_check(ctx, piece, unit)?;
             let (l, u) = (
                 ctx.roster.name(piece).to_string(),
@@ -265,8 +263,57 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
                 events,
             }))
         }
-        _ => Err(Refusal::new("no such procedure", "RULES.md §3")),
+        P_CAPTURE => {
+            capture_check(ctx, piece)?;
+            let name = ctx.roster.name(piece).to_string();
+            let mut events = vec![set_rung(piece, LEADER, CAPTURED)];
+            if let Some(u) = ctx.status(piece).mark(ATTACHED) {
+                let side = ctx.roster.side_of(piece);
+                if let Some(unit) = ctx.roster.ids().find(|&p| {
+                    ctx.roster.side_of(p) == side && ctx.roster.unit(p).is_some_and(|x| x.name == u)
+                }) {
+                    events.push(set_mark(unit, ATTACHED, None));
+                }
+                events.push(set_mark(piece, ATTACHED, None));
+            }
+            events.push(Event::fact(
+                FactKind::LeaderCasualty,
+                Some(piece),
+                format!("{name} is overrun while unhorsed: captured (§9.3)"),
+            ));
+            Ok(Box::new(Fixed {
+                title: format!("{name} captured"),
+                events,
+            }))
+        }
+        _ => Err(Refusal::new("no such procedure", "§9")),
     }
+}
+
+/// Whether a leader may be marked captured: only when unhorsed (§9.3).
+pub fn capture_check(ctx: &Context, leader: PieceId) -> Result<(), Refusal> {
+    present(ctx, leader)?;
+    if ctx.roster.leader(leader).is_none() {
+        return Err(Refusal::new("only a leader is captured", "§9.3"));
+    }
+    match ctx.status(leader).rung(LEADER) {
+        UNHORSED => Ok(()),
+        CAPTURED => Err(Refusal::new("this leader has been captured", "§9.3")),
+        _ => Err(Refusal::new(
+            "a leader is captured only when overrun while unhorsed",
+            "§9.3",
+        )),
+    }
+}
+
+/// The capture offer for a leader.
+pub fn capture_offer(ctx: &Context, leader: PieceId) -> Offer {
+    offer(
+        P_CAPTURE,
+        "Captured: overrun while unhorsed".into(),
+        Vec::new(),
+        capture_check(ctx, leader),
+    )
 }
 
 /// Whether a leader may join a body.
@@ -278,13 +325,13 @@ pub fn attach_check(ctx: &Context, leader: PieceId, unit: PieceId) -> Result<(),
     {
         return Err(Refusal::new(
             "a leader joins a body of his own side",
-            "RULES.md §3.5",
+            "§9.1",
         ));
     }
     if ctx.status(leader).rung(LEADER) != ACTIVE {
         return Err(Refusal::new(
-            "an unhorsed or killed leader cannot join a body",
-            "RULES.md §3.10",
+            "an unhorsed, killed or captured leader cannot join a body",
+            "§9.3",
         ));
     }
     Ok(())
@@ -306,7 +353,7 @@ fn pursuit_events(ctx: &Context, unit: PieceId) -> Vec<Event> {
         events.push(Event::fact(
             FactKind::Loss,
             Some(unit),
-            format!("{name} becomes Unsteady after the second round of pursuit (§3.9)"),
+            format!("{name} becomes Unsteady after the second round of pursuit (§8.2)"),
         ));
     }
     events

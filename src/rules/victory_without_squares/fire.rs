@@ -1,14 +1,16 @@
-//! Firing (RULES.md §3.6): count the firing bases (pike never, artillery double, half once out
+//! Firing (§5): count the firing bases (pike never, artillery double, half once out
 //! of powder), apply the modifiers table to that number, and roll a D10: a score at or below
 //! the modified figures takes one formation level off the target. A gun rolling 0 runs out of
-//! powder. A Disordered target hit again draws: break or retire 4" (V-3). Reaction fire in the
-//! opponent's turn first needs its card; a leader with the target draws for casualty.
+//! powder. A Disordered target hit again draws: break or retire 4" (§5.6). A body of the side
+//! not moving fires only in the opponent's turn, and first needs its card (§5.1); a leader with
+//! the target draws for casualty (§9.2).
 //!
 //! The roll is read as D10 − figures, so each modifier to the figures shows with its sign
 //! reversed on the die: the shot hits on 0 or less.
 
 use super::common::{
-    Cursor, answer_of, choice, leader_card, loss_events, offer, pair, present, yes_no,
+    Cursor, Doing, answer_of, choice, leader_card, loss_events, offer, one_action, pair, present,
+    yes_no,
 };
 use super::keys::*;
 use super::manoeuvre::{Situation, best};
@@ -23,7 +25,8 @@ use crate::procedure::{
     Resolution, Step,
 };
 
-const RULE: &str = "RULES.md §3.6";
+const RULE: &str = "§5.5";
+const WHO: &str = "§5.1";
 
 /// The questions a shot needs answered.
 pub fn params(ctx: &Context, firer: PieceId) -> Vec<ParamSpec> {
@@ -32,11 +35,6 @@ pub fn params(ctx: &Context, firer: PieceId) -> Vec<ParamSpec> {
             IN_RANGE,
             "Target in range and straight ahead (muskets 4\", pistols 1\", guns 20\" cone)",
             true,
-        ),
-        yes_no(
-            REACTION,
-            "Firing in the opponent's turn (needs a card)",
-            false,
         ),
         yes_no(COVER, "Target in cover (small arms −1)", false),
         choice(
@@ -52,8 +50,9 @@ pub fn params(ctx: &Context, firer: PieceId) -> Vec<ParamSpec> {
     p
 }
 
-/// Firing bases before modifiers.
-pub fn firing_figures(ctx: &Context, firer: PieceId) -> i32 {
+/// Firing bases before modifiers (§5.3). Out of powder halves a gun's figures (§5.7), or with
+/// the switch `powder_halves_bases` its bases, rounding down to at least one.
+pub fn firing_figures(t: &VwsTables, ctx: &Context, firer: PieceId) -> i32 {
     let Some(u) = ctx.roster.unit(firer) else {
         return 0;
     };
@@ -65,32 +64,46 @@ pub fn firing_figures(ctx: &Context, firer: PieceId) -> i32 {
         FOOT if u.has(ALL_PIKE) => 0,
         FOOT => u.stat(BASES) - u.stat(PIKE),
         HORSE_2_RANK => u.stat(BASES) / 2,
-        TRAIN if s.flag(OUT_OF_POWDER) => (u.stat(BASES) / 2).max(1) * 2,
+        TRAIN if s.flag(OUT_OF_POWDER) && t.switches.powder_halves_bases => {
+            (u.stat(BASES) / 2).max(1) * 2
+        }
+        TRAIN if s.flag(OUT_OF_POWDER) => u.stat(BASES),
         TRAIN => u.stat(BASES) * 2,
         _ => u.stat(BASES),
     }
 }
 
+/// Whether the firer's side is not the one moving: it fires only on a card (§5.1).
+pub fn in_opponents_turn(ctx: &Context, firer: PieceId) -> bool {
+    ctx.state.phase == super::turn::PHASE_MOVES && ctx.roster.side_of(firer) != ctx.state.side
+}
+
 /// Whether this body may fire at that one now.
-pub fn check(ctx: &Context, firer: PieceId, target: PieceId) -> Result<(), Refusal> {
+pub fn check(t: &VwsTables, ctx: &Context, firer: PieceId, target: PieceId) -> Result<(), Refusal> {
     present(ctx, firer)?;
     present(ctx, target)?;
     let name = ctx.roster.name(firer);
     let s = ctx.status(firer);
     if ctx.roster.side_of(firer) == ctx.roster.side_of(target) || ctx.roster.unit(target).is_none()
     {
-        return Err(Refusal::new("bodies fire at enemy bodies", RULE));
+        return Err(Refusal::new("bodies fire at enemy bodies", WHO));
+    }
+    if ctx.state.phase != super::turn::PHASE_MOVES {
+        return Err(Refusal::new(
+            "roll for initiative first: bodies fire in the turn's moves",
+            "§2.2, §5.1",
+        ));
     }
     if s.rung(FORMATION) >= DISORDERED {
         return Err(Refusal::new(
             format!("{name} is Disordered or Broken: disordered bodies do not fire"),
-            "RULES.md §3.2, §3.6",
+            "§1.4, §5.1",
         ));
     }
     if s.flag(COLUMN) {
         return Err(Refusal::new(
             format!("{name} is in column: a column cannot fire"),
-            "RULES.md V-9",
+            "§3.4",
         ));
     }
     // A hedgehog fires one base out of each face: up to 4 separate shots.
@@ -104,46 +117,60 @@ pub fn check(ctx: &Context, firer: PieceId, target: PieceId) -> Result<(), Refus
     if fired {
         return Err(Refusal::new(
             format!("{name} has fired this turn (once; 2-rank horse twice; a hedgehog 4 times)"),
-            RULE,
+            WHO,
         ));
     }
     if kind(ctx, firer) == TRAIN && s.flag(LIMBERED) {
         return Err(Refusal::new(
-            format!("{name} is limbered: a full turn to unlimber"),
-            "RULES.md §3.4",
+            format!("{name} is limbered: unlimber first, a full turn"),
+            "§3.4",
         ));
     }
-    if firing_figures(ctx, firer) <= 0 {
+    if s.flag(UNLIMBERING) {
+        return Err(Refusal::new(
+            format!("{name} is unlimbering: that takes the full turn; it fires from next turn"),
+            "§3.4",
+        ));
+    }
+    if firing_figures(t, ctx, firer) <= 0 {
         return Err(Refusal::new(
             format!("{name} has no firearms: pike bases do not count"),
-            RULE,
+            "§5.3",
         ));
     }
-    Ok(())
+    one_action(ctx, firer, Doing::Fire)
 }
 
 /// The offer for a firer and target.
-pub fn offer_for(ctx: &Context, firer: PieceId, target: PieceId) -> Offer {
+pub fn offer_for(t: &VwsTables, ctx: &Context, firer: PieceId, target: PieceId) -> Offer {
+    let label = if in_opponents_turn(ctx, firer) {
+        format!(
+            "Fire at {} (opponent's turn: needs a card)",
+            ctx.roster.name(target)
+        )
+    } else {
+        format!("Fire at {}", ctx.roster.name(target))
+    };
     offer(
         P_FIRE,
-        format!("Fire at {}", ctx.roster.name(target)),
+        label,
         params(ctx, firer),
-        check(ctx, firer, target),
+        check(t, ctx, firer, target),
     )
 }
 
 /// Starts a shot, or refuses it.
 pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
     let (firer, target) = pair(call, RULE)?;
-    check(ctx, firer, target)?;
+    check(t, ctx, firer, target)?;
     let specs = params(ctx, firer);
     if answer_of(call, &specs, IN_RANGE) == 0 {
         return Err(Refusal::new(
             "the target is out of range or outside the arc",
-            RULE,
+            "§5.2",
         ));
     }
-    let figures = firing_figures(ctx, firer);
+    let figures = firing_figures(t, ctx, firer);
     let k = kind(ctx, firer);
     let ts = ctx.status(target);
     let trung = ts.rung(FORMATION);
@@ -171,14 +198,14 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
     let mut dice = Dice::new(1, Die::D10).with(Modifier::new(
         -figures,
         format!("{figures} firing figures (hit on a score ≤ figures)"),
-        RULE,
+        "§5.3",
     ));
     for key in on {
         if let Some(r) = t.fire(&key) {
             dice = dice.with(Modifier::new(
                 -r.value,
                 format!("{} ({:+} figures)", r.label, r.value),
-                RULE,
+                "§5.4",
             ));
         }
     }
@@ -188,10 +215,10 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
         target,
         dice,
         guns: k == TRAIN,
-        reaction_draws: match answer_of(call, &specs, REACTION) {
-            0 => 0,
-            _ if active_leader(ctx, firer).is_some() => 2,
-            _ => 1,
+        reaction_draws: match in_opponents_turn(ctx, firer) {
+            false => 0,
+            true if active_leader(ctx, firer).is_some() => 2,
+            true => 1,
         },
         target_rung: trung,
         leader: active_leader(ctx, target),
@@ -257,7 +284,7 @@ impl Procedure for Fire {
             if cards.len() < usize::from(self.reaction_draws) {
                 return Step::Card(CardRequest {
                     label: format!("{name}: fire in opponent's turn"),
-                    rule: "RULES.md §3.5".into(),
+                    rule: "§4.1, §5.1".into(),
                     draws: self.reaction_draws,
                 });
             }
@@ -296,7 +323,7 @@ impl Procedure for Fire {
             events.push(Event::fact(
                 FactKind::Supply,
                 Some(self.firer),
-                format!("{name} rolled 0: out of powder, half effect from now on"),
+                format!("{name} rolled 0: out of powder, half effect from now on (§5.7)"),
             ));
         }
         let mut summary = if hit {
@@ -317,7 +344,7 @@ impl Procedure for Fire {
             let Some(card) = cur.card() else {
                 return Step::Card(CardRequest {
                     label: format!("{tname}: Disordered and hit again"),
-                    rule: "RULES.md §3.6, V-3".into(),
+                    rule: "§5.6".into(),
                     draws: 1,
                 });
             };
@@ -349,7 +376,7 @@ impl Procedure for Fire {
             let Some(card) = cur.card() else {
                 return Step::Card(CardRequest {
                     label: format!("Leader casualty: {}", ctx.roster.name(leader)),
-                    rule: "RULES.md §3.10, V-12".into(),
+                    rule: "§9.2".into(),
                     draws: 1,
                 });
             };

@@ -1,7 +1,7 @@
 //! The names Victory Without Squares uses in army files, status, procedures and parameters,
 //! in one place so that the procedures, the schema and the tests agree.
 
-// Unit kinds (RULES.md §3.1).
+// Unit kinds (§1.3).
 pub const HORSE: &str = "Horse";
 pub const HORSE_2_RANK: &str = "Horse (2 ranks)";
 pub const FOOT: &str = "Foot";
@@ -17,6 +17,8 @@ pub const ALL_PIKE: &str = "all_pike";
 pub const POOR: &str = "poor";
 pub const OVERALL: &str = "overall";
 pub const SECOND: &str = "second";
+/// Parliamentarian horse before 1644: they attack only after firing pistols (§7.1).
+pub const BEFORE_1644: &str = "before_1644";
 
 // Unit status.
 pub const FORMATION: &str = "formation";
@@ -27,6 +29,12 @@ pub const OUT_OF_POWDER: &str = "out_of_powder";
 pub const HEDGEHOG: &str = "hedgehog";
 pub const COLUMN: &str = "column";
 pub const FIRED: &str = "fired";
+/// Moved, or changed formation, this turn (§3.3).
+pub const MOVED: &str = "moved";
+/// Rallied or reformed (or tried to) this turn (§3.3).
+pub const REFORMED: &str = "reformed";
+/// A gun unlimbering: the whole of this turn (§3.4).
+pub const UNLIMBERING: &str = "unlimbering";
 pub const SHOTS: &str = "shots";
 pub const ROUNDS: &str = "rounds";
 pub const PURSUING: &str = "pursuing";
@@ -46,7 +54,7 @@ pub const BEATEN: &str = "beaten";
 pub const PASSED: &str = "passed";
 pub const DIVISIONS_MOVED: &str = "divisions_moved";
 
-// Formation rungs (RULES.md §3.2).
+// Formation rungs (§1.4).
 pub const FORMED: u8 = 0;
 pub const UNSTEADY: u8 = 1;
 pub const DISORDERED: u8 = 2;
@@ -55,6 +63,7 @@ pub const BROKEN: u8 = 3;
 pub const ACTIVE: u8 = 0;
 pub const UNHORSED: u8 = 1;
 pub const KILLED: u8 = 2;
+pub const CAPTURED: u8 = 3;
 
 // Procedure ids.
 pub const P_INITIATIVE: &str = "vws.initiative";
@@ -72,13 +81,16 @@ pub const P_PURSUIT: &str = "vws.pursuit";
 pub const P_RECALL: &str = "vws.recall";
 pub const P_POSTURE: &str = "vws.posture";
 pub const P_ATTACH: &str = "vws.attach";
+pub const P_MOVE: &str = "vws.move";
+pub const P_REMOVE: &str = "vws.remove";
+pub const P_OVERRUN: &str = "vws.overrun";
+pub const P_CAPTURE: &str = "vws.capture";
 
 // Parameters.
 pub const UNDER_FIRE: &str = "under_fire";
 pub const IN_COLUMN: &str = "in_column";
 pub const NEXT_TO_ENEMY: &str = "next_to_enemy";
 pub const IN_RANGE: &str = "in_range";
-pub const REACTION: &str = "reaction";
 pub const COVER: &str = "cover";
 pub const ANGLE: &str = "angle";
 pub const CLOSE_GUNS: &str = "close_guns";
@@ -89,6 +101,8 @@ pub const EXPOSED: &str = "exposed";
 pub const FOLLOW_UP: &str = "follow_up";
 pub const FAR_BEHIND: &str = "far_behind";
 pub const DIVISION_PARAM: &str = "division";
+pub const MOVE: &str = "move";
+pub const REASON: &str = "reason";
 
 /// The divisions an army file's `group` may name.
 pub const DIVISIONS: [&str; 3] = ["left", "centre", "right"];

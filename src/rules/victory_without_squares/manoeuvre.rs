@@ -1,8 +1,8 @@
-//! Manoeuvre draws on the card table (RULES.md §3.5, §3.7): crossing difficult ground, halting
+//! Manoeuvre draws on the card table (§4, §6): crossing difficult ground, halting
 //! or turning about, reforming and rallying. The body draws one card, or two with an active
 //! leader attached and uses the better; the outcome names the cell and its footnotes.
 
-use super::common::{Cursor, answer_of, loss_events, offer, present, yes_no};
+use super::common::{Cursor, Doing, answer_of, loss_events, offer, one_action, present, yes_no};
 use super::keys::*;
 use super::status::{active_leader, kind, recover, set_flag, set_rung};
 use super::tables::{Manoeuvre, VwsTables};
@@ -105,7 +105,7 @@ pub fn action_of(id: &str) -> Option<Manoeuvre> {
 fn params(action: Manoeuvre) -> Vec<ParamSpec> {
     let mut p = vec![yes_no(UNDER_FIRE, "Under fire or in combat", false)];
     if action == Manoeuvre::Difficult {
-        p.push(yes_no(IN_COLUMN, "In column (no step lost, V-9)", false));
+        p.push(yes_no(IN_COLUMN, "In column (no step lost, §3.4)", false));
     }
     if action == Manoeuvre::Rally {
         p.push(yes_no(NEXT_TO_ENEMY, "Next to the enemy", false));
@@ -125,7 +125,7 @@ pub fn check(ctx: &Context, unit: PieceId, action: Manoeuvre) -> Result<(), Refu
                 format!(
                     "{name} is in pursuit: rally and reform apply only to bodies not in combat or pursuit"
                 ),
-                "RULES.md §3.7",
+                "§6.1",
             ));
         }
         Ok(())
@@ -133,22 +133,30 @@ pub fn check(ctx: &Context, unit: PieceId, action: Manoeuvre) -> Result<(), Refu
     match action {
         Manoeuvre::Reform if !(rung == UNSTEADY || rung == DISORDERED) => Err(Refusal::new(
             format!("{name} is not Unsteady or Disordered: nothing to reform"),
-            "RULES.md §3.7",
+            "§6.1",
         )),
         Manoeuvre::Rally if rung != BROKEN => Err(Refusal::new(
             format!("{name} is not Broken: nothing to rally"),
-            "RULES.md §3.7",
+            "§6.2",
         )),
         Manoeuvre::Rally if ctx.roster.unit(unit).is_some_and(|u| u.has(ALL_PIKE)) => {
             Err(Refusal::new(
                 format!("{name} is broken pike: they threw away their pikes and cannot be rallied"),
-                "RULES.md §3.2",
+                "§6.3",
             ))
         }
-        Manoeuvre::Reform | Manoeuvre::Rally => busy(),
+        Manoeuvre::Reform | Manoeuvre::Rally if s.flag(REFORMED) => Err(Refusal::new(
+            format!("{name} has rallied or reformed this turn: one attempt a turn"),
+            "§6.1",
+        )),
+        Manoeuvre::Reform | Manoeuvre::Rally => {
+            busy()?;
+            one_action(ctx, unit, Doing::Reform)
+        }
+        Manoeuvre::Difficult => one_action(ctx, unit, Doing::Move),
         Manoeuvre::Halt if !s.flag(MOVING) => Err(Refusal::new(
             format!("{name} is not moving: a Halt card is drawn only to stop"),
-            "RULES.md §3.4",
+            "§3.2",
         )),
         _ => Ok(()),
     }
@@ -172,18 +180,17 @@ pub fn offers(ctx: &Context, unit: PieceId) -> Vec<Offer> {
 
 /// Starts a manoeuvre draw.
 pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
-    let action =
-        action_of(&call.id).ok_or_else(|| Refusal::new("no such manoeuvre", "RULES.md §3.5"))?;
+    let action = action_of(&call.id).ok_or_else(|| Refusal::new("no such manoeuvre", "§4.1"))?;
     let &unit = call
         .actors
         .first()
-        .ok_or_else(|| Refusal::new("choose a body", "RULES.md §3.5"))?;
+        .ok_or_else(|| Refusal::new("choose a body", "§4.1"))?;
     check(ctx, unit, action)?;
     let specs = params(action);
     if answer_of(call, &specs, NEXT_TO_ENEMY) == 1 {
         return Err(Refusal::new(
             "broken bodies may not rally next to the enemy",
-            "RULES.md §3.7, §3.9",
+            "§6.2, §8.4",
         ));
     }
     let k = kind(ctx, unit);
@@ -221,9 +228,12 @@ impl Procedure for Draw {
     }
 
     fn notes(&self) -> Vec<String> {
-        let mut n = vec!["Card table RULES.md §3.5, columns ♥ ♦ ♣ ♠ [DEFAULT V-1]".to_string()];
+        let mut n = vec![
+            "Card table §4.1; its lost column headings read ♥ ♦ ♣ ♠ (Adjutant's default)"
+                .to_string(),
+        ];
         if self.draws == 2 {
-            n.push("Leader attached: draw two cards, use the better (§3.5)".into());
+            n.push("Leader attached: draw two cards, use the better (§4.3)".into());
         }
         n
     }
@@ -234,13 +244,17 @@ impl Procedure for Draw {
         if cards.len() < usize::from(self.draws) {
             return Step::Card(CardRequest {
                 label: format!("{}: {}", ctx.roster.name(self.unit), self.action.label()),
-                rule: "RULES.md §3.5".into(),
+                rule: "§4.1".into(),
                 draws: self.draws,
             });
         }
         let (card, v) = best(&self.tables, self.action, &cards, self.situation);
         let name = ctx.roster.name(self.unit).to_string();
-        let mut events = Vec::new();
+        let mut events = match self.action {
+            Manoeuvre::Reform | Manoeuvre::Rally => vec![set_flag(self.unit, REFORMED, true)],
+            Manoeuvre::Difficult => vec![set_flag(self.unit, MOVED, true)],
+            _ => Vec::new(),
+        };
         if cards.len() > 1 {
             events.push(Event::fact(
                 FactKind::Command,
@@ -284,7 +298,7 @@ fn outcome(ctx: &Context, d: &Draw, v: &Verdict, name: &str, events: &mut Vec<Ev
     let rung = ctx.status(unit).rung(FORMATION);
     match d.action {
         Manoeuvre::Difficult if v.step_loss => {
-            let (_, ev) = loss_events(ctx, unit, 1, "crossing without column, §3.5 *");
+            let (_, ev) = loss_events(ctx, unit, 1, "crossing without column, §4.2 *");
             events.extend(ev);
             "crosses, losing a step".into()
         }

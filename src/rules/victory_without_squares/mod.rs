@@ -1,4 +1,4 @@
-//! System VWS — *Victory Without Squares (v2)* (RULES.md §3): an open-table English Civil War
+//! System VWS — *Victory Without Squares (v2)* (`docs/rules/victory_without_squares.md`): an open-table English Civil War
 //! game in inches, driven by one shared deck of playing cards and a D10. Bodies slide down the
 //! formation ladder Formed → Unsteady → Disordered → Broken (commanded shot and dragoons skip
 //! Unsteady); manoeuvres, reaction fire, rallies and reforms need a card; leaders may be
@@ -6,12 +6,11 @@
 //! otherwise at the end of a turn has lost all.
 //!
 //! Described in the core vocabulary: status ([`status`]), tables as data ([`tables`]), and
-//! procedures for manoeuvres, firing, combat, card tests and the turn. What the app cannot see
-//! (range, arc, cover, angle, terrain, obstacles, contact) comes in as parameters.
+//! procedures for moves, manoeuvres, firing, combat, card tests and the turn. What the app
+//! cannot see (range, arc, cover, angle, terrain, obstacles, contact) comes in as parameters.
 //!
-//! One shared deck is used, as the issue asks; RULES.md V-11 proposes one deck per player. It
-//! reshuffles when empty unless the player's table file says `Never` or `EveryDraw` (V-11's
-//! drawing with replacement).
+//! One shared deck is used (§1.2). It reshuffles when empty unless the player's table file
+//! says `Never` or `EveryDraw` (drawing with replacement).
 
 pub mod combat;
 pub mod common;
@@ -19,6 +18,7 @@ pub mod draws;
 pub mod fire;
 pub mod keys;
 pub mod manoeuvre;
+pub mod movement;
 pub mod overrides;
 pub mod posture;
 pub mod spec;
@@ -62,23 +62,26 @@ impl VictoryWithoutSquares {
     }
 }
 
-fn unit_offers(ctx: &Context, unit: PieceId, target: Option<PieceId>) -> Vec<Offer> {
+fn unit_offers(t: &VwsTables, ctx: &Context, unit: PieceId, target: Option<PieceId>) -> Vec<Offer> {
     match target {
         None => {
-            let mut o = manoeuvre::offers(ctx, unit);
+            let mut o = vec![movement::move_offer(ctx, unit)];
+            o.extend(manoeuvre::offers(ctx, unit));
             o.push(draws::near_broken_offer(ctx, unit));
             o.extend(draws::pursuit_offer(ctx, unit));
             o.extend(draws::recall_offer(ctx, unit));
             o.extend(posture::offer_for(ctx, unit));
+            o.push(movement::overrun_offer(ctx, unit));
+            o.push(movement::remove_offer(ctx, unit));
             o
         }
-        Some(t)
-            if ctx.roster.unit(t).is_some()
-                && ctx.roster.side_of(t) != ctx.roster.side_of(unit) =>
+        Some(target)
+            if ctx.roster.unit(target).is_some()
+                && ctx.roster.side_of(target) != ctx.roster.side_of(unit) =>
         {
             vec![
-                fire::offer_for(ctx, unit, t),
-                combat::offer_for(ctx, unit, t),
+                fire::offer_for(t, ctx, unit, target),
+                combat::offer_for(ctx, unit, target),
             ]
         }
         Some(_) => Vec::new(),
@@ -163,7 +166,7 @@ impl RuleSystem for VictoryWithoutSquares {
         match actors {
             [] => turn::offers(ctx),
             [a] if ctx.roster.leader(*a).is_some() => {
-                let mut o = vec![draws::leader_offer(ctx, *a)];
+                let mut o = vec![draws::leader_offer(ctx, *a), draws::capture_offer(ctx, *a)];
                 if let Some(&u) = targets.first() {
                     let check = draws::attach_check(ctx, *a, u);
                     o.push(common::offer(
@@ -175,7 +178,7 @@ impl RuleSystem for VictoryWithoutSquares {
                 }
                 o
             }
-            [a] => unit_offers(ctx, *a, targets.first().copied()),
+            [a] => unit_offers(self.data(), ctx, *a, targets.first().copied()),
             _ => Vec::new(),
         }
     }
@@ -186,14 +189,15 @@ impl RuleSystem for VictoryWithoutSquares {
             P_DIFFICULT | P_HALT | P_REFORM | P_RALLY => manoeuvre::build(ctx, t, call),
             P_FIRE => fire::build(ctx, t, call),
             P_COMBAT => combat::build(ctx, t, call),
-            P_LEADER_CARD | P_NEAR_BROKEN | P_PURSUIT | P_RECALL | P_ATTACH => {
+            P_MOVE | P_OVERRUN | P_REMOVE => movement::build(ctx, call),
+            P_LEADER_CARD | P_NEAR_BROKEN | P_PURSUIT | P_RECALL | P_ATTACH | P_CAPTURE => {
                 draws::build(ctx, t, call)
             }
             P_POSTURE => posture::build(ctx, call),
             P_INITIATIVE | P_DIVISION | P_PASS => turn::build(ctx, call),
             other => Err(Refusal::new(
                 format!("no procedure '{other}' in Victory Without Squares"),
-                "RULES.md §3",
+                "§1",
             )),
         }
     }

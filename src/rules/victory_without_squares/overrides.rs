@@ -1,7 +1,9 @@
 //! The Victory Without Squares override file: any of the card table and its column suits,
 //! the fire and combat modifiers, the combat results, the suit readings of the card tests and
-//! when the deck reshuffles (`deck: WhenEmpty | Never | EveryDraw`), as [`VwsTables`] names them, with an optional `version: 1`. Modifier keys must be ones the
-//! procedures read; the result rows must run upwards from an open start to an open end.
+//! when the deck reshuffles (`deck: WhenEmpty | Never | EveryDraw`) and the switches
+//! (`switches: (powder_halves_bases: true)`, §11.1), as [`VwsTables`] names them, with an
+//! optional `version: 1`. Modifier keys must be ones the procedures read; the result rows must
+//! run upwards from an open start to an open end.
 
 use serde::Deserialize;
 
@@ -11,7 +13,9 @@ use crate::cards::{Refill, Suit};
 use crate::rules::RuleSystem;
 use crate::rules::registry::file::{self, Checker};
 use crate::rules::victory_without_squares::VictoryWithoutSquares;
-use crate::rules::victory_without_squares::tables::{CardRow, ModRow, ResultRow, VwsTables};
+use crate::rules::victory_without_squares::tables::{
+    CardRow, ModRow, ResultRow, VwsSwitches, VwsTables,
+};
 
 #[derive(Deserialize)]
 #[serde(rename = "Tables", deny_unknown_fields)]
@@ -38,6 +42,8 @@ struct VwsFile {
     pursuit_must: Option<Spanned<Vec<Suit>>>,
     #[serde(default)]
     deck: Option<Spanned<Refill>>,
+    #[serde(default)]
+    switches: Option<Spanned<VwsSwitches>>,
 }
 
 /// Reads a VWS override text into the system with those tables in force.
@@ -109,6 +115,7 @@ pub fn tables(path: &str, text: &str) -> Result<VwsTables, Vec<String>> {
         }),
         part(&mut c, &raw.pursuit_must, &mut t.pursuit_must, no_check),
         part(&mut c, &raw.deck, &mut t.deck, |_| None),
+        part(&mut c, &raw.switches, &mut t.switches, |_| None),
     ];
     c.finish()?;
     // Read "Y*" and "N" as the shipped table writes them.
@@ -126,6 +133,7 @@ pub fn tables(path: &str, text: &str) -> Result<VwsTables, Vec<String>> {
         "near_broken",
         "pursuit_must",
         "deck",
+        "switches",
     ];
     t.overridden = fields
         .iter()

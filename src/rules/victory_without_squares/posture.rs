@@ -1,9 +1,10 @@
-//! A body changes how it stands, spending its move: foot forms or leaves a hedgehog (§3.4),
-//! any body but the train forms column or goes back to line (V-9), dragoons mount or dismount,
-//! and the train limbers or unlimbers (§3.4: a full turn to unlimber). No cards or dice: the
-//! change is a fact the players made on the table, recorded so fire and combat follow it.
+//! A body changes how it stands, spending its move (§3.4): foot forms or leaves a hedgehog,
+//! any body but the train forms column or goes back to line, dragoons mount or dismount, and
+//! the train limbers or unlimbers (a full turn to unlimber: no move or fire that turn). No
+//! cards or dice: the change is a fact the players made on the table, recorded so fire and
+//! combat follow it; like a move, it rules out firing that turn (§3.3).
 
-use super::common::{choice, offer, present};
+use super::common::{Doing, choice, offer, one_action, present};
 use super::draws::Fixed;
 use super::keys::*;
 use super::status::set_flag;
@@ -19,22 +20,22 @@ fn changes(kind: &str) -> Vec<(&'static str, &'static str, bool, &'static str)> 
     let mut c = Vec::new();
     match kind {
         FOOT => {
-            c.push(("form hedgehog", HEDGEHOG, true, "RULES.md §3.4"));
-            c.push(("leave the hedgehog", HEDGEHOG, false, "RULES.md §3.4"));
+            c.push(("form hedgehog", HEDGEHOG, true, "§3.4"));
+            c.push(("leave the hedgehog", HEDGEHOG, false, "§3.4"));
         }
         DRAGOONS => {
-            c.push(("dismount", MOUNTED, false, "RULES.md §3.4"));
-            c.push(("mount", MOUNTED, true, "RULES.md §3.4"));
+            c.push(("dismount", MOUNTED, false, "§3.4"));
+            c.push(("mount", MOUNTED, true, "§3.4"));
         }
         TRAIN => {
-            c.push(("unlimber (a full turn)", LIMBERED, false, "RULES.md §3.4"));
-            c.push(("limber", LIMBERED, true, "RULES.md §3.4"));
+            c.push(("unlimber (a full turn)", LIMBERED, false, "§3.4"));
+            c.push(("limber", LIMBERED, true, "§3.4"));
         }
         _ => {}
     }
     if kind != TRAIN {
-        c.push(("form column", COLUMN, true, "RULES.md V-9"));
-        c.push(("back to line", COLUMN, false, "RULES.md V-9"));
+        c.push(("form column", COLUMN, true, "§3.4"));
+        c.push(("back to line", COLUMN, false, "§3.4"));
     }
     c
 }
@@ -47,7 +48,9 @@ fn kind_of(ctx: &Context, unit: PieceId) -> Option<String> {
 pub fn offer_for(ctx: &Context, unit: PieceId) -> Option<Offer> {
     let kind = kind_of(ctx, unit)?;
     let labels: Vec<&str> = changes(&kind).iter().map(|c| c.0).collect();
-    let check = present(ctx, unit).and_then(|_| not_broken(ctx, unit));
+    let check = present(ctx, unit)
+        .and_then(|_| not_broken(ctx, unit))
+        .and_then(|_| one_action(ctx, unit, Doing::Move));
     Some(offer(
         P_POSTURE,
         "Change formation (spends the move)".into(),
@@ -63,7 +66,7 @@ fn not_broken(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
                 "{} is Broken: it flees and cannot change formation",
                 ctx.roster.name(unit)
             ),
-            "RULES.md §3.9",
+            "§8.4",
         ));
     }
     Ok(())
@@ -74,11 +77,12 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
     let &unit = call
         .actors
         .first()
-        .ok_or_else(|| Refusal::new("choose a body", "RULES.md §3.4"))?;
-    let kind = kind_of(ctx, unit)
-        .ok_or_else(|| Refusal::new("only bodies change formation", "RULES.md §3.4"))?;
+        .ok_or_else(|| Refusal::new("choose a body", "§3.4"))?;
+    let kind =
+        kind_of(ctx, unit).ok_or_else(|| Refusal::new("only bodies change formation", "§3.4"))?;
     present(ctx, unit)?;
     not_broken(ctx, unit)?;
+    one_action(ctx, unit, Doing::Move)?;
     let all = changes(&kind);
     let wanted = call.param(CHANGE).map(str::trim);
     let &(label, key, on, rule) = match wanted {
@@ -88,7 +92,7 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
     .ok_or_else(|| {
         Refusal::new(
             format!("{kind} cannot {}", wanted.unwrap_or("change formation")),
-            "RULES.md §3.4",
+            "§3.4",
         )
     })?;
     let name = ctx.roster.name(unit).to_string();
@@ -99,7 +103,18 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
             rule,
         ));
     }
-    let mut events = vec![set_flag(unit, key, on)];
+    if key == LIMBERED && !on && (s.flag(MOVED) || s.flag(FIRED)) {
+        return Err(Refusal::new(
+            format!(
+                "{name} moved this turn: unlimbering takes a full turn, so it unlimbers next turn"
+            ),
+            rule,
+        ));
+    }
+    let mut events = vec![set_flag(unit, key, on), set_flag(unit, MOVED, true)];
+    if key == LIMBERED && !on {
+        events.push(set_flag(unit, UNLIMBERING, true));
+    }
     // A hedgehog and a column exclude each other: forming one leaves the other.
     let other = match key {
         k if k == HEDGEHOG => Some(COLUMN),

@@ -1,4 +1,4 @@
-//! What a Victory Without Squares army file holds (RULES.md §3.1, §3.3): the six kinds of
+//! What a Victory Without Squares army file holds (§1.3, §2.1): the six kinds of
 //! body, their base counts and relative quality, the traits bodies and leaders carry, and
 //! divisions given as each unit's and leader's `group` (left, centre, right).
 
@@ -55,7 +55,7 @@ pub fn army_spec() -> ArmySpec {
             stat(QUALITY, "Quality rank (higher is better)", 9, true, &[]),
         ],
         leader_stats: Vec::new(),
-        unit_traits: vec![ALL_PIKE, POOR],
+        unit_traits: vec![ALL_PIKE, POOR, BEFORE_1644],
         leader_traits: vec![OVERALL, SECOND],
     }
 }

@@ -1,7 +1,7 @@
 //! Status in the core vocabulary: the formation ladder Formed → Unsteady → Disordered →
 //! Broken (Commanded Shot and Dragoons skip Unsteady both ways), the per-body flags and
 //! counters, leaders active / unhorsed / killed, the side's beaten flag, and the events that
-//! change them. Also the All's Lost count (RULES.md §3.11).
+//! change them. Also the All's Lost count (§10.1).
 
 use super::keys::*;
 use crate::battle::state::{Context, Roster};
@@ -11,7 +11,7 @@ use crate::status::{FlagSpec, LadderSpec, MarkSpec, StatusSchema, TrackSpec, Tra
 /// The formation rungs, top first.
 pub const RUNGS: [&str; 4] = ["Formed", "Unsteady", "Disordered", "Broken"];
 
-/// Whether a kind goes straight from Formed to Disordered (RULES.md §3.2).
+/// Whether a kind goes straight from Formed to Disordered (§1.4).
 pub fn skips_unsteady(kind: &str) -> bool {
     kind == COMMANDED_SHOT || kind == DRAGOONS
 }
@@ -21,7 +21,7 @@ pub fn horse_kind(kind: &str) -> bool {
     kind == HORSE || kind == HORSE_2_RANK
 }
 
-/// The rung after losing `steps` formation levels; Broken is the floor (V-10).
+/// The rung after losing `steps` formation levels; Broken is the floor (§1.4).
 pub fn lose(kind: &str, rung: u8, steps: u8) -> u8 {
     let mut r = rung.min(BROKEN);
     for _ in 0..steps {
@@ -78,7 +78,12 @@ pub fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
             ladders: vec![LadderSpec {
                 key: LEADER,
                 label: "Leader".into(),
-                rungs: vec!["Active".into(), "Unhorsed (1 turn)".into(), "Killed".into()],
+                rungs: vec![
+                    "Active".into(),
+                    "Unhorsed (1 turn)".into(),
+                    "Killed".into(),
+                    "Captured".into(),
+                ],
             }],
             marks: vec![mark(ATTACHED, "Attached to", units.collect())],
             ..StatusSchema::default()
@@ -101,7 +106,9 @@ pub fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
         ],
         flags: vec![
             flag(MOVING, "Moving (needs a Halt card to stop)"),
+            flag(MOVED, "Moved or changed formation this turn"),
             flag(FIRED, "Fired this turn"),
+            flag(REFORMED, "Rallied or reformed this turn"),
             flag(PURSUING, "In pursuit"),
             flag(RALLIED, "Previously broken and rallied"),
             flag(REMOVED, "Removed (surrendered or left the table)"),
@@ -116,6 +123,7 @@ pub fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
         DRAGOONS => s.flags.push(flag(MOUNTED, "Mounted")),
         TRAIN => {
             s.flags.push(flag(LIMBERED, "Limbered"));
+            s.flags.push(flag(UNLIMBERING, "Unlimbering (this turn)"));
             s.flags
                 .push(flag(OUT_OF_POWDER, "Out of powder (half effect)"));
         }
@@ -126,7 +134,7 @@ pub fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
         _ => {}
     }
     if !horse_kind(kind) && kind != TRAIN {
-        s.flags.push(flag(COLUMN, "In column (V-9)"));
+        s.flags.push(flag(COLUMN, "In column"));
     }
     s
 }
@@ -181,7 +189,7 @@ pub fn on_table(ctx: &Context, side: usize) -> Vec<PieceId> {
         .collect()
 }
 
-/// All's Lost count: (broken + disordered, the rest) of the bodies on the table (V-20).
+/// All's Lost count: (broken + disordered, the rest) of the bodies on the table (§10.1).
 pub fn alls_lost_count(ctx: &Context, side: usize) -> (usize, usize) {
     let units = on_table(ctx, side);
     let bad = units

@@ -1,5 +1,5 @@
 //! The Victory Without Squares tables as data: the manoeuvre card table (its lost column
-//! headers read ♥ ♦ ♣ ♠ by default, RULES.md V-1), the fire and combat modifiers, the combat
+//! headers read ♥ ♦ ♣ ♠ by default, §4.1), the fire and combat modifiers, the combat
 //! result table, and the suit readings of the card tests (leader casualty, disordered target
 //! hit again, units next to broken friends, pursuit). Procedures read these numbers; a player
 //! may override the whole set from RON with [`VwsTables::from_ron`].
@@ -7,9 +7,29 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, Refill, Suit};
+use crate::rules::kit::switches::{self, Switch};
 use crate::rules::{Source, Table};
 
-/// A row of the manoeuvre card table (RULES.md §3.5).
+/// The switch that halves an out-of-powder gun's bases instead of its firing figures.
+pub const POWDER_HALVES_BASES: &str = "powder_halves_bases";
+
+/// The switches of the table file (§11.1); off is the rules' reading.
+pub const SWITCHES: [Switch; 1] = [Switch {
+    key: POWDER_HALVES_BASES,
+    what: "Out of powder halves a gun's bases, rounding down to at least one, so a one-base \
+           gun keeps its full effect; off (the rules): its firing figures are halved (§5.7)",
+    default: false,
+}];
+
+/// The switches between two readings of a rule (§11.1).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "switches", default, deny_unknown_fields)]
+pub struct VwsSwitches {
+    /// Out of powder halves the gun's bases (minimum one) rather than its firing figures.
+    pub powder_halves_bases: bool,
+}
+
+/// A row of the manoeuvre card table (§4.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Manoeuvre {
     Difficult,
@@ -81,7 +101,7 @@ impl ResultRow {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct VwsTables {
-    /// The suit each card-table column stands for. [DEFAULT] ♥ ♦ ♣ ♠ (V-1)
+    /// The suit each card-table column stands for. [DEFAULT] ♥ ♦ ♣ ♠ (§4.1)
     pub columns: [Suit; 4],
     pub card_table: Vec<CardRow>,
     pub fire_modifiers: Vec<ModRow>,
@@ -89,14 +109,16 @@ pub struct VwsTables {
     pub results: Vec<ResultRow>,
     /// Picture cards of these suits kill a leader; other pictures unhorse. [SEED] ♣♠
     pub leader_killed: Vec<Suit>,
-    /// A disordered target hit again breaks on these suits, else retires 4". [DEFAULT] ♣♠ (V-3)
+    /// A disordered target hit again breaks on these suits, else retires 4". [DEFAULT] ♣♠ (§5.6)
     pub hit_again_breaks: Vec<Suit>,
-    /// Steps lost by a unit next to broken friends, per suit; unlisted suits none. (V-4)
+    /// Steps lost by a unit next to broken friends, per suit; unlisted suits none (§8.5).
     pub near_broken: Vec<(Suit, u8)>,
     /// Horse that win must pursue on these suits, and may on the others. [SEED] black
     pub pursuit_must: Vec<Suit>,
-    /// When the shared deck takes its discards back. [DEFAULT] when empty (V-11)
+    /// When the shared deck takes its discards back. [DEFAULT] when empty (§1.2)
     pub deck: Refill,
+    /// The switches between the rules' reading and another (§11.1).
+    pub switches: VwsSwitches,
     #[serde(skip)]
     pub origin: Option<String>,
     /// The fields the player's file gave; empty when it gave the whole set.
@@ -141,7 +163,7 @@ const ATT_LOSE: &str = "Attackers retreat 2\" (foot) or 4\" (horse) facing the e
                         broken, and may not move again; Defenders do not follow up";
 
 impl VwsTables {
-    /// The tables as RULES.md §3 gives them, with its [DEFAULT] readings.
+    /// The tables as the rules give them, with Adjutant's [DEFAULT] readings where they are lost.
     pub fn standard() -> VwsTables {
         use Manoeuvre::*;
         VwsTables {
@@ -203,7 +225,7 @@ impl VwsTables {
                 ),
                 m("rallied", 1, "previously broken and rallied / poor quality"),
                 m("better", -1, "better quality than opponents"),
-                m("worse", 1, "worse quality than opponents (V-6)"),
+                m("worse", 1, "worse quality than opponents (§7.4)"),
                 m("own_leader", -1, "own body has a leader attached"),
                 m("enemy_leader", 1, "opponent's body has a leader attached"),
             ],
@@ -228,6 +250,7 @@ impl VwsTables {
             near_broken: vec![(Suit::Spades, 2), (Suit::Clubs, 1)],
             pursuit_must: vec![Suit::Clubs, Suit::Spades],
             deck: Refill::WhenEmpty,
+            switches: VwsSwitches::default(),
             origin: None,
             overridden: Vec::new(),
         }
@@ -306,7 +329,7 @@ impl VwsTables {
                         row
                     })
                     .collect(),
-                note: "Cells [SEED]; column suits [DEFAULT] (V-1). * lose a formation step \
+                note: "Cells [SEED]; column suits [DEFAULT] (§4.1). * lose a formation step \
                        unless in column; # not under fire or in combat; $ not if mounted, \
                        except Dragoons drawing Ace–10. A leader attached: draw two, use the better."
                     .into(),
@@ -326,7 +349,9 @@ impl VwsTables {
                 source: self.source(&["combat_modifiers"], Source::Seed),
                 header: vec!["DRM".into(), "Condition".into()],
                 rows: mods(&self.combat_modifiers),
-                note: "Formation per V-8: attacker's level − defender's.".into(),
+                note: "Formation (§7.4): attacker's level − defender's. Horse attacking a \
+                       hedgehog count as head on (§5.8)."
+                    .into(),
             },
             Table {
                 id: "vws.results".into(),
@@ -350,7 +375,7 @@ impl VwsTables {
                         ]
                     })
                     .collect(),
-                note: "12 reads as 12 or more [DEFAULT] (V-5).".into(),
+                note: "12 reads as 12 or more [DEFAULT] (§7.5).".into(),
             },
             Table {
                 id: "vws.card_tests".into(),
@@ -377,7 +402,7 @@ impl VwsTables {
                     vec![
                         "Disordered target hit again".into(),
                         format!(
-                            "{} break; other suits retire 4\" (V-3)",
+                            "{} break; other suits retire 4\" (§5.6)",
                             suits(&self.hit_again_breaks)
                         ),
                     ],
@@ -388,18 +413,24 @@ impl VwsTables {
                             .map(|(s, n)| format!("{} −{n}", s.symbol()))
                             .collect::<Vec<_>>()
                             .join(", ")
-                            + "; others no effect (V-4)",
+                            + "; others no effect (§8.5)",
                     ],
                     vec![
                         "Pursuit by winning horse".into(),
                         format!("{} must; others may [SEED]", suits(&self.pursuit_must)),
                     ],
                 ],
-                note: format!(
-                    "One shared deck, {} (V-11 proposes one per player).",
-                    self.deck.describe()
-                ),
+                note: format!("One shared deck, {} (§1.2).", self.deck.describe()),
             },
+            switches::table(
+                &SWITCHES,
+                &[self.switches.powder_halves_bases],
+                match self.source(&["switches"], Source::Default) {
+                    Source::Override(path) => Some(path),
+                    _ => None,
+                }
+                .as_deref(),
+            ),
         ]
     }
 }

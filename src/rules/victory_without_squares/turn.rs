@@ -1,9 +1,9 @@
-//! The turn (RULES.md §3.3, §3.11): initiative by a D10 each (ties re-rolled, V-13), divisions
+//! The turn (§2, §10): initiative by a D10 each (ties re-rolled, §2.2), divisions
 //! moved one at a time (dragoons and commanded shot in lieu of a divisional move), passing the
 //! turn, and at the end of each full turn the All's Lost check with its consequences, the
 //! per-turn counters cleared and unhorsed leaders back in the saddle.
 
-use super::common::{Cursor, answer, choice, offer};
+use super::common::{Cursor, answer, choice, loss_events, offer};
 use super::keys::*;
 use super::status::{
     alls_lost_count, kind, on_table, set_flag, set_rung, set_track, side_flag, side_name,
@@ -34,10 +34,7 @@ pub fn moved_flag(division: &str) -> String {
 
 fn phase_check(ctx: &Context, phase: usize) -> Result<(), Refusal> {
     if let Some(r) = &ctx.state.result {
-        return Err(Refusal::new(
-            format!("the battle is over: {r}"),
-            "RULES.md §3.11",
-        ));
+        return Err(Refusal::new(format!("the battle is over: {r}"), "§10.2"));
     }
     if ctx.state.phase != phase {
         let why = if phase == PHASE_INITIATIVE {
@@ -45,7 +42,7 @@ fn phase_check(ctx: &Context, phase: usize) -> Result<(), Refusal> {
         } else {
             "roll for initiative first"
         };
-        return Err(Refusal::new(why, "RULES.md §3.3"));
+        return Err(Refusal::new(why, "§2.2"));
     }
     Ok(())
 }
@@ -88,7 +85,7 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
             if d != DIVISION_CHOICES[3] && ctx.state.sides[side].flag(&moved_flag(d)) {
                 return Err(Refusal::new(
                     format!("the {d} division has moved this turn"),
-                    "RULES.md §3.3, V-14",
+                    "§2.3",
                 ));
             }
             Ok(Box::new(super::draws::Fixed {
@@ -103,7 +100,7 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
                 events: pass_events(ctx),
             }))
         }
-        _ => Err(Refusal::new("no such turn procedure", "RULES.md §3.3")),
+        _ => Err(Refusal::new("no such turn procedure", "§2")),
     }
 }
 
@@ -145,7 +142,7 @@ fn division_events(ctx: &Context, d: &str) -> Vec<Event> {
         events.push(Event::fact(
             FactKind::Note,
             None,
-            "All's Lost: this army may not advance (§3.11)",
+            "All's Lost: this army may not advance (§10.2)",
         ));
     }
     events
@@ -188,8 +185,8 @@ pub fn end_of_turn(ctx: &Context) -> Vec<Event> {
     for p in ctx.roster.ids() {
         let s = ctx.status(p);
         if ctx.roster.unit(p).is_some() {
-            for (key, on) in [(FIRED, s.flag(FIRED))] {
-                if on {
+            for key in [FIRED, MOVED, REFORMED, UNLIMBERING] {
+                if s.flag(key) {
                     events.push(set_flag(p, key, false));
                 }
             }
@@ -220,7 +217,7 @@ pub fn end_of_turn(ctx: &Context) -> Vec<Event> {
     events
 }
 
-/// All's Lost for one side at the end of a turn (RULES.md §3.11, V-20).
+/// All's Lost for one side at the end of a turn (§10).
 pub fn alls_lost_events(ctx: &Context, side: usize) -> Vec<Event> {
     let (bad, good) = alls_lost_count(ctx, side);
     let name = side_name(ctx, side);
@@ -244,12 +241,9 @@ pub fn alls_lost_events(ctx: &Context, side: usize) -> Vec<Event> {
         if rung < BROKEN
             && (k == DRAGOONS || k == COMMANDED_SHOT || k == TRAIN || rung == DISORDERED)
         {
-            events.push(set_rung(u, FORMATION, BROKEN));
-            events.push(Event::fact(
-                FactKind::Rout,
-                Some(u),
-                format!("{} breaks (All's Lost)", ctx.roster.name(u)),
-            ));
+            // Broken by the ladder, so foot that break throw away their pikes (§6.3).
+            let (_, ev) = loss_events(ctx, u, BROKEN - rung, "All's Lost, §10.2");
+            events.extend(ev);
         }
     }
     events.push(Event::fact(
@@ -257,14 +251,14 @@ pub fn alls_lost_events(ctx: &Context, side: usize) -> Vec<Event> {
         None,
         format!(
             "{name}: foot next to formed enemy and 12\" or more from unbroken friends \
-             surrender — mark them removed"
+             surrender — remove them from play (§10.2, §8.6)"
         ),
     ));
     events
 }
 
 /// Initiative: a D10 each, highest decides who moves first; a tie ends the roll-off with the
-/// phase unchanged, to be rolled again (V-13).
+/// phase unchanged, to be rolled again (§2.2).
 pub struct Initiative;
 
 impl Procedure for Initiative {
@@ -280,7 +274,7 @@ impl Procedure for Initiative {
             return Step::Dice(DiceRequest {
                 by: Some(0),
                 label: format!("{}: initiative D10", names[0]),
-                rule: "RULES.md §3.3".into(),
+                rule: "§2.2".into(),
                 dice: Dice::new(1, Die::D10),
                 reading: Reading::Total,
                 bands,
@@ -299,7 +293,7 @@ impl Procedure for Initiative {
             return Step::Dice(DiceRequest {
                 by: Some(1),
                 label: format!("{}: initiative D10 (to beat {a})", names[1]),
-                rule: "RULES.md §3.3, V-13".into(),
+                rule: "§2.2".into(),
                 dice: Dice::new(1, Die::D10),
                 reading: Reading::Total,
                 bands,
@@ -308,11 +302,11 @@ impl Procedure for Initiative {
         let b = b.total();
         let mut events = Vec::new();
         if a == b {
-            // V-13: a tie is re-rolled; the phase stays at initiative for a fresh roll-off.
+            // A tie is re-rolled (§2.2); the phase stays at initiative for a fresh roll-off.
             events.push(Event::fact(
                 FactKind::Turn,
                 None,
-                format!("Initiative tied at {a}: roll again (V-13)"),
+                format!("Initiative tied at {a}: roll again (§2.2)"),
             ));
             return Step::Done(Resolution {
                 summary: "tie: roll again".into(),
@@ -323,7 +317,7 @@ impl Procedure for Initiative {
         let Some(c) = cur.choice() else {
             return Step::Choice(ChoiceRequest {
                 label: format!("{} won the initiative: who moves first?", names[winner]),
-                rule: "RULES.md §3.3".into(),
+                rule: "§2.2".into(),
                 options: vec![
                     format!("{} moves first", names[winner]),
                     format!("{} moves first", names[1 - winner]),

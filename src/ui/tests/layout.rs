@@ -198,6 +198,11 @@ fn every_battle_screen_holds_with_next_phase_in_view_and_a_roomy_centre() {
 #[test]
 fn a_procedures_pickers_keep_their_width_inside_the_panel() {
     let mut play = Play::new("victory_without_squares", ["Royalist", "Parliament"], 7);
+    // Initiative first: only the side moving fires and attacks.
+    play.start_offer(&[], &[], "vws.initiative");
+    play.faces("7");
+    play.faces("3");
+    play.choose("Royalist moves first");
     let game = play.game();
     // A unit of each side: the attack offers have pickers.
     let roster = &game.roster;

@@ -17,8 +17,8 @@ fn formation(play: &Play, unit: &str) -> u8 {
     play.game().state().piece(play.piece(unit)).rung(FORMATION)
 }
 
-/// The card-table row for crossing difficult ground (RULES.md §3.5, columns ♥ ♦ ♣ ♠ by
-/// DEFAULT V-1) and how a mounted body that is not in column reads each cell.
+/// The card-table row for crossing difficult ground (§4.1, columns ♥ ♦ ♣ ♠ by
+/// default) and how a mounted body that is not in column reads each cell.
 fn difficult_ground(suit: Suit) -> (&'static str, &'static str) {
     match suit {
         Suit::Hearts => ("n", ": not allowed"),
