@@ -16,7 +16,9 @@
 //!   cards already drawn in the inputs. When the deck's [`Refill`] rule shuffles the discards
 //!   back in (an empty pile, or before every draw), they (with the cards this procedure drew)
 //!   join the pile. A request for two draws is
-//!   answered one card at a time: the procedure asks again for the second.
+//!   answered one card at a time: the procedure asks again for the second. A request that
+//!   reads only a card's suit and picture ([`crate::procedure::CardRead`]) branches once per
+//!   such class, weighted by the cards of it left.
 //! - **Choices.** The walk follows the option the request assumes and records it as an
 //!   assumption ("assuming: Re-roll?: yes").
 //! - **Done.** The branch's probability is added to the outcome with the resolution's summary;
@@ -38,7 +40,7 @@ use std::collections::HashMap;
 use crate::battle::state::Context;
 use crate::cards::{Card, Refill};
 use crate::dice::{Dice, Rolled};
-use crate::procedure::{ChoiceRequest, DiceRequest, Input, Procedure, Reading, Step};
+use crate::procedure::{CardRead, ChoiceRequest, DiceRequest, Input, Procedure, Reading, Step};
 
 /// The odds of a procedure from where it stands.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -249,7 +251,7 @@ impl Walk<'_> {
         }
         let (dice, mut branches) = match step {
             Step::Dice(request) => (Some(&request.dice), self.dice(request, branch.p)),
-            Step::Card(_) => (None, self.cards(given, answers, branch.p)),
+            Step::Card(request) => (None, self.cards(request.reads, given, answers, branch.p)),
             Step::Choice(request) => (None, self.choice(request, branch.p)),
             Step::Done(_) => (None, Vec::new()),
         };
@@ -314,12 +316,36 @@ impl Walk<'_> {
         branches
     }
 
-    /// One branch per card that could be drawn next, each equally likely.
-    fn cards(&self, given: &[Input], answers: &[Input], p: f64) -> Vec<(Answer, f64)> {
+    /// One branch per card that could be drawn next, each equally likely; or, when the
+    /// procedure reads only the suit and picture, one branch per such class of the cards left,
+    /// weighted by its count (see [`CardRead`]).
+    fn cards(
+        &self,
+        reads: CardRead,
+        given: &[Input],
+        answers: &[Input],
+        p: f64,
+    ) -> Vec<(Answer, f64)> {
         let pool = self.drawable(given.iter().chain(answers));
         let q = p / pool.len().max(1) as f64;
         let card = |card| (Answer::Given(Input::Card(card)), q);
-        pool.into_iter().map(card).collect()
+        match reads {
+            CardRead::Exact => pool.into_iter().map(card).collect(),
+            CardRead::SuitAndPicture => {
+                let mut classes: Vec<(Card, usize)> = Vec::new();
+                for c in pool {
+                    let class = |x: Card| (x.suit(), x.is_picture(), x.rank().is_none());
+                    match classes.iter_mut().find(|(r, _)| class(*r) == class(c)) {
+                        Some((_, n)) => *n += 1,
+                        None => classes.push((c, 1)),
+                    }
+                }
+                classes
+                    .into_iter()
+                    .map(|(c, n)| (Answer::Given(Input::Card(c)), q * n as f64))
+                    .collect()
+            }
+        }
     }
 
     /// The cards the next draw can give, after the draws already in `inputs`.

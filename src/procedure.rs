@@ -187,6 +187,23 @@ pub struct CardRequest {
     pub label: String,
     pub rule: String,
     pub draws: u8,
+    /// What of a card the procedure reads, for the odds walk.
+    pub reads: CardRead,
+}
+
+/// What of a drawn card a procedure reads. The contract, like a roll's bands: with
+/// [`CardRead::SuitAndPicture`], the procedure's next steps — and every later draw of the same
+/// procedure — depend on this card only through its suit and whether it is a picture card
+/// (J, Q, K; so Ace–10 is the other class, jokers a class of their own). The odds walk then
+/// branches once per class with its share of the cards left, not once per card: exact, since
+/// the cards left of each class after the draw do not depend on which card of the class it was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CardRead {
+    /// The whole card (rank and suit) may matter.
+    #[default]
+    Exact,
+    /// Only the suit and whether it is a picture card matter.
+    SuitAndPicture,
 }
 
 /// A decision the player makes mid-procedure (re-roll? withdraw? which hex takes the loss?).

@@ -7,7 +7,8 @@ use adjutant::cards::{Card, Deck, Rank, Suit};
 use adjutant::dice::{Dice, Die, Modifier};
 use adjutant::odds::{Limits, Odds, procedure_odds, procedure_odds_within};
 use adjutant::procedure::{
-    Band, CardRequest, ChoiceRequest, DiceRequest, Input, Procedure, Reading, Resolution, Step,
+    Band, CardRead, CardRequest, ChoiceRequest, DiceRequest, Input, Procedure, Reading, Resolution,
+    Step,
 };
 
 fn done(summary: impl Into<String>) -> Step {
@@ -129,6 +130,7 @@ impl Procedure for Picture {
                 label: "Draw".into(),
                 rule: "test".into(),
                 draws: self.draws,
+                reads: CardRead::Exact,
             });
         }
         let picture = inputs

@@ -5,7 +5,7 @@
 use crate::battle::state::Context;
 use crate::dice::Dice;
 use crate::procedure::{
-    Band, CardRequest, DiceRequest, Input, Procedure, Reading, Resolution, Step,
+    Band, CardRead, CardRequest, DiceRequest, Input, Procedure, Reading, Resolution, Step,
 };
 
 /// Roll dice from the tray: the result is the modified total.
@@ -64,6 +64,7 @@ impl Procedure for TrayDraw {
                 label: "Draw a card".into(),
                 rule: String::new(),
                 draws: 1,
+                reads: CardRead::Exact,
             }),
         }
     }

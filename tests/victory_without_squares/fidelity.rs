@@ -430,3 +430,83 @@ fn bodies_overrun_by_fleeing_friends_lose_a_level() {
     let (_, ev) = run(&b, &call(P_OVERRUN, vec![shot], vec![], &[]), &[], &[]);
     assert_eq!(rung_after(&ev, shot), Some(DISORDERED));
 }
+
+/// A procedure whose card requests read the whole card: the odds walk then branches once per
+/// card, as it did before card classes.
+struct EveryCard<'a>(&'a dyn adjutant::procedure::Procedure);
+
+impl adjutant::procedure::Procedure for EveryCard<'_> {
+    fn title(&self) -> String {
+        self.0.title()
+    }
+
+    fn step(&self, ctx: &adjutant::battle::state::Context, inputs: &[Input]) -> Step {
+        match self.0.step(ctx, inputs) {
+            Step::Card(mut r) => {
+                r.reads = adjutant::procedure::CardRead::Exact;
+                Step::Card(r)
+            }
+            s => s,
+        }
+    }
+}
+
+#[test]
+fn card_classes_give_the_same_odds_as_every_card() {
+    // Every card reading of the rules is by suit and picture: "Draw card for leaders under
+    // fire/in combat, and see below if picture", "♥ ♦ Unhorsed", "♣ ♠ Killed", "must pursue
+    // on a Black, and may do so on Red", "Dragoons drawing Ace-10". So the walk may branch per
+    // class; the odds must match the walk over all 52 cards, outcome by outcome.
+    let b = turn_of(0, vec![]);
+    let (foot, horse, def) = (
+        id(&b, 1, "fairfax_f"),
+        id(&b, 0, "rupert_h"),
+        id(&b, 1, "vermuyden_h"),
+    );
+    let b = with(
+        &b,
+        vec![
+            mark(horse, ATTACHED, "rupert"),
+            rung(horse, DISORDERED),
+            flag(horse, MOVING),
+            flag(def, MOVING),
+        ],
+    );
+    let drg = id(&b, 0, "royal_drg");
+    let calls = [
+        call(P_FIRE, vec![foot], vec![horse], &[]),
+        call(P_HALT, vec![horse], vec![], &[]),
+        call(P_DIFFICULT, vec![drg], vec![], &[]),
+        call(P_NEAR_BROKEN, vec![drg], vec![], &[]),
+    ];
+    let ctx = b.context();
+    for c in calls {
+        let p = SYSTEM
+            .procedure(&ctx, &c)
+            .unwrap_or_else(|r| panic!("{}: {r}", c.id));
+        let classes = procedure_odds(p.as_ref(), &ctx, &[]);
+        let every = procedure_odds(&EveryCard(p.as_ref()), &ctx, &[]);
+        assert_eq!(classes.unexplored, 0.0, "{}", c.id);
+        assert_eq!(every.unexplored, 0.0, "{}", c.id);
+        assert_eq!(classes.outcomes.len(), every.outcomes.len(), "{}", c.id);
+        for (summary, q) in &every.outcomes {
+            assert!(
+                (classes.p(summary) - q).abs() < 1e-12,
+                "{}: {summary}",
+                c.id
+            );
+        }
+    }
+    // The combat of Rupert's horse (Formed again) into Vermuyden's: D10, Rupert's card, and
+    // the pursuit card.
+    let b = with(&b, vec![rung(horse, FORMED)]);
+    let ctx = b.context();
+    let c = call(P_COMBAT, vec![horse], vec![def], &[(DIRECTION, "rear")]);
+    let p = SYSTEM.procedure(&ctx, &c).unwrap();
+    let classes = procedure_odds(p.as_ref(), &ctx, &[]);
+    let every = procedure_odds(&EveryCard(p.as_ref()), &ctx, &[]);
+    assert_eq!(every.unexplored, 0.0);
+    for (summary, q) in &every.outcomes {
+        assert!((classes.p(summary) - q).abs() < 1e-12, "combat: {summary}");
+    }
+}

@@ -15,8 +15,8 @@ use crate::battle::state::Context;
 use crate::dice::{Dice, Die, Modifier};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Band, Call, CardRequest, ChoiceRequest, DiceRequest, Input, Offer, ParamSpec, Procedure,
-    Reading, Refusal, Resolution, Step,
+    Band, Call, CardRead, CardRequest, ChoiceRequest, DiceRequest, Input, Offer, ParamSpec,
+    Procedure, Reading, Refusal, Resolution, Step,
 };
 
 const RULE: &str = "§7.1";
@@ -377,6 +377,7 @@ impl Procedure for Combat {
                     label: format!("Leader casualty: {}", ctx.roster.name(leader)),
                     rule: "§9.2".into(),
                     draws: 1,
+                    reads: CardRead::SuitAndPicture,
                 });
             };
             let unit = if i == 0 { self.att } else { self.def };
@@ -391,6 +392,7 @@ impl Procedure for Combat {
                     label: format!("{an}: pursuit"),
                     rule: "§8.1".into(),
                     draws: 1,
+                    reads: CardRead::SuitAndPicture,
                 });
             };
             let must = card

@@ -10,7 +10,7 @@ use super::tables::VwsTables;
 use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Call, CardRequest, Input, Offer, ParamSpec, Procedure, Refusal, Resolution, Step,
+    Call, CardRead, CardRequest, Input, Offer, ParamSpec, Procedure, Refusal, Resolution, Step,
 };
 
 /// Which card test a [`CardTest`] is.
@@ -49,6 +49,7 @@ impl Procedure for CardTest {
                 label: format!("{name}: {}", self.title()),
                 rule: rule.into(),
                 draws: 1,
+                reads: CardRead::SuitAndPicture,
             });
         };
         match self.test {

@@ -21,8 +21,8 @@ use crate::cards::Card;
 use crate::dice::{Dice, Die, Modifier};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Band, Call, CardRequest, DiceRequest, Input, Offer, ParamSpec, Procedure, Reading, Refusal,
-    Resolution, Step,
+    Band, Call, CardRead, CardRequest, DiceRequest, Input, Offer, ParamSpec, Procedure, Reading,
+    Refusal, Resolution, Step,
 };
 
 const RULE: &str = "§5.5";
@@ -286,6 +286,7 @@ impl Procedure for Fire {
                     label: format!("{name}: fire in opponent's turn"),
                     rule: "§4.1, §5.1".into(),
                     draws: self.reaction_draws,
+                    reads: CardRead::SuitAndPicture,
                 });
             }
             let (_, v) = best(
@@ -346,6 +347,7 @@ impl Procedure for Fire {
                     label: format!("{tname}: Disordered and hit again"),
                     rule: "§5.6".into(),
                     draws: 1,
+                    reads: CardRead::SuitAndPicture,
                 });
             };
             let suit = card.suit();
@@ -378,6 +380,7 @@ impl Procedure for Fire {
                     label: format!("Leader casualty: {}", ctx.roster.name(leader)),
                     rule: "§9.2".into(),
                     draws: 1,
+                    reads: CardRead::SuitAndPicture,
                 });
             };
             let (s, ev) = leader_card(&self.tables, ctx, leader, Some(self.target), card);

@@ -9,7 +9,9 @@ use super::tables::{Manoeuvre, VwsTables};
 use crate::battle::state::Context;
 use crate::cards::Card;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Call, CardRequest, Offer, ParamSpec, Procedure, Refusal, Resolution, Step};
+use crate::procedure::{
+    Call, CardRead, CardRequest, Offer, ParamSpec, Procedure, Refusal, Resolution, Step,
+};
 
 /// How a card reads for a body: allowed or not, a step lost on the way, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -246,6 +248,7 @@ impl Procedure for Draw {
                 label: format!("{}: {}", ctx.roster.name(self.unit), self.action.label()),
                 rule: "§4.1".into(),
                 draws: self.draws,
+                reads: CardRead::SuitAndPicture,
             });
         }
         let (card, v) = best(&self.tables, self.action, &cards, self.situation);
