@@ -230,3 +230,16 @@ fn the_switches_table_lists_every_switch_with_its_default() {
         );
     }
 }
+
+#[test]
+fn the_references_table_file_example_loads() {
+    let doc = doc();
+    let start = doc.find("```ron\n").expect("an example") + "```ron\n".len();
+    let text = &doc[start..start + doc[start..].find("```").unwrap()];
+    let t = adjutant::rules::victory_without_squares::overrides::tables("example.ron", text)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(t.switches.powder_halves_bases);
+    assert_eq!(t.deck, adjutant::cards::Refill::EveryDraw);
+    assert_eq!(t.columns[2], Suit::Spades);
+    assert_eq!(t.near_broken.len(), 4);
+}
