@@ -5,8 +5,8 @@
 //! gunners never attack or defend.
 
 use super::common::{
-    Cursor, Doing, answer_of, choice, leader_card, loss_events, offer, one_action, pair, present,
-    removal_events, yes_no,
+    Cursor, Doing, Need, Script, answer_of, choice, finish, leader_card, loss_events, offer,
+    one_action, pair, present, removal_events, yes_no,
 };
 use super::keys::*;
 use super::status::{active_leader, horse_kind, is_horse, kind, set_flag, set_track};
@@ -15,8 +15,8 @@ use crate::battle::state::Context;
 use crate::dice::{Dice, Die, Modifier};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Band, Call, CardRead, CardRequest, ChoiceRequest, DiceRequest, Input, Offer, ParamSpec,
-    Procedure, Reading, Refusal, Resolution, Step,
+    Band, Call, CardRead, CardRequest, ChoiceRequest, DiceRequest, Offer, ParamSpec, Procedure,
+    Reading, Refusal, Resolution, Step,
 };
 
 const RULE: &str = "§7.1";
@@ -285,13 +285,18 @@ impl Combat {
     }
 }
 
-impl Procedure for Combat {
+impl Script for Combat {
     fn title(&self) -> String {
         "Combat".into()
     }
 
-    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
-        let mut cur = Cursor::new(inputs);
+    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
+        finish(self.body(ctx, cursor))
+    }
+}
+
+impl Combat {
+    fn body(&self, ctx: &Context, cur: &mut Cursor) -> Need<Step> {
         let (an, dn) = (
             ctx.roster.name(self.att).to_string(),
             ctx.roster.name(self.def).to_string(),
@@ -301,44 +306,38 @@ impl Procedure for Combat {
             set_flag(self.att, MOVED, true),
         ];
         if self.evade {
-            let Some(c) = cur.choice() else {
-                return Step::Choice(ChoiceRequest {
-                    label: format!("{dn} never defends: did the attackers make contact?"),
-                    rule: "§7.2".into(),
-                    options: vec![
-                        "no: it retreats 4\"".into(),
-                        "yes: contacted, remove it".into(),
-                    ],
-                    assumed: 0,
-                });
-            };
+            let c = cur.choose(ChoiceRequest {
+                label: format!("{dn} never defends: did the attackers make contact?"),
+                rule: "§7.2".into(),
+                options: vec![
+                    "no: it retreats 4\"".into(),
+                    "yes: contacted, remove it".into(),
+                ],
+                assumed: 0,
+            })?;
             if c == 1 {
                 events.extend(removal_events(ctx, self.def, "is contacted", true));
-                return Step::Done(Resolution {
+                return Ok(Step::Done(Resolution {
                     summary: "defenders removed".into(),
                     events,
-                });
+                }));
             }
             events.push(Event::fact(
                 FactKind::Movement,
                 Some(self.def),
                 format!("{dn} retreats 4\" before {an} (§7.2)"),
             ));
-            return Step::Done(Resolution {
+            return Ok(Step::Done(Resolution {
                 summary: "defenders retreat 4\"".into(),
                 events,
-            });
+            }));
         }
-        let req = self.request();
-        let Some(rolled) = cur.dice() else {
-            return Step::Dice(req);
-        };
-        let score = req.read(&rolled.faces);
+        let (_, score) = cur.reading(self.request())?;
         let Some(row) = self.tables.result(score) else {
-            return Step::Done(Resolution {
+            return Ok(Step::Done(Resolution {
                 summary: "no result".into(),
                 events,
-            });
+            }));
         };
         let (drung, ev) = loss_events(
             ctx,
@@ -372,14 +371,12 @@ impl Procedure for Combat {
         );
         for (i, leader) in self.leaders.iter().enumerate() {
             let Some(leader) = *leader else { continue };
-            let Some(card) = cur.card() else {
-                return Step::Card(CardRequest {
-                    label: format!("Leader casualty: {}", ctx.roster.name(leader)),
-                    rule: "§9.2".into(),
-                    draws: 1,
-                    reads: CardRead::SuitAndPicture,
-                });
-            };
+            let card = cur.card(CardRequest {
+                label: format!("Leader casualty: {}", ctx.roster.name(leader)),
+                rule: "§9.2".into(),
+                draws: 1,
+                reads: CardRead::SuitAndPicture,
+            })?;
             let unit = if i == 0 { self.att } else { self.def };
             let (s, ev) = leader_card(&self.tables, ctx, leader, Some(unit), card);
             events.extend(ev);
@@ -387,26 +384,22 @@ impl Procedure for Combat {
         }
         let won = row.attacker_steps == 0 || drung == BROKEN;
         if self.horse && won && arung < BROKEN && drung == BROKEN {
-            let Some(card) = cur.card() else {
-                return Step::Card(CardRequest {
-                    label: format!("{an}: pursuit"),
-                    rule: "§8.1".into(),
-                    draws: 1,
-                    reads: CardRead::SuitAndPicture,
-                });
-            };
+            let card = cur.card(CardRequest {
+                label: format!("{an}: pursuit"),
+                rule: "§8.1".into(),
+                draws: 1,
+                reads: CardRead::SuitAndPicture,
+            })?;
             let must = card
                 .suit()
                 .is_some_and(|s| self.tables.pursuit_must.contains(&s));
             let pursue = must || {
-                let Some(c) = cur.choice() else {
-                    return Step::Choice(ChoiceRequest {
-                        label: format!("{an} drew red: may pursue"),
-                        rule: "§8.1".into(),
-                        options: vec!["hold".into(), "pursue".into()],
-                        assumed: 0,
-                    });
-                };
+                let c = cur.choose(ChoiceRequest {
+                    label: format!("{an} drew red: may pursue"),
+                    rule: "§8.1".into(),
+                    options: vec!["hold".into(), "pursue".into()],
+                    assumed: 0,
+                })?;
                 c == 1
             };
             if pursue {
@@ -422,6 +415,6 @@ impl Procedure for Combat {
             events.push(Event::fact(FactKind::Rout, Some(self.att), text));
             summary = format!("{summary}; {}", if pursue { "pursues" } else { "holds" });
         }
-        Step::Done(Resolution { summary, events })
+        Ok(Step::Done(Resolution { summary, events }))
     }
 }

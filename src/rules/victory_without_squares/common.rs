@@ -6,9 +6,8 @@ use super::status::{kind, lose, set_flag, set_mark, set_rung, set_track};
 use super::tables::VwsTables;
 use crate::battle::state::Context;
 use crate::cards::Card;
-use crate::dice::Rolled;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Call, Input, Refusal};
+use crate::procedure::{Call, Refusal, Step};
 
 pub use crate::rules::kit::offers::offer;
 pub use crate::rules::kit::params::{answer, answer_of, choice, yes_no};
@@ -67,46 +66,12 @@ pub fn one_action(ctx: &Context, unit: PieceId, doing: Doing) -> Result<(), Refu
     ))
 }
 
-/// Inputs read in order.
-pub struct Cursor<'a> {
-    inputs: &'a [Input],
-    at: usize,
-}
+pub use crate::rules::kit::{Cursor, Need, Script};
 
-impl<'a> Cursor<'a> {
-    pub fn new(inputs: &'a [Input]) -> Cursor<'a> {
-        Cursor { inputs, at: 0 }
-    }
-
-    pub fn dice(&mut self) -> Option<&'a Rolled> {
-        match self.inputs.get(self.at) {
-            Some(Input::Dice(r)) => {
-                self.at += 1;
-                Some(r)
-            }
-            _ => None,
-        }
-    }
-
-    pub fn card(&mut self) -> Option<Card> {
-        match self.inputs.get(self.at) {
-            Some(Input::Card(c)) => {
-                self.at += 1;
-                Some(*c)
-            }
-            _ => None,
-        }
-    }
-
-    pub fn choice(&mut self) -> Option<usize> {
-        match self.inputs.get(self.at) {
-            Some(Input::Choice(c)) => {
-                self.at += 1;
-                Some(*c)
-            }
-            _ => None,
-        }
-    }
+/// The step of a procedure body written with `?` over a [`Cursor`]: its `Err` is the request
+/// it stopped at.
+pub fn finish(body: Need<Step>) -> Step {
+    body.unwrap_or_else(|request| request)
 }
 
 /// The events of a body losing `steps` formation levels, and its new rung.

@@ -3,7 +3,9 @@
 //! (Unsteady after the second, §8.2), recalling pursuers (a red card, or 4" or more behind,
 //! §8.3), attaching a leader to a body (§9.1) and a leader captured when overrun (§9.3).
 
-use super::common::{Cursor, answer_of, leader_card, loss_events, offer, present, yes_no};
+use super::common::{
+    Cursor, Need, Script, answer_of, finish, leader_card, loss_events, offer, present, yes_no,
+};
 use super::keys::*;
 use super::status::{set_flag, set_mark, set_rung, set_track};
 use super::tables::VwsTables;
@@ -28,7 +30,7 @@ pub struct CardTest {
     pub test: Test,
 }
 
-impl Procedure for CardTest {
+impl Script for CardTest {
     fn title(&self) -> String {
         match self.test {
             Test::Leader => "Leader casualty card".into(),
@@ -37,22 +39,26 @@ impl Procedure for CardTest {
         }
     }
 
-    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
+    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
+        finish(self.body(ctx, cursor))
+    }
+}
+
+impl CardTest {
+    fn body(&self, ctx: &Context, cur: &mut Cursor) -> Need<Step> {
         let name = ctx.roster.name(self.piece).to_string();
-        let Some(card) = Cursor::new(inputs).card() else {
-            let rule = match self.test {
-                Test::Leader => "§9.2",
-                Test::NearBroken => "§8.5",
-                Test::Recall => "§8.3",
-            };
-            return Step::Card(CardRequest {
-                label: format!("{name}: {}", self.title()),
-                rule: rule.into(),
-                draws: 1,
-                reads: CardRead::SuitAndPicture,
-            });
+        let rule = match self.test {
+            Test::Leader => "§9.2",
+            Test::NearBroken => "§8.5",
+            Test::Recall => "§8.3",
         };
-        match self.test {
+        let card = cur.card(CardRequest {
+            label: format!("{name}: {}", Script::title(self)),
+            rule: rule.into(),
+            draws: 1,
+            reads: CardRead::SuitAndPicture,
+        })?;
+        Ok(match self.test {
             Test::Leader => {
                 let unit = ctx.status(self.piece).mark(ATTACHED).and_then(|u| {
                     let side = ctx.roster.side_of(self.piece);
@@ -99,7 +105,7 @@ impl Procedure for CardTest {
                     events,
                 })
             }
-        }
+        })
     }
 }
 

@@ -9,8 +9,8 @@
 //! reversed on the die: the shot hits on 0 or less.
 
 use super::common::{
-    Cursor, Doing, answer_of, choice, leader_card, loss_events, offer, one_action, pair, present,
-    yes_no,
+    Cursor, Doing, Need, Script, answer_of, choice, finish, leader_card, loss_events, offer,
+    one_action, pair, present, yes_no,
 };
 use super::keys::*;
 use super::manoeuvre::{Situation, best};
@@ -21,8 +21,8 @@ use crate::cards::Card;
 use crate::dice::{Dice, Die, Modifier};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Band, Call, CardRead, CardRequest, DiceRequest, Input, Offer, ParamSpec, Procedure, Reading,
-    Refusal, Resolution, Step,
+    Band, Call, CardRead, CardRequest, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal,
+    Resolution, Step,
 };
 
 const RULE: &str = "§5.5";
@@ -269,25 +269,30 @@ impl Fire {
     }
 }
 
-impl Procedure for Fire {
+impl Script for Fire {
     fn title(&self) -> String {
         "Fire".into()
     }
 
-    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
-        let mut cur = Cursor::new(inputs);
+    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
+        finish(self.body(ctx, cursor))
+    }
+}
+
+impl Fire {
+    fn body(&self, ctx: &Context, cur: &mut Cursor) -> Need<Step> {
         let name = ctx.roster.name(self.firer).to_string();
         let tname = ctx.roster.name(self.target).to_string();
         let mut events = Vec::new();
         if self.reaction_draws > 0 {
-            let cards: Vec<Card> = (0..self.reaction_draws).map_while(|_| cur.card()).collect();
-            if cards.len() < usize::from(self.reaction_draws) {
-                return Step::Card(CardRequest {
+            let mut cards: Vec<Card> = Vec::new();
+            for _ in 0..self.reaction_draws {
+                cards.push(cur.card(CardRequest {
                     label: format!("{name}: fire in opponent's turn"),
                     rule: "§4.1, §5.1".into(),
                     draws: self.reaction_draws,
                     reads: CardRead::SuitAndPicture,
-                });
+                })?);
             }
             let (_, v) = best(
                 &self.tables,
@@ -301,19 +306,16 @@ impl Procedure for Fire {
                 v.why.clone(),
             ));
             if !v.allowed {
-                return Step::Done(Resolution {
+                return Ok(Step::Done(Resolution {
                     summary: "may not fire".into(),
                     events,
-                });
+                }));
             }
         }
-        let req = self.request();
-        let Some(rolled) = cur.dice() else {
-            return Step::Dice(req);
-        };
-        let value = req.read(&rolled.faces);
+        let (req, value) = cur.reading(self.request())?;
         let hit = value <= 0;
-        let powder = self.guns && rolled.faces.first() == Some(&0);
+        // One D10: a face of 0 reads as the modifiers' total.
+        let powder = self.guns && value == req.dice.modifier_total();
         let s = ctx.status(self.firer);
         if kind(ctx, self.firer) == HORSE_2_RANK || s.flag(HEDGEHOG) {
             events.push(set_track(self.firer, SHOTS, s.track(SHOTS) + 1));
@@ -342,14 +344,12 @@ impl Procedure for Fire {
                 format!("{name} fires at {tname}: miss"),
             ));
         } else if self.target_rung == DISORDERED {
-            let Some(card) = cur.card() else {
-                return Step::Card(CardRequest {
-                    label: format!("{tname}: Disordered and hit again"),
-                    rule: "§5.6".into(),
-                    draws: 1,
-                    reads: CardRead::SuitAndPicture,
-                });
-            };
+            let card = cur.card(CardRequest {
+                label: format!("{tname}: Disordered and hit again"),
+                rule: "§5.6".into(),
+                draws: 1,
+                reads: CardRead::SuitAndPicture,
+            })?;
             let suit = card.suit();
             if suit.is_some_and(|s| self.tables.hit_again_breaks.contains(&s)) {
                 let (_, ev) = loss_events(
@@ -375,18 +375,16 @@ impl Procedure for Fire {
             events.extend(ev);
         }
         if let Some(leader) = self.leader {
-            let Some(card) = cur.card() else {
-                return Step::Card(CardRequest {
-                    label: format!("Leader casualty: {}", ctx.roster.name(leader)),
-                    rule: "§9.2".into(),
-                    draws: 1,
-                    reads: CardRead::SuitAndPicture,
-                });
-            };
+            let card = cur.card(CardRequest {
+                label: format!("Leader casualty: {}", ctx.roster.name(leader)),
+                rule: "§9.2".into(),
+                draws: 1,
+                reads: CardRead::SuitAndPicture,
+            })?;
             let (s, ev) = leader_card(&self.tables, ctx, leader, Some(self.target), card);
             events.extend(ev);
             summary = format!("{summary}; {s}");
         }
-        Step::Done(Resolution { summary, events })
+        Ok(Step::Done(Resolution { summary, events }))
     }
 }

@@ -2,7 +2,9 @@
 //! or turning about, reforming and rallying. The body draws one card, or two with an active
 //! leader attached and uses the better; the outcome names the cell and its footnotes.
 
-use super::common::{Cursor, Doing, answer_of, loss_events, offer, one_action, present, yes_no};
+use super::common::{
+    Cursor, Doing, Need, Script, answer_of, finish, loss_events, offer, one_action, present, yes_no,
+};
 use super::keys::*;
 use super::status::{active_leader, kind, recover, set_flag, set_rung};
 use super::tables::{Manoeuvre, VwsTables};
@@ -224,7 +226,7 @@ pub struct Draw {
     pub draws: u8,
 }
 
-impl Procedure for Draw {
+impl Script for Draw {
     fn title(&self) -> String {
         format!("Manoeuvre card: {}", self.action.label())
     }
@@ -240,16 +242,21 @@ impl Procedure for Draw {
         n
     }
 
-    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
-        let mut cur = Cursor::new(inputs);
-        let cards: Vec<Card> = std::iter::from_fn(|| cur.card()).collect();
-        if cards.len() < usize::from(self.draws) {
-            return Step::Card(CardRequest {
+    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
+        finish(self.body(ctx, cursor))
+    }
+}
+
+impl Draw {
+    fn body(&self, ctx: &Context, cur: &mut Cursor) -> Need<Step> {
+        let mut cards: Vec<Card> = Vec::new();
+        for _ in 0..self.draws {
+            cards.push(cur.card(CardRequest {
                 label: format!("{}: {}", ctx.roster.name(self.unit), self.action.label()),
                 rule: "§4.1".into(),
                 draws: self.draws,
                 reads: CardRead::SuitAndPicture,
-            });
+            })?);
         }
         let (card, v) = best(&self.tables, self.action, &cards, self.situation);
         let name = ctx.roster.name(self.unit).to_string();
@@ -278,11 +285,9 @@ impl Procedure for Draw {
             v.why.clone(),
         ));
         let summary = outcome(ctx, self, &v, &name, &mut events);
-        Step::Done(Resolution { summary, events })
+        Ok(Step::Done(Resolution { summary, events }))
     }
 }
-
-use crate::procedure::Input;
 
 fn outcome(ctx: &Context, d: &Draw, v: &Verdict, name: &str, events: &mut Vec<Event>) -> String {
     let unit = d.unit;

@@ -3,7 +3,7 @@
 //! turn, and at the end of each full turn the All's Lost check with its consequences, the
 //! per-turn counters cleared and unhorsed leaders back in the saddle.
 
-use super::common::{Cursor, answer, choice, loss_events, offer};
+use super::common::{Cursor, Need, Script, answer, choice, finish, loss_events, offer};
 use super::keys::*;
 use super::status::{
     alls_lost_count, kind, on_table, set_flag, set_rung, set_track, side_flag, side_name,
@@ -13,7 +13,7 @@ use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind};
 use crate::procedure::{
-    Band, Call, ChoiceRequest, DiceRequest, Input, Offer, ParamSpec, Procedure, Reading, Refusal,
+    Band, Call, ChoiceRequest, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal,
     Resolution, Step,
 };
 
@@ -261,45 +261,44 @@ pub fn alls_lost_events(ctx: &Context, side: usize) -> Vec<Event> {
 /// phase unchanged, to be rolled again (§2.2).
 pub struct Initiative;
 
-impl Procedure for Initiative {
+impl Script for Initiative {
     fn title(&self) -> String {
         "Initiative: D10 each".into()
     }
 
-    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
-        let mut cur = Cursor::new(inputs);
+    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
+        finish(self.body(ctx, cursor))
+    }
+}
+
+impl Initiative {
+    fn body(&self, ctx: &Context, cur: &mut Cursor) -> Need<Step> {
         let names = [side_name(ctx, 0), side_name(ctx, 1)];
-        let Some(a) = cur.dice() else {
-            let bands = (0..=9).map(|f| Band::new(f, f, f.to_string())).collect();
-            return Step::Dice(DiceRequest {
-                by: Some(0),
-                label: format!("{}: initiative D10", names[0]),
-                rule: "§2.2".into(),
-                dice: Dice::new(1, Die::D10),
-                reading: Reading::Total,
-                bands,
-            });
-        };
-        let a = a.total();
-        let Some(b) = cur.dice() else {
-            let mut bands = Vec::new();
-            if a > 0 {
-                bands.push(Band::new(0, a - 1, format!("{} wins", names[0])));
-            }
-            bands.push(Band::new(a, a, "tie: roll again"));
-            if a < 9 {
-                bands.push(Band::new(a + 1, 9, format!("{} wins", names[1])));
-            }
-            return Step::Dice(DiceRequest {
-                by: Some(1),
-                label: format!("{}: initiative D10 (to beat {a})", names[1]),
-                rule: "§2.2".into(),
-                dice: Dice::new(1, Die::D10),
-                reading: Reading::Total,
-                bands,
-            });
-        };
-        let b = b.total();
+        let bands = (0..=9).map(|f| Band::new(f, f, f.to_string())).collect();
+        let (_, a) = cur.reading(DiceRequest {
+            by: Some(0),
+            label: format!("{}: initiative D10", names[0]),
+            rule: "§2.2".into(),
+            dice: Dice::new(1, Die::D10),
+            reading: Reading::Total,
+            bands,
+        })?;
+        let mut bands = Vec::new();
+        if a > 0 {
+            bands.push(Band::new(0, a - 1, format!("{} wins", names[0])));
+        }
+        bands.push(Band::new(a, a, "tie: roll again"));
+        if a < 9 {
+            bands.push(Band::new(a + 1, 9, format!("{} wins", names[1])));
+        }
+        let (_, b) = cur.reading(DiceRequest {
+            by: Some(1),
+            label: format!("{}: initiative D10 (to beat {a})", names[1]),
+            rule: "§2.2".into(),
+            dice: Dice::new(1, Die::D10),
+            reading: Reading::Total,
+            bands,
+        })?;
         let mut events = Vec::new();
         if a == b {
             // A tie is re-rolled (§2.2); the phase stays at initiative for a fresh roll-off.
@@ -308,23 +307,21 @@ impl Procedure for Initiative {
                 None,
                 format!("Initiative tied at {a}: roll again (§2.2)"),
             ));
-            return Step::Done(Resolution {
+            return Ok(Step::Done(Resolution {
                 summary: "tie: roll again".into(),
                 events,
-            });
+            }));
         }
         let winner = usize::from(b > a);
-        let Some(c) = cur.choice() else {
-            return Step::Choice(ChoiceRequest {
-                label: format!("{} won the initiative: who moves first?", names[winner]),
-                rule: "§2.2".into(),
-                options: vec![
-                    format!("{} moves first", names[winner]),
-                    format!("{} moves first", names[1 - winner]),
-                ],
-                assumed: 0,
-            });
-        };
+        let c = cur.choose(ChoiceRequest {
+            label: format!("{} won the initiative: who moves first?", names[winner]),
+            rule: "§2.2".into(),
+            options: vec![
+                format!("{} moves first", names[winner]),
+                format!("{} moves first", names[1 - winner]),
+            ],
+            assumed: 0,
+        })?;
         let first = if c == 0 { winner } else { 1 - winner };
         events.push(Event::fact(
             FactKind::Turn,
@@ -339,9 +336,9 @@ impl Procedure for Initiative {
             phase: PHASE_MOVES,
             side: first,
         });
-        Step::Done(Resolution {
+        Ok(Step::Done(Resolution {
             summary: format!("{} moves first", names[first]),
             events,
-        })
+        }))
     }
 }
