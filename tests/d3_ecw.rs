@@ -983,7 +983,7 @@ fn odds_sum_to_one_and_match_hand_counts() {
 fn tables_are_data_with_sources() {
     let tables = SYSTEM.tables();
     assert_eq!(tables.len(), 4);
-    assert_eq!(tables[0].source, Source::Seed);
+    assert_eq!(tables[0].source, Source::Rules);
     assert_eq!(tables[2].source, Source::Default);
     assert_eq!(tables[0].rows.len(), 8);
     let inf = tables[0].rows.iter().find(|r| r[0] == INFANTRY).unwrap();

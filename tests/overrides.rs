@@ -86,7 +86,7 @@ fn royalists_roundheads_override_takes_effect() {
         .expect("terrain chart");
     assert_eq!(terrain.source, Source::Override(path.display().to_string()));
     assert!(
-        tables.iter().any(|t| t.source == Source::Seed),
+        tables.iter().any(|t| t.source == Source::Rules),
         "charts the file leaves out stay shipped"
     );
 }
@@ -132,7 +132,7 @@ fn d3_override_takes_effect() {
         "{text}"
     );
     let units = table(&tables, "d3_ecw.units");
-    assert_eq!(units.source, Source::Seed, "the file gives no profiles");
+    assert_eq!(units.source, Source::Rules, "the file gives no profiles");
     let shipped = cell_text(table(&by_id("d3_ecw").unwrap().tables(), "d3_ecw.options"));
     assert!(shipped.contains("at 7 hits"), "{shipped}");
 }
@@ -184,7 +184,7 @@ fn vws_override_takes_effect() {
     assert_eq!(fire.rows[0], ["-2", "firing pistols (house rule)"]);
     assert_eq!(fire.rows.len(), 2);
     let results = table(&tables, "vws.results");
-    assert_eq!(results.source, Source::Seed, "the file gives no results");
+    assert_eq!(results.source, Source::Rules, "the file gives no results");
 }
 
 #[test]
@@ -265,7 +265,7 @@ fn rcw_override_changes_a_procedures_numbers() {
     assert_eq!(table(&tables, "rcw.rally").source, shown);
     assert_eq!(
         table(&tables, "rcw.to_hit").source,
-        Source::Seed,
+        Source::Rules,
         "left out: shipped"
     );
     assert!(cell_text(table(&tables, "rcw.rally")).contains("Average | 5+"));

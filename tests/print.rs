@@ -178,7 +178,7 @@ impl RuleSystem for Tester {
             Table {
                 id: "fire".into(),
                 title: "Fire table".into(),
-                source: Source::Seed,
+                source: Source::Rules,
                 header: vec!["Die".into(), "Result".into()],
                 rows: vec![
                     row("1–3", "No effect"),

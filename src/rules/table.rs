@@ -1,13 +1,13 @@
-//! Rule tables as data: a titled grid of cells with where it came from ([SEED], [FOUND],
+//! Rule tables as data: a titled grid of cells with where it came from ([RULES], [PUBLISHED],
 //! [DEFAULT] or a player's override), for the window and the quick-reference sheet.
 
 /// Where a table's numbers come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
     /// Stated in the original rules.
-    Seed,
+    Rules,
     /// Found in other published material.
-    Found,
+    Published,
     /// Adjutant's stated default where the rules are silent.
     Default,
     /// A player's override file.
@@ -17,8 +17,8 @@ pub enum Source {
 impl Source {
     pub fn tag(&self) -> String {
         match self {
-            Source::Seed => "[SEED]".into(),
-            Source::Found => "[FOUND]".into(),
+            Source::Rules => "[RULES]".into(),
+            Source::Published => "[PUBLISHED]".into(),
             Source::Default => "[DEFAULT]".into(),
             Source::Override(path) => format!("[OVERRIDE {path}]"),
         }

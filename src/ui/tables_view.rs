@@ -1,5 +1,5 @@
 //! The tables in force for a rule system: each table's title, where its numbers came from
-//! ([SEED] the rules, [FOUND] other published material, [DEFAULT] Adjutant's stand-in, or the
+//! ([RULES] the rules, [PUBLISHED] other published material, [DEFAULT] Adjutant's stand-in, or the
 //! player's override file with its path), its rows and its note, and where a player's own
 //! charts would go. It shows whatever [`RuleSystem::tables`] returns and names no system.
 
@@ -77,9 +77,9 @@ impl State {
     /// What the source tags mean, and where the player's own charts would go.
     fn legend<'a, M: 'a>(&'a self) -> Element<'a, M> {
         let tags = row![
-            chip("[SEED]", Tone::Good),
+            chip("[RULES]", Tone::Good),
             parts::caption("stated in the rules"),
-            chip("[FOUND]", Tone::Info),
+            chip("[PUBLISHED]", Tone::Info),
             parts::caption("found in other published material"),
             chip("[DEFAULT]", Tone::Caution),
             parts::caption("Adjutant's stand-in where the rules are silent"),
@@ -111,8 +111,8 @@ fn count(n: usize) -> String {
 /// The tag of a table's source and its tone; an override's file is shown on its own line.
 pub fn tag(source: &Source) -> (&'static str, Tone) {
     match source {
-        Source::Seed => ("[SEED]", Tone::Good),
-        Source::Found => ("[FOUND]", Tone::Info),
+        Source::Rules => ("[RULES]", Tone::Good),
+        Source::Published => ("[PUBLISHED]", Tone::Info),
         Source::Default => ("[DEFAULT]", Tone::Caution),
         Source::Override(_) => ("[OVERRIDE]", Tone::Own),
     }

@@ -37,7 +37,7 @@ fn an_override_loads_and_takes_effect() {
     assert_eq!(tables.melee.source, Source::Override(shown.clone()));
     assert_eq!(
         tables.fire.source,
-        Source::Seed,
+        Source::Rules,
         "tables not in the file stay shipped"
     );
     assert_eq!(tables.modifiers.get("melee_attack_cavalry"), 1);

@@ -25,7 +25,7 @@ const MELEE_COLUMNS: [&str; 11] = [
 #[test]
 fn melee_table_every_cell() {
     let t = Tables::default();
-    assert_eq!(t.melee.source, Source::Found);
+    assert_eq!(t.melee.source, Source::Published);
     let heads: Vec<String> = t.melee.columns.iter().map(|c| c.label()).collect();
     assert_eq!(heads, MELEE_COLUMNS);
     assert_eq!(t.melee.rows.len(), 10);
@@ -105,7 +105,7 @@ fn fire_table_every_cell() {
     use FireColumn::*;
     use FireResult::*;
     let t = Tables::default();
-    assert_eq!(t.fire.source, Source::Seed);
+    assert_eq!(t.fire.source, Source::Rules);
     let expect = |v: i32| -> [FireResult; 3] {
         match v {
             ..=4 => [NoEffect, NoEffect, NoEffect],
@@ -141,7 +141,7 @@ fn fire_table_every_cell() {
 fn range_table_every_cell() {
     use FireColumn::*;
     let t = Tables::default();
-    assert_eq!(t.range.source, Source::Seed);
+    assert_eq!(t.range.source, Source::Rules);
     assert_eq!(t.range.modifier(DismountedDragoons, 1), Some(1));
     assert_eq!(t.range.modifier(MountedDragoons, 1), Some(0));
     assert_eq!(t.range.modifier(Cavalry, 1), Some(0));
@@ -171,7 +171,7 @@ fn range_table_every_cell() {
 #[test]
 fn victory_table_every_cell() {
     let t = Tables::default();
-    assert_eq!(t.victory.source, Source::Seed);
+    assert_eq!(t.victory.source, Source::Rules);
     let chart = SYSTEM
         .tables()
         .into_iter()

@@ -1,5 +1,5 @@
 //! The D3 tables as data: each unit type's movement, weapon, shooting and melee dice, the
-//! modifiers and the options in force, each with where it came from ([SEED] the hex-grid
+//! modifiers and the options in force, each with where it came from ([RULES] the hex-grid
 //! rules, [DEFAULT] Adjutant's reading where they are silent). The procedures read these
 //! numbers; nothing else in the system repeats them. A player can override the whole set from
 //! a RON file with [`D3Tables::from_ron`].
@@ -71,24 +71,24 @@ pub enum AmmoCheck {
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
     pub ammo_check: AmmoCheck,
-    /// The D3 score that runs a unit out of ammunition. [SEED] 3
+    /// The D3 score that runs a unit out of ammunition. [RULES] 3
     pub ammo_out_on: u8,
     /// Hits at which a unit routs and is removed. [DEFAULT] 7 ("exceed 6", §8.1)
     pub rout_at: i32,
-    /// Shooting at a target in town or woods (or entrenched). [SEED] −1
+    /// Shooting at a target in town or woods (or entrenched). [RULES] −1
     pub shooting_cover: i32,
-    /// Melee against Infantry or Cuirassiers. [SEED] −1, applied once (§6.3)
+    /// Melee against Infantry or Cuirassiers. [RULES] −1, applied once (§6.3)
     pub melee_armour: i32,
-    /// Melee against a target in town, woods or hedges. [SEED] −1
+    /// Melee against a target in town, woods or hedges. [RULES] −1
     pub melee_cover: i32,
-    /// Command range in hexes, and when attached. [SEED] 2 and 1
+    /// Command range in hexes, and when attached. [RULES] 2 and 1
     pub command_range: u8,
     pub attached_range: u8,
     /// The initiative roll-off die. [DEFAULT] D6 (§3.1)
     pub initiative_die: Die,
-    /// The kinds that may be in woods. [SEED] Commanded Shot only (§4.2)
+    /// The kinds that may be in woods. [RULES] Commanded Shot only (§4.2)
     pub woods: Vec<String>,
-    /// The kinds that may end a move in (and so be in) a town. [SEED] Infantry and Commanded
+    /// The kinds that may end a move in (and so be in) a town. [RULES] Infantry and Commanded
     /// Shot; Elite Pike are Infantry (§4.2)
     pub towns: Vec<String>,
 }
@@ -313,8 +313,8 @@ impl D3Tables {
         let given = self.overridden.is_empty() || self.overridden.iter().any(|p| p == part);
         match (&self.origin, tag) {
             (Some(path), _) if given => Source::Override(path.clone()),
-            (_, Tag::Seed) => Source::Seed,
-            (_, Tag::Found) => Source::Found,
+            (_, Tag::Seed) => Source::Rules,
+            (_, Tag::Found) => Source::Published,
             (_, Tag::Default) => Source::Default,
         }
     }
@@ -323,8 +323,8 @@ impl D3Tables {
     pub fn source(&self, tag: Tag) -> Source {
         match (&self.origin, tag) {
             (Some(path), _) => Source::Override(path.clone()),
-            (None, Tag::Seed) => Source::Seed,
-            (None, Tag::Found) => Source::Found,
+            (None, Tag::Seed) => Source::Rules,
+            (None, Tag::Found) => Source::Published,
             (None, Tag::Default) => Source::Default,
         }
     }

@@ -269,7 +269,7 @@ impl RcwTables {
         let units = Table {
             id: "rcw.units".into(),
             title: "Unit table".into(),
-            source: self.source("rcw.units", Source::Seed),
+            source: self.source("rcw.units", Source::Rules),
             header: [
                 "Unit",
                 "Move",
@@ -301,7 +301,7 @@ impl RcwTables {
         let to_hit = Table {
             id: "rcw.to_hit".into(),
             title: "To hit (each shooting or assault die)".into(),
-            source: self.source("rcw.to_hit", Source::Seed),
+            source: self.source("rcw.to_hit", Source::Rules),
             header: vec!["Target".into(), "Hits on".into()],
             rows: vec![
                 vec!["In the open".into(), format!("{}+", self.hit_open)],
@@ -316,7 +316,7 @@ impl RcwTables {
         let hits = Table {
             id: "rcw.hits".into(),
             title: "Effect of hits (counted over the player turn)".into(),
-            source: self.source("rcw.hits", Source::Seed),
+            source: self.source("rcw.hits", Source::Rules),
             header: vec!["Situation".into(), "Effect".into()],
             rows: vec![
                 vec!["1 hit".into(), "Pinned".into()],
@@ -341,7 +341,7 @@ impl RcwTables {
         let rally = Table {
             id: "rcw.rally".into(),
             title: "Rally (1D6)".into(),
-            source: self.source("rcw.rally", Source::Seed),
+            source: self.source("rcw.rally", Source::Rules),
             header: vec!["Quality".into(), "Rallies on".into()],
             rows: self
                 .qualities
@@ -378,7 +378,7 @@ impl RcwTables {
                         .into(),
                 ],
             ],
-            note: "§4.3, §4.4, §6.3 [SEED]; details are defaults".into(),
+            note: "§4.3, §4.4, §6.3 [RULES]; details are defaults".into(),
         };
         let assault = Table {
             id: "rcw.assault".into(),
@@ -397,7 +397,7 @@ impl RcwTables {
                         .into(),
                 ],
             ],
-            note: "§7.1–§7.3 [SEED]; the Assault dice column per switch assault_dice_column".into(),
+            note: "§7.1–§7.3 [RULES]; the Assault dice column per switch assault_dice_column".into(),
         };
         let victory = Table {
             id: "rcw.victory".into(),

@@ -153,7 +153,7 @@ impl Tables {
                 })
                 .collect(),
             note: "Not found in any source: Adjutant's default for Winceby (§11). A routed \
-                   unit that leaves the map is eliminated [SEED]."
+                   unit that leaves the map is eliminated [RULES]."
                 .into(),
         }
     }

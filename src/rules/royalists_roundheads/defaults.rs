@@ -1,4 +1,4 @@
-//! The charts as shipped: the numbers of the rules ([SEED] and [FOUND]) and Adjutant's [DEFAULT]
+//! The charts as shipped: the numbers of the rules ([RULES] and [PUBLISHED]) and Adjutant's [DEFAULT]
 //! entries, transcribed once.
 
 use super::tables::{
@@ -70,7 +70,7 @@ pub fn tables() -> Tables {
 
 fn melee() -> MeleeTable {
     MeleeTable {
-        source: Source::Found,
+        source: Source::Published,
         columns: MELEE_COLUMNS
             .iter()
             .map(|&(from, to)| Span { from, to })
@@ -90,7 +90,7 @@ fn fire() -> FireTable {
     use FireResult::{Morale, NoEffect, StepLoss};
     let row = |from, to, results| FireRow { from, to, results };
     FireTable {
-        source: Source::Seed,
+        source: Source::Rules,
         rows: vec![
             row(None, Some(4), [NoEffect, NoEffect, NoEffect]),
             row(Some(5), Some(5), [Morale, NoEffect, NoEffect]),
@@ -103,7 +103,7 @@ fn fire() -> FireTable {
 fn range() -> RangeTable {
     // Cells in FireColumn order: dismounted dragoons, mounted dragoons, cavalry.
     RangeTable {
-        source: Source::Seed,
+        source: Source::Rules,
         rows: vec![
             RangeRow {
                 distance: 1,
@@ -127,7 +127,7 @@ fn victory() -> VictoryTable {
             .collect()
     };
     VictoryTable {
-        source: Source::Seed,
+        source: Source::Rules,
         royalist_losses: bands(&ROYALIST_LOSSES),
         parliament_losses: bands(&PARLIAMENT_LOSSES),
     }

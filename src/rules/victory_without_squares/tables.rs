@@ -107,13 +107,13 @@ pub struct VwsTables {
     pub fire_modifiers: Vec<ModRow>,
     pub combat_modifiers: Vec<ModRow>,
     pub results: Vec<ResultRow>,
-    /// Picture cards of these suits kill a leader; other pictures unhorse. [SEED] ♣♠
+    /// Picture cards of these suits kill a leader; other pictures unhorse. [RULES] ♣♠
     pub leader_killed: Vec<Suit>,
     /// A disordered target hit again breaks on these suits, else retires 4". [DEFAULT] ♣♠ (§5.6)
     pub hit_again_breaks: Vec<Suit>,
     /// Steps lost by a unit next to broken friends, per suit; unlisted suits none (§8.5).
     pub near_broken: Vec<(Suit, u8)>,
-    /// Horse that win must pursue on these suits, and may on the others. [SEED] black
+    /// Horse that win must pursue on these suits, and may on the others. [RULES] black
     pub pursuit_must: Vec<Suit>,
     /// When the shared deck takes its discards back. [DEFAULT] when empty (§1.2)
     pub deck: Refill,
@@ -329,7 +329,7 @@ impl VwsTables {
                         row
                     })
                     .collect(),
-                note: "Cells [SEED]; column suits [DEFAULT] (§4.1). * lose a formation step \
+                note: "Cells [RULES]; column suits [DEFAULT] (§4.1). * lose a formation step \
                        unless in column; # not under fire or in combat; $ not if mounted, \
                        except Dragoons drawing Ace–10. A leader attached: draw two, use the better."
                     .into(),
@@ -337,7 +337,7 @@ impl VwsTables {
             Table {
                 id: "vws.fire".into(),
                 title: "Fire modifiers (to the firing figures; D10 ≤ figures hits)".into(),
-                source: self.source(&["fire_modifiers"], Source::Seed),
+                source: self.source(&["fire_modifiers"], Source::Rules),
                 header: vec!["Mod".into(), "Condition".into()],
                 rows: mods(&self.fire_modifiers),
                 note: "Artillery bases count double; a gun rolling 0 is out of powder.".into(),
@@ -346,7 +346,7 @@ impl VwsTables {
                 id: "vws.combat_mods".into(),
                 title: "Combat modifiers (to the moving player's D10; low favours attackers)"
                     .into(),
-                source: self.source(&["combat_modifiers"], Source::Seed),
+                source: self.source(&["combat_modifiers"], Source::Rules),
                 header: vec!["DRM".into(), "Condition".into()],
                 rows: mods(&self.combat_modifiers),
                 note: "Formation (§7.4): attacker's level − defender's. Horse attacking a \
@@ -356,7 +356,7 @@ impl VwsTables {
             Table {
                 id: "vws.results".into(),
                 title: "Combat results".into(),
-                source: self.source(&["results"], Source::Seed),
+                source: self.source(&["results"], Source::Rules),
                 header: vec![
                     "Score".into(),
                     "Defenders".into(),
@@ -395,7 +395,7 @@ impl VwsTables {
                     vec![
                         "Leader casualty (picture cards)".into(),
                         format!(
-                            "{} killed; other suits unhorsed [SEED]",
+                            "{} killed; other suits unhorsed [RULES]",
                             suits(&self.leader_killed)
                         ),
                     ],
@@ -417,7 +417,7 @@ impl VwsTables {
                     ],
                     vec![
                         "Pursuit by winning horse".into(),
-                        format!("{} must; others may [SEED]", suits(&self.pursuit_must)),
+                        format!("{} must; others may [RULES]", suits(&self.pursuit_must)),
                     ],
                 ],
                 note: format!("One shared deck, {} (§1.2).", self.deck.describe()),

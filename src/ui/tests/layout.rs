@@ -310,6 +310,10 @@ fn retake_screenshots() {
     shot(SIZES[1], play.screen.view(), &dir.join("battle-150.png"));
     let mut play = Play::new("victory_without_squares", ["Royalist", "Parliament"], 7);
     shot(SIZES[0], play.screen.view(), &dir.join("vws.png"));
+    play.start_offer(&[], &[], "vws.initiative");
+    play.faces("7");
+    play.faces("3");
+    play.choose("Royalist moves first");
     let game = play.game();
     let roster = &game.roster;
     let a = roster

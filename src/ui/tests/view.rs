@@ -237,7 +237,7 @@ fn the_tables_view_lists_each_table_with_its_source() {
         );
         from = at + 1;
     }
-    for tag in ["[SEED]", "[FOUND]", "[DEFAULT]", "[OVERRIDE]"] {
+    for tag in ["[RULES]", "[PUBLISHED]", "[DEFAULT]", "[OVERRIDE]"] {
         assert!(shown.iter().any(|s| s == tag), "{tag} in the legend");
     }
     let _ = screen.update(crate::ui::battle::Message::TablesToggled);
