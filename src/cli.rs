@@ -10,8 +10,8 @@ use std::process::ExitCode;
 
 use adjutant::army::{Army, load_army};
 use adjutant::print::{self, Paper};
-use adjutant::rules::{self, OverrideProblem, RuleSystem};
-use adjutant::store::{Paths, read_battle};
+use adjutant::rules::{OverrideProblem, RuleSystem, Systems};
+use adjutant::store::{Paths, read_battle_under};
 use clap::{ArgGroup, Args, ValueEnum};
 
 pub mod battles;
@@ -86,11 +86,18 @@ struct Output {
     companion: bool,
 }
 
-/// Reads the player's table overrides and puts them in force; the problems, as lines.
-pub fn install_overrides(data_dir: Option<PathBuf>) -> Vec<String> {
+/// The rule systems in force for this run: the shipped ones with the player's table files
+/// read; the problems, as lines.
+pub fn systems(data_dir: Option<PathBuf>) -> (Systems, Vec<String>) {
     match Paths::resolve(data_dir) {
-        Ok(paths) => notice_lines(&rules::install_overrides(&paths.overrides_dir())),
-        Err(e) => vec![format!("table overrides not read: {e}")],
+        Ok(paths) => {
+            let (systems, problems) = Systems::with_overrides(&paths.overrides_dir());
+            (systems, notice_lines(&problems))
+        }
+        Err(e) => (
+            Systems::shipped(),
+            vec![format!("table overrides not read: {e}")],
+        ),
     }
 }
 
@@ -110,11 +117,11 @@ pub fn notice_lines(problems: &[OverrideProblem]) -> Vec<String> {
 
 /// Runs `adjutant print`.
 pub fn print(data_dir: Option<PathBuf>, args: PrintArgs) -> ExitCode {
-    warn_overrides(data_dir);
+    let systems = systems_warned(data_dir);
     let paper = Paper::from(args.paper);
     let outputs = match &args.battle {
-        Some(battle) => battle_sheet(battle, paper),
-        None => army_sheets(&args.armies, args.quick_ref, paper),
+        Some(battle) => battle_sheet(&systems, battle, paper),
+        None => army_sheets(&systems, &args.armies, args.quick_ref, paper),
     };
     let inputs: Vec<&Path> = match &args.battle {
         Some(battle) => vec![battle.as_path()],
@@ -125,8 +132,8 @@ pub fn print(data_dir: Option<PathBuf>, args: PrintArgs) -> ExitCode {
 
 /// Runs `adjutant report`.
 pub fn report(data_dir: Option<PathBuf>, args: ReportArgs) -> ExitCode {
-    warn_overrides(data_dir);
-    let battle = match read_battle(&args.battle) {
+    let systems = systems_warned(data_dir);
+    let battle = match read_battle_under(&systems, &args.battle) {
         Ok(b) => b,
         Err(e) => return finish(Err(battles::battle_problem(&args.battle, &e))),
     };
@@ -167,10 +174,13 @@ pub fn report(data_dir: Option<PathBuf>, args: ReportArgs) -> ExitCode {
     finish(result)
 }
 
-fn warn_overrides(data_dir: Option<PathBuf>) {
-    for line in install_overrides(data_dir) {
+/// The rule systems in force, each problem with a table file printed as a warning.
+fn systems_warned(data_dir: Option<PathBuf>) -> Systems {
+    let (systems, lines) = systems(data_dir);
+    for line in lines {
         eprintln!("adjutant: warning: {line}");
     }
+    systems
 }
 
 fn finish(result: Result<(), Vec<String>>) -> ExitCode {
@@ -194,6 +204,7 @@ fn file_stem(path: &Path) -> String {
 /// Every army validated (all problems from all files, or none), then its roster sheet, and
 /// the quick-reference card of each rule system once.
 fn army_sheets(
+    systems: &Systems,
     files: &[PathBuf],
     quick_ref: bool,
     paper: Paper,
@@ -212,7 +223,7 @@ fn army_sheets(
     let mut outputs = Vec::new();
     let mut cards: Vec<&'static str> = Vec::new();
     for (file, army) in &armies {
-        let system = system_of(file, army)?;
+        let system = system_of(systems, file, army)?;
         let bytes = print::roster_pdf(army, system, paper)
             .map_err(|e| vec![format!("{}: {e}", file.display())])?;
         outputs.push(Output {
@@ -234,8 +245,12 @@ fn army_sheets(
     Ok(outputs)
 }
 
-fn system_of(file: &Path, army: &Army) -> Result<&'static dyn RuleSystem, Vec<String>> {
-    rules::by_id(&army.system).ok_or_else(|| {
+fn system_of(
+    systems: &Systems,
+    file: &Path,
+    army: &Army,
+) -> Result<&'static dyn RuleSystem, Vec<String>> {
+    systems.by_id(&army.system).ok_or_else(|| {
         vec![format!(
             "{}:1:1: unknown rule system '{}'",
             file.display(),
@@ -244,8 +259,8 @@ fn system_of(file: &Path, army: &Army) -> Result<&'static dyn RuleSystem, Vec<St
     })
 }
 
-fn battle_sheet(path: &Path, paper: Paper) -> Result<Vec<Output>, Vec<String>> {
-    let battle = read_battle(path).map_err(|e| battles::battle_problem(path, &e))?;
+fn battle_sheet(systems: &Systems, path: &Path, paper: Paper) -> Result<Vec<Output>, Vec<String>> {
+    let battle = read_battle_under(systems, path).map_err(|e| battles::battle_problem(path, &e))?;
     let bytes =
         print::battle_pdf(&battle, paper).map_err(|e| vec![format!("{}: {e}", path.display())])?;
     Ok(vec![Output {

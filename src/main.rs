@@ -84,7 +84,7 @@ fn window(data_dir: Option<PathBuf>) -> ExitCode {
         eprintln!("adjutant: the window cannot be opened: {why}");
         return ExitCode::FAILURE;
     }
-    let lines = cli::install_overrides(data_dir.clone());
+    let (systems, lines) = cli::systems(data_dir.clone());
     let notice =
         (!lines.is_empty()).then(|| format!("Table overrides not used:\n{}", lines.join("\n")));
     // Panics on the main thread (where the windowing library runs) are kept for the message;
@@ -111,7 +111,9 @@ fn window(data_dir: Option<PathBuf>) -> ExitCode {
             *slot = Some(format!("{message}{at}"));
         }
     }));
-    let result = std::panic::catch_unwind(|| ui::run(data_dir, notice));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        ui::run(data_dir, systems, notice)
+    }));
     std::panic::set_hook(Box::new(move |info| default_hook(info)));
     match result {
         Ok(Ok(())) => ExitCode::SUCCESS,

@@ -193,6 +193,7 @@ proptest! {
     fn replaying_the_log_reproduces_the_state(seed in any::<u64>(), ops in ops(60)) {
         let battle = battle_after(seed, &ops);
         let replayed = Battle::from_parts(
+            &adjutant::rules::Systems::shipped(),
             battle.system.clone(),
             battle.seed,
             battle.armies().to_vec(),

@@ -360,3 +360,38 @@ fn misnamed_files_are_reported_and_a_missing_folder_is_no_override() {
     let none = load_overrides(&dir.path().join("no such folder"));
     assert!(none.systems.is_empty() && none.problems.is_empty());
 }
+
+#[test]
+fn a_battle_is_played_saved_and_loaded_under_the_systems_it_was_given() {
+    // The systems in force are a value handed in, not a global: a battle started under them
+    // keeps them, and the store loads it back under the same ones; the shipped systems are
+    // untouched.
+    let (dir, _) = folder_with(
+        "victory_without_squares",
+        "(switches: (powder_halves_bases: true))",
+    );
+    let (systems, problems) = adjutant::rules::Systems::with_overrides(dir.path());
+    assert!(problems.is_empty(), "{problems:?}");
+    let armies = vec![
+        shipped_army("victory_without_squares/naseby_royalists.ron"),
+        shipped_army("victory_without_squares/naseby_parliament.ron"),
+    ];
+    let battle = Battle::new_under(&systems, "victory_without_squares", armies.clone(), 5).unwrap();
+    let switched = |b: &Battle| table(&b.rules().tables(), "switches").rows[0][1].clone();
+    assert_eq!(switched(&battle), "1 (on)");
+    let shipped = Battle::new("victory_without_squares", armies, 5).unwrap();
+    assert_eq!(switched(&shipped), "0 (off)");
+    assert_ne!(battle, shipped, "not the same rules in force");
+    let folder = tempfile::tempdir().unwrap();
+    let mut store = adjutant::store::BattleStore::in_dir(folder.path()).with_systems(systems);
+    let path = store.save(&battle).unwrap();
+    let back = store.load(&path).unwrap();
+    assert_eq!(switched(&back), "1 (on)");
+    assert_eq!(back, battle);
+    let plain = adjutant::store::read_battle(&path).unwrap();
+    assert_eq!(
+        switched(&plain),
+        "0 (off)",
+        "read without them: the shipped tables"
+    );
+}

@@ -143,6 +143,7 @@ fn the_report_counts_each_face_once_for_the_side_that_rolled() {
         ],
     };
     let fought = Battle::from_parts(
+        &adjutant::rules::Systems::shipped(),
         battle.system.clone(),
         battle.seed,
         battle.armies().to_vec(),
@@ -194,6 +195,7 @@ fn as_version_1(battle: &Battle) -> String {
         entry.events.extend(tail);
     }
     let old = Battle::from_parts(
+        &adjutant::rules::Systems::shipped(),
         battle.system.clone(),
         battle.seed,
         battle.armies().to_vec(),

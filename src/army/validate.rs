@@ -196,7 +196,7 @@ impl<'r, 'a> Checker<'r, 'a> {
         let system = self.file.text(&s.system, "the rule system", top);
         let spec = rules::by_id(&system).map(|r| r.army_spec());
         if spec.is_none() && !system.trim().is_empty() {
-            let ids: Vec<&str> = rules::all().iter().map(|r| r.id()).collect();
+            let ids: Vec<&str> = rules::standard().iter().map(|r| r.id()).collect();
             self.file.report_at(
                 &s.system,
                 top,

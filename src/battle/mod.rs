@@ -23,7 +23,7 @@ use crate::army::Army;
 use crate::dice::{Dice, FaceError, Rolled};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Input, Procedure, Refusal, Step};
-use crate::rules::{self, RuleSystem};
+use crate::rules::{RuleSystem, Systems};
 use crate::status::StatusSchema;
 use state::{BattleState, Context, Roster};
 
@@ -95,10 +95,30 @@ pub enum ActionError {
     Adjust(String),
 }
 
+/// The rule system a battle is played under, with the tables in force: battles are equal
+/// only under the very same system.
+#[derive(Clone, Copy)]
+struct InForce(&'static dyn RuleSystem);
+
+impl std::fmt::Debug for InForce {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "InForce({})", self.0.id())
+    }
+}
+
+impl PartialEq for InForce {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::addr_eq(self.0, other.0)
+    }
+}
+
+impl Eq for InForce {}
+
 /// A battle in progress.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Battle {
     pub system: String,
+    rules: InForce,
     pub seed: u64,
     pub roster: Roster,
     log: Vec<Entry>,
@@ -114,12 +134,25 @@ pub struct Battle {
 impl Battle {
     /// Sets a battle up: the armies seated as the rule system says, its starting events and a
     /// shuffled deck, as entry 0.
+    /// The shipped system's tables are in force; see [`Battle::new_under`].
     pub fn new(system: &str, armies: Vec<Army>, seed: u64) -> Result<Battle, ActionError> {
-        let rules =
-            rules::by_id(system).ok_or_else(|| ActionError::UnknownSystem(system.into()))?;
+        Battle::new_under(&Systems::shipped(), system, armies, seed)
+    }
+
+    /// Sets a battle up under the system with this id among `systems` (the tables in force).
+    pub fn new_under(
+        systems: &Systems,
+        system: &str,
+        armies: Vec<Army>,
+        seed: u64,
+    ) -> Result<Battle, ActionError> {
+        let rules = systems
+            .by_id(system)
+            .ok_or_else(|| ActionError::UnknownSystem(system.into()))?;
         let roster = Roster::new(rules.seat(armies));
         let mut battle = Battle {
             system: system.to_string(),
+            rules: InForce(rules),
             seed,
             state: fresh_state(rules, &roster),
             schemas: schemas(rules, &roster),
@@ -157,8 +190,10 @@ impl Battle {
         battle
     }
 
-    /// Rebuilds a battle from saved parts, folding the log. Fails on an unknown rule system.
+    /// Rebuilds a battle from saved parts under the system with its id among `systems`,
+    /// folding the log. Fails on an unknown rule system.
     pub fn from_parts(
+        systems: &Systems,
         system: String,
         seed: u64,
         armies: Vec<Army>,
@@ -166,11 +201,13 @@ impl Battle {
         redo: Vec<Entry>,
         pending: Option<Pending>,
     ) -> Result<Battle, ActionError> {
-        let rules =
-            rules::by_id(&system).ok_or_else(|| ActionError::UnknownSystem(system.clone()))?;
+        let rules = systems
+            .by_id(&system)
+            .ok_or_else(|| ActionError::UnknownSystem(system.clone()))?;
         let roster = Roster::new(armies);
         let mut battle = Battle {
             system,
+            rules: InForce(rules),
             seed,
             state: fresh_state(rules, &roster),
             schemas: schemas(rules, &roster),
@@ -184,9 +221,9 @@ impl Battle {
         Ok(battle)
     }
 
-    /// The rule system.
+    /// The rule system the battle is played under, with the tables in force.
     pub fn rules(&self) -> &'static dyn RuleSystem {
-        rules::by_id(&self.system).expect("checked when the battle was made")
+        self.rules.0
     }
 
     /// A piece's status schema (what its status is made of), as the rule system declares it.

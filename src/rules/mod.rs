@@ -4,14 +4,18 @@
 //! a player's file can replace reads that file itself ([`RuleSystem::with_table_file`]).
 //! The procedures are built from the [`kit`]; `docs/architecture.md` has the recipe.
 //!
-//! The systems in force are the shipped ones, or — after [`install_overrides`] has read the
-//! player's override files at start-up — those built with the player's tables.
+//! There is no global registry: [`standard`] lists the shipped systems (their ids, names and
+//! army specs, which no table file changes), and a [`Systems`] value — built once in `main`
+//! with the player's table files ([`Systems::with_overrides`]) — is handed to the window, the
+//! command line and the battle store, and each [`crate::battle::Battle`] keeps the system it
+//! is played under.
 
 pub mod d3_ecw;
 pub mod kit;
 pub mod rcw;
 pub mod registry;
 pub mod royalists_roundheads;
+pub mod systems;
 pub mod table;
 pub mod victory_without_squares;
 
@@ -21,7 +25,8 @@ use crate::event::{Event, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::status::StatusSchema;
 
-pub use registry::{OverrideProblem, install_overrides, load_overrides};
+pub use registry::{OverrideProblem, load_overrides};
+pub use systems::Systems;
 pub use table::{Source, Table};
 
 /// One phase of the sequence of play.
@@ -103,15 +108,6 @@ pub trait RuleSystem: Send + Sync {
     }
 }
 
-/// Every rule system Adjutant knows, with the tables in force (the player's overrides once
-/// [`install_overrides`] has run).
-pub fn all() -> Vec<&'static dyn RuleSystem> {
-    match registry::installed() {
-        Some(systems) => systems.to_vec(),
-        None => standard(),
-    }
-}
-
 /// Every rule system with its shipped tables.
 pub fn standard() -> Vec<&'static dyn RuleSystem> {
     vec![
@@ -122,7 +118,8 @@ pub fn standard() -> Vec<&'static dyn RuleSystem> {
     ]
 }
 
-/// The rule system with this id.
+/// The shipped rule system with this id: for what no table file changes (its name, army
+/// spec, status schemas). The tables in force come from [`Systems`].
 pub fn by_id(id: &str) -> Option<&'static dyn RuleSystem> {
-    all().into_iter().find(|s| s.id() == id)
+    standard().into_iter().find(|s| s.id() == id)
 }

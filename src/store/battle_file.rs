@@ -42,6 +42,7 @@ use serde::{Deserialize, Serialize};
 use super::StoreError;
 use crate::army::Army;
 use crate::battle::{ActionError, Battle, Entry, Pending};
+use crate::rules::Systems;
 
 /// The version this Adjutant writes, and the newest it reads.
 pub const BATTLE_VERSION: u32 = 2;
@@ -116,9 +117,16 @@ impl BattleFile {
         }
     }
 
-    /// Rebuilds the battle, folding the log. Does not check the log: see [`battle_from_ron`].
+    /// Rebuilds the battle under the shipped tables, folding the log. Does not check the log:
+    /// see [`battle_from_ron`].
     pub fn into_battle(self) -> Result<Battle, ActionError> {
+        self.into_battle_under(&Systems::shipped())
+    }
+
+    /// Rebuilds the battle under its system among `systems` (the tables in force).
+    pub fn into_battle_under(self, systems: &Systems) -> Result<Battle, ActionError> {
         Battle::from_parts(
+            systems,
             self.system,
             self.seed,
             self.armies,
@@ -161,6 +169,15 @@ pub fn battle_to_ron(battle: &Battle) -> Result<String, ron::Error> {
 /// a newer version — is looked at again with the version probe, so the message says what
 /// matters most: a newer Adjutant's file is reported as that, not as a syntax error.
 pub fn battle_from_ron(text: &str, path: &Path) -> Result<Battle, StoreError> {
+    battle_from_ron_under(&Systems::shipped(), text, path)
+}
+
+/// As [`battle_from_ron`], the battle played under its system among `systems`.
+pub fn battle_from_ron_under(
+    systems: &Systems,
+    text: &str,
+    path: &Path,
+) -> Result<Battle, StoreError> {
     let file = match ron::from_str::<BattleFileText>(text) {
         Ok(file) if file.version == BATTLE_VERSION => file,
         current => {
@@ -197,7 +214,8 @@ pub fn battle_from_ron(text: &str, path: &Path) -> Result<Battle, StoreError> {
         pending: file.pending,
     };
     super::check::check(&file).map_err(|message| corrupt(path, message))?;
-    file.into_battle().map_err(|e| corrupt(path, e.to_string()))
+    file.into_battle_under(systems)
+        .map_err(|e| corrupt(path, e.to_string()))
 }
 
 /// The file's version, read with [`Probe`], which skips every other field.
@@ -224,8 +242,13 @@ fn lacks_version(err: &ron::error::SpannedError) -> bool {
     )
 }
 
-/// Reads the battle file at `path`. Never writes to it.
+/// Reads the battle file at `path`, under the shipped tables. Never writes to it.
 pub fn read_battle(path: &Path) -> Result<Battle, StoreError> {
+    read_battle_under(&Systems::shipped(), path)
+}
+
+/// Reads the battle file at `path`, played under its system among `systems`.
+pub fn read_battle_under(systems: &Systems, path: &Path) -> Result<Battle, StoreError> {
     let bytes = super::read_file(path)?;
     let text = std::str::from_utf8(&bytes).map_err(|e| {
         corrupt(
@@ -233,7 +256,7 @@ pub fn read_battle(path: &Path) -> Result<Battle, StoreError> {
             format!("it is not text (bad UTF-8 at byte {})", e.valid_up_to()),
         )
     })?;
-    battle_from_ron(text, path)
+    battle_from_ron_under(systems, text, path)
 }
 
 /// Writes the battle to `path` atomically, keeping the previous file as `<name>.bak`.

@@ -22,11 +22,12 @@ use std::time::SystemTime;
 
 use super::StoreError;
 use super::atomic::{backup_path, write_atomic};
-use super::battle_file::{battle_to_ron, read_battle};
+use super::battle_file::{battle_to_ron, read_battle_under};
 use super::names::battle_id;
 use super::owner::{BattleLock, NotLocked, Stamp};
 use super::paths::{Paths, create_dir};
 use crate::battle::Battle;
+use crate::rules::Systems;
 
 pub use super::listing::BattleSummary;
 
@@ -46,6 +47,8 @@ pub struct BattleStore {
     locks: BTreeMap<PathBuf, (BattleLock, usize)>,
     /// Summaries already made, by path, with the file's time and size when they were made.
     pub(super) summaries: BTreeMap<PathBuf, (Option<SystemTime>, u64, BattleSummary)>,
+    /// The rule systems battles are loaded under (the tables in force).
+    systems: Systems,
 }
 
 impl BattleStore {
@@ -64,7 +67,19 @@ impl BattleStore {
             stamps: BTreeMap::new(),
             locks: BTreeMap::new(),
             summaries: BTreeMap::new(),
+            systems: Systems::shipped(),
         }
+    }
+
+    /// This store, loading battles under `systems` (the tables in force for the run).
+    pub fn with_systems(mut self, systems: Systems) -> BattleStore {
+        self.systems = systems;
+        self
+    }
+
+    /// The rule systems battles are loaded and started under.
+    pub fn systems(&self) -> &Systems {
+        &self.systems
     }
 
     /// The battles folder.
@@ -175,7 +190,7 @@ impl BattleStore {
 
     /// Reads a battle; a file that fails (other than by not being there) is quarantined.
     pub(super) fn read(&mut self, path: &Path) -> Result<Battle, StoreError> {
-        match read_battle(path) {
+        match read_battle_under(&self.systems, path) {
             Ok(battle) => {
                 self.quarantined.remove(path);
                 self.known.insert(path.to_path_buf());
@@ -263,7 +278,7 @@ impl BattleStore {
             return refuse();
         }
         if !self.known.contains(path) && path.exists() {
-            if read_battle(path).is_err() {
+            if read_battle_under(&self.systems, path).is_err() {
                 self.quarantined.insert(path.to_path_buf());
                 return refuse();
             }

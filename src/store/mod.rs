@@ -37,7 +37,8 @@ pub const MAX_READ_BYTES: u64 = 256 * 1024 * 1024;
 
 pub use atomic::{Fault, WriteStep, write_atomic, write_atomic_with};
 pub use battle_file::{
-    BATTLE_VERSION, BattleFile, battle_from_ron, battle_to_ron, read_battle, write_battle,
+    BATTLE_VERSION, BattleFile, battle_from_ron, battle_from_ron_under, battle_to_ron, read_battle,
+    read_battle_under, write_battle,
 };
 pub use battle_store::{BattleStore, BattleSummary, is_backup};
 pub use listing::{Backup, Restored};

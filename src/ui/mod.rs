@@ -25,11 +25,12 @@ use iced::widget::container;
 use iced::{Element, Fill, Subscription, Task, Theme, event, window};
 
 use adjutant::army::Army;
+use adjutant::rules::Systems;
 use persist::Store;
 
-/// Opens the window and runs until it is closed; `notice` (say, problems with the player's
-/// table overrides) is shown on the home screen.
-pub fn run(data_dir: Option<PathBuf>, notice: Option<String>) -> iced::Result {
+/// Opens the window and runs until it is closed, with `systems` the rule systems in force;
+/// `notice` (say, problems with the player's table overrides) is shown on the home screen.
+pub fn run(data_dir: Option<PathBuf>, systems: Systems, notice: Option<String>) -> iced::Result {
     arm_first_frame_probe();
     let size = Store::open(data_dir.clone())
         .window_size()
@@ -37,7 +38,7 @@ pub fn run(data_dir: Option<PathBuf>, notice: Option<String>) -> iced::Result {
             iced::Size::new(w.max(1024.0), h.max(700.0))
         });
     let boot = move || {
-        let (mut app, task) = App::boot(data_dir.clone());
+        let (mut app, task) = App::boot(data_dir.clone(), systems.clone());
         if let Screen::Home(home) = &mut app.screen {
             home.notice = notice.clone();
         }
@@ -137,8 +138,8 @@ pub enum Message {
 
 impl App {
     /// The app on the home screen, asking the desktop for its theme.
-    pub fn boot(data_dir: Option<PathBuf>) -> (App, Task<Message>) {
-        let mut app = App::new(Store::open(data_dir));
+    pub fn boot(data_dir: Option<PathBuf>, systems: Systems) -> (App, Task<Message>) {
+        let mut app = App::new(Store::open(data_dir).with_systems(systems));
         app.files = files::Files::new(files::Dialogs::detect(), true);
         app.reopen_last_battle();
         let task = iced::system::theme().map(Message::SystemThemeChanged);

@@ -11,6 +11,7 @@ use adjutant::army::discover::{discover, shipped_armies_dir};
 use adjutant::army::{ArmyFile, Origin};
 use adjutant::battle::Battle;
 use adjutant::print::Paper;
+use adjutant::rules::Systems;
 use adjutant::store::settings::PaperChoice;
 use adjutant::store::{BattleStore, Paths, SettingsStore, StoreError, ThemeChoice};
 
@@ -80,6 +81,22 @@ impl Store {
             paths,
             problem,
         }
+    }
+
+    /// This store, with `systems` the rule systems in force: battles are started and loaded
+    /// under them.
+    pub fn with_systems(self, systems: Systems) -> Store {
+        {
+            let mut inner = self.inner.borrow_mut();
+            let battles = std::mem::replace(&mut inner.battles, BattleStore::in_dir(""));
+            inner.battles = battles.with_systems(systems);
+        }
+        self
+    }
+
+    /// The rule systems in force.
+    pub fn systems(&self) -> Systems {
+        self.inner.borrow().battles.systems().clone()
     }
 
     /// Every army file, shipped then the player's own, each loaded or with its problems.

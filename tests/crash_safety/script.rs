@@ -20,7 +20,7 @@ use rand_pcg::Pcg64;
 
 /// The rule systems the script plays, one per game in turn.
 pub fn systems() -> Vec<&'static str> {
-    rules::all().iter().map(|s| s.id()).collect()
+    rules::standard().iter().map(|s| s.id()).collect()
 }
 
 /// The shipped army files of a rule system, sorted by path.

@@ -39,7 +39,7 @@ pub struct D3Ecw {
     tables: Option<D3Tables>,
 }
 
-/// The instance [`crate::rules::all`] lists, with the standard tables.
+/// The instance [`crate::rules::standard`] lists, with the standard tables.
 pub static SYSTEM: D3Ecw = D3Ecw { tables: None };
 
 static STANDARD: LazyLock<D3Tables> = LazyLock::new(D3Tables::standard);

@@ -38,7 +38,7 @@ pub struct Rcw {
     pub tables: &'static RcwTables,
 }
 
-/// The instance [`crate::rules::all`] lists, with the standard tables.
+/// The instance [`crate::rules::standard`] lists, with the standard tables.
 pub static SYSTEM: Rcw = Rcw {
     tables: &tables::STANDARD,
 };

@@ -397,7 +397,8 @@ impl RcwTables {
                         .into(),
                 ],
             ],
-            note: "§7.1–§7.3 [RULES]; the Assault dice column per switch assault_dice_column".into(),
+            note: "§7.1–§7.3 [RULES]; the Assault dice column per switch assault_dice_column"
+                .into(),
         };
         let victory = Table {
             id: "rcw.victory".into(),

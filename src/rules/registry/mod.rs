@@ -4,16 +4,14 @@
 //! putting a RON file named after the system's id — `royalists_roundheads.ron`, `d3_ecw.ron`,
 //! `victory_without_squares.ron`, `rcw.ron` — in the config folder's `tables` folder
 //! ([`crate::store::Paths::overrides_dir`]). [`load_overrides`] reads them and builds each
-//! system with its tables, with no global state (tests use it); [`install_overrides`] does the
-//! same once at start-up, and from then on [`crate::rules::all`] and [`crate::rules::by_id`]
-//! return the systems with the overridden tables. A file with problems is reported, every
-//! problem as `path:line:col: message`, and that system keeps its shipped tables.
+//! system with its tables, with no global state; [`crate::rules::Systems::with_overrides`]
+//! puts them in force for a run. A file with problems is reported, every problem as
+//! `path:line:col: message`, and that system keeps its shipped tables.
 
 pub mod file;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use super::{RuleSystem, standard};
 
@@ -131,41 +129,4 @@ fn strays(dir: &Path, systems: &[&'static dyn RuleSystem]) -> Vec<OverrideProble
         .collect();
     out.sort_by(|a, b| a.path.cmp(&b.path));
     out
-}
-
-static INSTALLED: OnceLock<Vec<&'static dyn RuleSystem>> = OnceLock::new();
-
-/// Reads the override files in `dir` and puts the systems they give in force for the rest of
-/// the run: [`crate::rules::all`] and [`crate::rules::by_id`] return them from now on. Call it
-/// once, at start-up, before any battle is opened; a second call changes nothing and says so.
-pub fn install_overrides(dir: &Path) -> Vec<OverrideProblem> {
-    let loaded = load_overrides(dir);
-    let mut problems = loaded.problems;
-    let mut replacements = loaded.systems;
-    let systems: Vec<&'static dyn RuleSystem> = standard()
-        .into_iter()
-        .map(
-            |shipped| match replacements.iter().position(|s| s.id() == shipped.id()) {
-                // Leaked once: a rule system lives as long as the program, as the shipped ones do.
-                Some(i) => &*Box::leak(replacements.swap_remove(i)),
-                None => shipped,
-            },
-        )
-        .collect();
-    if INSTALLED.set(systems).is_err() {
-        problems.push(OverrideProblem {
-            path: dir.to_path_buf(),
-            system: None,
-            message: format!(
-                "{}: the table overrides were already read; restart Adjutant to read them again",
-                dir.display()
-            ),
-        });
-    }
-    problems
-}
-
-/// The systems put in force by [`install_overrides`], if it has run.
-pub fn installed() -> Option<&'static [&'static dyn RuleSystem]> {
-    INSTALLED.get().map(Vec::as_slice)
 }

@@ -50,7 +50,7 @@ pub struct RoyalistsRoundheads {
     tables: Option<Arc<Tables>>,
 }
 
-/// The instance [`crate::rules::all`] lists, with the shipped tables.
+/// The instance [`crate::rules::standard`] lists, with the shipped tables.
 pub static SYSTEM: RoyalistsRoundheads = RoyalistsRoundheads { tables: None };
 
 static SHIPPED: LazyLock<Arc<Tables>> = LazyLock::new(|| Arc::new(Tables::default()));

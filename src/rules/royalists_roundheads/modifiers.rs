@@ -83,7 +83,13 @@ pub const MODIFIERS: &[ModSpec] = &[
         "[RULES]",
         -1,
     ),
-    m("melee_attack", "Melee: Attack command", "§6.5", "[RULES]", 1),
+    m(
+        "melee_attack",
+        "Melee: Attack command",
+        "§6.5",
+        "[RULES]",
+        1,
+    ),
     m(
         "attack_melee_page",
         "Attack per melee page",

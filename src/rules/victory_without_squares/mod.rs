@@ -43,7 +43,7 @@ pub struct VictoryWithoutSquares {
     tables: Option<VwsTables>,
 }
 
-/// The instance [`crate::rules::all`] lists.
+/// The instance [`crate::rules::standard`] lists.
 pub static SYSTEM: VictoryWithoutSquares = VictoryWithoutSquares { tables: None };
 
 static STANDARD: LazyLock<VwsTables> = LazyLock::new(VwsTables::standard);

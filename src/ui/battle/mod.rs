@@ -154,7 +154,7 @@ impl Battle {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
-        let game = game::Battle::new(system, armies, seed)?;
+        let game = game::Battle::new_under(&store.systems(), system, armies, seed)?;
         let mut battle = Battle::with(store, game);
         battle.save();
         Ok(battle)

@@ -395,7 +395,7 @@ impl App {
         };
         let outcome = match source_of(&self.screen) {
             Some(source) => print
-                .render(source)
+                .render(source, &self.store.systems())
                 .map_err(|e| format!("Not printed: {e}")),
             None => Err("There is nothing on screen to print.".into()),
         };

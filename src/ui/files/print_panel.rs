@@ -8,7 +8,7 @@ use iced::{Element, Fill};
 use adjutant::army::Army;
 use adjutant::battle::Battle;
 use adjutant::print::{self, Paper};
-use adjutant::rules;
+use adjutant::rules::Systems;
 
 use super::dialogs::slug;
 use crate::ui::parts;
@@ -130,14 +130,15 @@ impl State {
         format!("{stem}.{}", self.extension())
     }
 
-    /// The chosen document's bytes, or why it could not be made.
-    pub fn render(&self, source: Source<'_>) -> Result<Vec<u8>, String> {
-        let system = match source {
-            Source::Battle(b) => b.system.as_str(),
-            Source::Army(a) => a.system.as_str(),
+    /// The chosen document's bytes, or why it could not be made: a battle's sheets under the
+    /// system it is played under, an army's under its system among `systems` (in force).
+    pub fn render(&self, source: Source<'_>, systems: &Systems) -> Result<Vec<u8>, String> {
+        let rules = match source {
+            Source::Battle(b) => b.rules(),
+            Source::Army(a) => systems
+                .by_id(&a.system)
+                .ok_or_else(|| format!("Adjutant does not know the rule system '{}'", a.system))?,
         };
-        let rules = rules::by_id(system)
-            .ok_or_else(|| format!("Adjutant does not know the rule system '{system}'"))?;
         let made = match (self.document(), source) {
             (Document::Roster(i, _), Source::Battle(b)) => match b.armies().get(*i) {
                 Some(army) => print::roster_pdf(army, rules, self.paper),

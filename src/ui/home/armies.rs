@@ -28,7 +28,7 @@ pub fn panel<'a>(armies: &'a [ArmyFile], user_dir: &'a Path) -> Element<'a, Mess
         list = list.push(parts::strong("Files with problems (not loaded)"));
         list = list.push(Column::with_children(broken).spacing(gap::S));
     }
-    for system in rules::all() {
+    for system in rules::standard() {
         let rows: Vec<Element<'_, Message>> = armies
             .iter()
             .enumerate()

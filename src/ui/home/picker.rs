@@ -49,7 +49,7 @@ pub struct Picker {
 impl Picker {
     /// The defaults: the first system with armies for two different sides.
     pub fn new(armies: &[ArmyFile]) -> Picker {
-        let system = rules::all()
+        let system = rules::standard()
             .into_iter()
             .find(|s| {
                 let picks = picks(armies, s.id());
@@ -127,7 +127,7 @@ impl Picker {
     }
 
     pub fn view<'a>(&'a self, armies: &'a [ArmyFile]) -> Element<'a, Message> {
-        let systems: Vec<SystemPick> = rules::all().into_iter().map(system_pick).collect();
+        let systems: Vec<SystemPick> = rules::standard().into_iter().map(system_pick).collect();
         let picks = self
             .system
             .as_ref()

@@ -48,7 +48,7 @@ pub fn battle(dir: &tempfile::TempDir) -> Battle {
         .into_iter()
         .filter_map(|f| f.loaded.ok())
         .collect();
-    let system = rules::all()
+    let system = rules::standard()
         .into_iter()
         .find(|s| armies.iter().filter(|a| a.system == s.id()).count() >= 2)
         .expect("a rule system with two shipped armies");
