@@ -62,7 +62,7 @@ fn melee_table_every_cell() {
         .into_iter()
         .find(|t| t.id == "melee")
         .unwrap();
-    assert_eq!(chart.source.tag(), "[FOUND]");
+    assert_eq!(chart.source.tag(), "[PUBLISHED]");
     for (r, row) in MELEE.iter().enumerate() {
         assert_eq!(chart.rows[r][0], r.to_string());
         assert_eq!(&chart.rows[r][1..], row.as_slice());
@@ -335,7 +335,7 @@ fn modifier_values_match_the_rules() {
         .iter()
         .find(|r| r[4] == "melee_attack_cavalry")
         .unwrap();
-    assert_eq!((row[1].as_str(), row[3].as_str()), ("+2", "[FOUND]"));
+    assert_eq!((row[1].as_str(), row[3].as_str()), ("+2", "[PUBLISHED]"));
     let row = chart.rows.iter().find(|r| r[4] == "dragoon_steps").unwrap();
     assert_eq!((row[1].as_str(), row[3].as_str()), ("3", "[DEFAULT]"));
 }
