@@ -14,16 +14,21 @@ use crate::procedure::{Call, Offer, ParamSpec, Procedure, Refusal};
 
 /// What a move records: advancing, moving elsewhere, or stopping without a card.
 pub const MOVES: [&str; 3] = [
-    "advance towards the enemy",
-    "move, not towards the enemy",
-    "stop: an obstacle, or within 4\" of the enemy",
+    "advance on the enemy",
+    "move, not advancing",
+    "stop without a card",
 ];
 
 /// Why a body leaves play.
 pub const REASONS: [&str; 3] = ["surrendered", "left the table", "overrun or contacted"];
 
 fn move_param() -> ParamSpec {
-    choice(MOVE, "Move", &MOVES, 0)
+    choice(
+        MOVE,
+        "Move (it stops without a card at an obstacle or 4\" from the enemy)",
+        &MOVES,
+        0,
+    )
 }
 
 fn reason_param() -> ParamSpec {

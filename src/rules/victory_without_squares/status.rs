@@ -100,10 +100,7 @@ pub fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
             },
             rungs: RUNGS.map(String::from).to_vec(),
         }],
-        tracks: vec![
-            track(ROUNDS, "Combat rounds this turn", 6),
-            track(PURSUIT_ROUNDS, "Pursuit rounds", 4),
-        ],
+        tracks: Vec::new(),
         flags: vec![
             flag(MOVING, "Moving (needs a Halt card to stop)"),
             flag(MOVED, "Moved or changed formation this turn"),
@@ -118,6 +115,13 @@ pub fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
             mark(DIVISION, "Division", Vec::new()),
         ],
     };
+    // Only bodies that fight count rounds, and only horse pursue (§7.2, §8.1).
+    if !matches!(kind, COMMANDED_SHOT | DRAGOONS | TRAIN) {
+        s.tracks.push(track(ROUNDS, "Combat rounds this turn", 6));
+    }
+    if horse_kind(kind) {
+        s.tracks.push(track(PURSUIT_ROUNDS, "Pursuit rounds", 4));
+    }
     match kind {
         HORSE_2_RANK => s.tracks.push(track(SHOTS, "Shots this turn (2)", 2)),
         DRAGOONS => s.flags.push(flag(MOUNTED, "Mounted")),
