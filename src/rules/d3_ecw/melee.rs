@@ -8,13 +8,14 @@
 
 use super::common::{self, answer, answered_yes, terrain_allowed, yes_no};
 use super::keys::*;
-use super::roll::{HitRoll, Progress, Reason, d3_with};
+use super::roll::{HitRoll, Reason, d3_with};
 use super::status::{attached_commander, hits_events, melee_partner, rout_events, set_mark};
 use super::tables::{D3Tables, Profile, d3};
 use crate::battle::state::Context;
 use crate::dice::Modifier;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Call, Input, Offer, ParamSpec, Procedure, Refusal, Resolution, Step};
+use crate::procedure::{Call, Offer, ParamSpec, Procedure, Refusal, Resolution, Step};
+use crate::rules::kit::{Cursor, Need, Script};
 
 /// Target terrain choices in melee.
 const TERRAIN_CHOICES: [&str; 5] = ["open", "town", "woods", "hedges", "entrenchments"];
@@ -246,7 +247,7 @@ impl Melee {
     }
 }
 
-impl Procedure for Melee {
+impl Script for Melee {
     fn title(&self) -> String {
         self.title.clone()
     }
@@ -259,7 +260,13 @@ impl Procedure for Melee {
         ]
     }
 
-    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
+    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
+        self.body(ctx, cursor).unwrap_or_else(|request| request)
+    }
+}
+
+impl Melee {
+    fn body(&self, ctx: &Context, cursor: &mut Cursor) -> Need<Step> {
         let (attacker, target) = (self.call.actors[0], self.call.targets[0]);
         let new = common::may_act(ctx, attacker).unwrap_or(false);
         let mut events = common::activation_events(ctx, attacker, new, true);
@@ -267,16 +274,13 @@ impl Procedure for Melee {
         if profile(ctx, &self.tables, target).is_ok_and(|t| t.melee.is_none()) {
             let how = format!("{t_name} is engaged in melee by {a_name} and eliminated (§6.5)");
             events.extend(rout_events(ctx, target, FactKind::Eliminated, &how));
-            return Step::Done(Resolution {
+            return Ok(Step::Done(Resolution {
                 summary: "eliminated".into(),
                 events,
-            });
+            }));
         }
         let roll = self.hit_roll(ctx, attacker, target);
-        let outcome = match roll.progress(inputs) {
-            Progress::Ask(step) => return step,
-            Progress::Done(o) => o,
-        };
+        let outcome = roll.read(cursor)?;
         events.push(Event::fact(
             FactKind::Melee,
             Some(attacker),
@@ -299,9 +303,9 @@ impl Procedure for Melee {
             outcome.hits,
             "Melee",
         ));
-        Step::Done(Resolution {
+        Ok(Step::Done(Resolution {
             summary: roll.describe(outcome.face),
             events,
-        })
+        }))
     }
 }

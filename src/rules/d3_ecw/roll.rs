@@ -6,7 +6,8 @@
 //! its band.
 
 use crate::dice::{Dice, Die, Modifier};
-use crate::procedure::{Band, ChoiceRequest, DiceRequest, Input, Reading, Step};
+use crate::procedure::{Band, ChoiceRequest, DiceRequest, Reading};
+use crate::rules::kit::{Cursor, Need, Roll};
 
 /// Why a re-roll is allowed: a label and the rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,15 +50,6 @@ pub struct Outcome {
     pub out_of_ammo: bool,
     /// Whether the roll was re-rolled.
     pub rerolled: bool,
-    /// How many inputs the roll used.
-    pub used: usize,
-}
-
-/// A hit roll under way: the next request, or its outcome.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Progress {
-    Ask(Step),
-    Done(Outcome),
 }
 
 /// A single D3 with these modifiers.
@@ -185,52 +177,38 @@ impl HitRoll {
         }
     }
 
-    fn done(&self, face: u8, rerolled: bool, used: usize) -> Progress {
-        Progress::Done(Outcome {
+    fn done(&self, face: u8, rerolled: bool) -> Outcome {
+        Outcome {
             face,
             hits: self.hits(face),
             out_of_ammo: self.out(face),
             rerolled,
-            used,
-        })
+        }
     }
 
-    /// The next request or the outcome, given the inputs so far.
-    pub fn progress(&self, inputs: &[Input]) -> Progress {
-        let face_at = |i: usize| match inputs.get(i) {
-            Some(Input::Dice(r)) => r.faces.first().copied(),
-            _ => None,
-        };
-        let choice_at = |i: usize| match inputs.get(i) {
-            Some(Input::Choice(c)) => Some(*c),
-            _ => None,
-        };
-        let Some(first) = face_at(0) else {
-            return Progress::Ask(Step::Dice(self.request(false)));
-        };
-        let mut next = 1;
+    /// The roll read from `cursor`: the first score, each side's re-roll choice in turn (the
+    /// attacker's, then the defender's), and the second score if one was called for.
+    pub fn read(&self, cursor: &mut Cursor) -> Need<Outcome> {
+        let first = natural(&cursor.roll(self.request(false))?);
         for (reasons, defender) in [(&self.attacker, false), (&self.defender, true)] {
             if reasons.is_empty() {
                 continue;
             }
-            match choice_at(next) {
-                None => {
-                    let req = if defender {
-                        self.defender_choice(first)
-                    } else {
-                        self.attacker_choice(first)
-                    };
-                    return Progress::Ask(Step::Choice(req));
-                }
-                Some(0) => next += 1,
-                Some(_) => {
-                    return match face_at(next + 1) {
-                        Some(second) => self.done(second, true, next + 2),
-                        None => Progress::Ask(Step::Dice(self.request(true))),
-                    };
-                }
+            let choice = if defender {
+                self.defender_choice(first)
+            } else {
+                self.attacker_choice(first)
+            };
+            if cursor.choose(choice)? != 0 {
+                let second = natural(&cursor.roll(self.request(true))?);
+                return Ok(self.done(second, true));
             }
         }
-        self.done(first, false, next)
+        Ok(self.done(first, false))
     }
+}
+
+/// The natural face of a one-die roll.
+fn natural(roll: &Roll) -> u8 {
+    roll.faces.first().copied().unwrap_or_default()
 }

@@ -6,7 +6,7 @@
 
 use super::common::{self, answer, answered_yes, terrain_allowed, yes_no};
 use super::keys::*;
-use super::roll::{HitRoll, Progress, Reason, d3_with, plural};
+use super::roll::{HitRoll, Reason, d3_with, plural};
 use super::status::{
     attached_commander, fired_last_turn, hits_events, melee_partner, set_flag, set_track,
 };
@@ -15,8 +15,9 @@ use crate::battle::state::Context;
 use crate::dice::Modifier;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Band, Call, DiceRequest, Input, Offer, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
+    Band, Call, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
 };
+use crate::rules::kit::{Cursor, Need, Script};
 
 /// Target terrain choices when shooting.
 const TERRAIN_CHOICES: [&str; 4] = ["open or hedges", "town", "woods", "entrenchments"];
@@ -290,7 +291,7 @@ impl Shoot {
     }
 }
 
-impl Procedure for Shoot {
+impl Script for Shoot {
     fn title(&self) -> String {
         self.title.clone()
     }
@@ -302,20 +303,19 @@ impl Procedure for Shoot {
         ]
     }
 
-    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
+    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
+        self.body(ctx, cursor).unwrap_or_else(|request| request)
+    }
+}
+
+impl Shoot {
+    fn body(&self, ctx: &Context, cursor: &mut Cursor) -> Need<Step> {
         let roll = self.hit_roll(ctx);
-        let outcome = match roll.progress(inputs) {
-            Progress::Ask(step) => return step,
-            Progress::Done(o) => o,
-        };
+        let outcome = roll.read(cursor)?;
         let mut out = outcome.out_of_ammo;
         if self.separate_ammo(ctx) {
-            match inputs.get(outcome.used) {
-                Some(Input::Dice(r)) => {
-                    out = r.faces.first() == Some(&self.tables.options.ammo_out_on)
-                }
-                _ => return Step::Dice(self.ammo_request(ctx)),
-            }
+            let (_, face) = cursor.reading(self.ammo_request(ctx))?;
+            out = face == i32::from(self.tables.options.ammo_out_on);
         }
         let (shooter, target) = (self.shooter(), self.target());
         let new = common::may_act(ctx, shooter).unwrap_or(false);
@@ -362,6 +362,6 @@ impl Procedure for Shoot {
         if out {
             summary.push_str(", out of ammunition");
         }
-        Step::Done(Resolution { summary, events })
+        Ok(Step::Done(Resolution { summary, events }))
     }
 }

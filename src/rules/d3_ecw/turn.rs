@@ -18,9 +18,10 @@ use crate::battle::state::Context;
 use crate::dice::Dice;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Band, Call, ChoiceRequest, DiceRequest, Input, Offer, ParamSpec, Procedure, Reading, Refusal,
+    Band, Call, ChoiceRequest, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal,
     Resolution, Step,
 };
+use crate::rules::kit::{Cursor, Need, Script};
 
 fn check_initiative(ctx: &Context) -> Result<(), Refusal> {
     common::not_ended(ctx)?;
@@ -203,52 +204,46 @@ fn done(summary: impl Into<String>, events: Vec<Event>) -> Step {
 }
 
 impl TurnStep {
-    fn initiative(&self, ctx: &Context, inputs: &[Input]) -> Step {
+    fn initiative(&self, ctx: &Context, cursor: &mut Cursor) -> Need<Step> {
         let die = self.tables.options.initiative_die;
-        let face = |i: usize| match inputs.get(i) {
-            Some(Input::Dice(r)) => r.faces.first().copied(),
-            _ => None,
-        };
         let ask = |side: usize| {
             let bands = (die.min()..=die.max())
                 .map(|f| Band::new(i32::from(f), i32::from(f), f.to_string()))
                 .collect();
-            Step::Dice(DiceRequest {
+            DiceRequest {
                 by: Some(side),
                 label: format!("Initiative: {} rolls {die}", side_name(ctx, side)),
                 rule: "§3.1".into(),
                 dice: Dice::new(1, die),
                 reading: Reading::Total,
                 bands,
-            })
+            }
         };
-        let Some(a) = face(0) else { return ask(0) };
-        let Some(b) = face(1) else { return ask(1) };
+        let (_, a) = cursor.reading(ask(0))?;
+        let (_, b) = cursor.reading(ask(1))?;
         if a == b {
             // A tie is rolled again as a fresh roll-off: the phase stays at initiative. Ending
             // here keeps the procedure finite, so its odds are exact (a tie is 1 in 6).
-            return done(
+            return Ok(done(
                 "tie: roll again".to_string(),
                 vec![Event::fact(
                     FactKind::Turn,
                     None,
                     format!("Initiative tied at {a}: roll again"),
                 )],
-            );
+            ));
         }
         let winner = usize::from(b > a);
         let names = [side_name(ctx, 0), side_name(ctx, 1)];
-        let Some(Input::Choice(first)) = inputs.get(2) else {
-            return Step::Choice(ChoiceRequest {
-                label: format!("{} wins the initiative: who goes first?", names[winner]),
-                rule: "§3.1".into(),
-                options: names.iter().map(|n| format!("{n} goes first")).collect(),
-                assumed: winner,
-            });
-        };
-        let first = (*first).min(1);
+        let first = cursor.choose(ChoiceRequest {
+            label: format!("{} wins the initiative: who goes first?", names[winner]),
+            rule: "§3.1".into(),
+            options: names.iter().map(|n| format!("{n} goes first")).collect(),
+            assumed: winner,
+        })?;
+        let first = first.min(1);
         let turn = ctx.state.turn;
-        done(
+        Ok(done(
             format!("{} wins", names[winner]),
             vec![
                 Event::fact(
@@ -265,7 +260,7 @@ impl TurnStep {
                     side: first,
                 },
             ],
-        )
+        ))
     }
 
     fn count(&self, ctx: &Context) -> Step {
@@ -404,7 +399,7 @@ impl TurnStep {
     }
 }
 
-impl Procedure for TurnStep {
+impl Script for TurnStep {
     fn title(&self) -> String {
         match self.call.id.as_str() {
             P_INITIATIVE => "Initiative roll-off",
@@ -416,9 +411,11 @@ impl Procedure for TurnStep {
         .into()
     }
 
-    fn step(&self, ctx: &Context, inputs: &[Input]) -> Step {
+    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
         match self.call.id.as_str() {
-            P_INITIATIVE => self.initiative(ctx, inputs),
+            P_INITIATIVE => self
+                .initiative(ctx, cursor)
+                .unwrap_or_else(|request| request),
             P_COUNT => self.count(ctx),
             P_END_TURN => self.end_turn(ctx),
             P_ACTIVATE => self.activate(ctx),
