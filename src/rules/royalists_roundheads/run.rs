@@ -1,9 +1,10 @@
-//! One pass of a procedure over its inputs: a cursor that hands out the next roll or choice (or
-//! stops with the request for it), and a working copy of the pieces the procedure has changed,
-//! so a later check sees an earlier step loss. Procedures are written as straight-line code
-//! with `?` after every request. For the odds a pass can also be *explored*: when the inputs run
-//! out it asks the odds walk for the next one and carries on, quietly (no events, no narrative
-//! text), so the walk runs the body once per outcome rather than once per request.
+//! One pass of a procedure over its inputs: the kit's cursor ([`crate::rules::kit::Cursor`])
+//! hands out the next roll or choice (or stops with the request for it), and a working copy of
+//! the pieces the procedure has changed lets a later check see an earlier step loss.
+//! Procedures are written as straight-line code with `?` after every request. For the odds a
+//! pass is *explored*: past the given inputs the cursor asks the odds walk for the next one and
+//! carries on, quietly (no events, no narrative text), so the walk runs the body once per
+//! outcome rather than once per request.
 
 use std::collections::BTreeMap;
 
@@ -14,16 +15,13 @@ use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
     Band, ChoiceRequest, DiceRequest, Explorer, Input, Reading, Resolution, Step,
 };
+use crate::rules::kit::Cursor;
 use crate::status::{Change, Status};
 
-/// A procedure pass: inputs consumed so far, events produced, pieces changed.
+/// A procedure pass: the kit's input cursor, the events produced, the pieces changed.
 pub struct Run<'a> {
     ctx: Context<'a>,
-    inputs: &'a [Input],
-    /// Inputs the odds walk gave past `inputs`, when exploring.
-    extra: Vec<Input>,
-    more: Option<&'a mut Explorer<'a>>,
-    next: usize,
+    cursor: Cursor<'a, 'a>,
     /// Only the odds are wanted: no events are kept and narrative text may be skipped (the
     /// working copy of the pieces is still kept, so later checks see earlier changes).
     pub quiet: bool,
@@ -33,17 +31,18 @@ pub struct Run<'a> {
 }
 
 /// The result of a pass step: a value, or the request that stops the pass.
-pub type Need<T> = Result<T, Step>;
+pub use crate::rules::kit::Need;
 
 impl<'a> Run<'a> {
     pub fn new(ctx: &Context<'a>, inputs: &'a [Input]) -> Run<'a> {
+        Run::over(ctx, Cursor::stepping(inputs))
+    }
+
+    fn over(ctx: &Context<'a>, cursor: Cursor<'a, 'a>) -> Run<'a> {
         Run {
             ctx: *ctx,
-            inputs,
-            extra: Vec::new(),
-            more: None,
-            next: 0,
-            quiet: false,
+            quiet: cursor.quiet(),
+            cursor,
             events: Vec::new(),
             pieces: BTreeMap::new(),
             sides: BTreeMap::new(),
@@ -67,10 +66,7 @@ impl<'a> Run<'a> {
         more: &mut Explorer<'_>,
         body: impl FnOnce(&mut Run<'_>) -> Need<String>,
     ) -> Step {
-        let mut run = Run::new(ctx, inputs);
-        run.more = Some(more);
-        run.quiet = true;
-        run.conclude(body)
+        Run::over(ctx, Cursor::exploring(inputs, more)).conclude(body)
     }
 
     fn conclude(mut self, body: impl FnOnce(&mut Run<'_>) -> Need<String>) -> Step {
@@ -83,68 +79,22 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// The input at the cursor, if there is one; when exploring and the given inputs have run
-    /// out, the odds walk is asked for it first.
-    fn input(&mut self, request: &Step) -> Option<&Input> {
-        let given = self.inputs.len();
-        if self.next >= given + self.extra.len()
-            && let Some(more) = self.more.as_mut()
-            && let Some(input) = more(request)
-        {
-            self.extra.push(input);
-        }
-        match self.next.checked_sub(given) {
-            Some(k) => self.extra.get(k),
-            None => self.inputs.get(self.next),
-        }
-    }
-
-    /// The band index of the next roll, recording it; or the request if it has not come yet.
+    /// The band index of the next roll; or the request if it has not come yet.
     pub fn roll(&mut self, req: DiceRequest) -> Need<usize> {
         self.roll_reading(req).map(|(band, _)| band)
     }
 
     /// The band index and the reading of the next roll. Only the band may steer what follows
-    /// (the odds contract); the reading is for the narrative.
+    /// (the odds contract); the reading is for the narrative. The roll itself is recorded by
+    /// the battle when it is given, once.
     pub fn roll_reading(&mut self, req: DiceRequest) -> Need<(usize, i32)> {
-        let step = Step::Dice(req);
-        let given = match self.input(&step) {
-            Some(Input::Dice(r)) => {
-                Some(r.faces.iter().map(|&f| i64::from(f)).collect::<Vec<i64>>())
-            }
-            _ => None,
-        };
-        let Step::Dice(req) = step else {
-            unreachable!("built above")
-        };
-        if let Some(faces) = given
-            && let Ok(faces) = req.dice.check_faces(&faces)
-        {
-            let reading = req.read(&faces);
-            // The roll itself is recorded by the battle when it is given, once.
-            if let Some(i) = req.bands.iter().position(|b| b.contains(reading)) {
-                self.next += 1;
-                return Ok((i, reading));
-            }
-        }
-        Err(Step::Dice(req))
+        let roll = self.cursor.roll(req)?;
+        Ok((roll.band, roll.reading))
     }
 
     /// The option chosen next; or the request if it has not come yet.
     pub fn choose(&mut self, req: ChoiceRequest) -> Need<usize> {
-        let step = Step::Choice(req);
-        let options = match &step {
-            Step::Choice(req) => req.options.len(),
-            _ => unreachable!("built above"),
-        };
-        match self.input(&step) {
-            Some(Input::Choice(i)) if *i < options => {
-                let i = *i;
-                self.next += 1;
-                Ok(i)
-            }
-            _ => Err(step),
-        }
+        self.cursor.choose(req)
     }
 
     /// Records an event (unless quiet) and applies it to the working copy.
