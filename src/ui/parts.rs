@@ -131,3 +131,35 @@ pub fn odds_bar<'a, M: 'a>(label: String, p: f64, exact: String) -> Element<'a, 
 pub fn percent(p: f64) -> String {
     format!("{:.1}%", p * 100.0)
 }
+
+/// The messages of a [`roll_row`]: roll for me, the faces typed so far, enter them.
+pub struct RollMessages<M> {
+    pub roll: M,
+    pub typed: fn(String) -> M,
+    pub enter: M,
+}
+
+/// One row to roll dice: a Roll button, a field for the faces rolled on the table (`id`, so
+/// the keyboard can reach it) and Enter. The dice tray and the procedure panel both use it.
+pub fn roll_row<'a, M: Clone + 'a>(
+    label: impl text::IntoFragment<'a>,
+    placeholder: &'a str,
+    faces: &'a str,
+    id: &'static str,
+    on: RollMessages<M>,
+) -> Element<'a, M> {
+    row![
+        button_text(label).style(theme::action).on_press(on.roll),
+        iced::widget::text_input(placeholder, faces)
+            .id(id)
+            .on_input(on.typed)
+            .on_submit(on.enter.clone())
+            .size(size::BODY)
+            .width(Fill),
+        button_text("Enter").style(theme::quiet).on_press(on.enter),
+    ]
+    .spacing(gap::XS)
+    .align_y(iced::Center)
+    .width(Fill)
+    .into()
+}

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use iced::widget::{Column, column, container, pick_list, row, scrollable, text_input};
-use iced::{Element, Fill, Length};
+use iced::widget::{Column, column, container, pick_list, row, scrollable};
+use iced::{Element, Fill};
 
 use adjutant::battle::{Action, Battle, Pending};
 use adjutant::procedure::{Call, DiceRequest, Offer, Reading, Step};
@@ -427,25 +427,17 @@ impl State {
                 outcomes,
             ));
         }
-        c = c.push(
-            row![
-                parts::button_text("Roll")
-                    .style(theme::action)
-                    .on_press(Message::Roll),
-                text_input("faces rolled, e.g. 3 4", &self.faces)
-                    .id(FACES)
-                    .on_input(Message::FacesChanged)
-                    .on_submit(Message::FacesEntered)
-                    .size(size::BODY)
-                    .width(Fill),
-                parts::button_text("Enter")
-                    .style(theme::quiet)
-                    .on_press(Message::FacesEntered),
-            ]
-            .spacing(gap::S)
-            .align_y(iced::Center)
-            .width(Length::Fill),
-        );
+        c = c.push(parts::roll_row(
+            "Roll",
+            "faces rolled, e.g. 3 4",
+            &self.faces,
+            FACES,
+            parts::RollMessages {
+                roll: Message::Roll,
+                typed: Message::FacesChanged,
+                enter: Message::FacesEntered,
+            },
+        ));
         c.into()
     }
 }

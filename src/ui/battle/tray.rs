@@ -291,22 +291,17 @@ impl State {
         .spacing(gap::XS);
 
         let name = self.name();
-        let act = row![
-            parts::button_text(format!("Roll {name}"))
-                .style(theme::action)
-                .on_press(Message::Roll),
-            text_input("faces, e.g. 3 4", &self.faces)
-                .id(FACES)
-                .on_input(Message::FacesChanged)
-                .on_submit(Message::FacesEntered)
-                .size(size::BODY)
-                .width(Fill),
-            parts::button_text("Enter")
-                .style(theme::quiet)
-                .on_press(Message::FacesEntered),
-        ]
-        .spacing(gap::XS)
-        .align_y(iced::Center);
+        let act = parts::roll_row(
+            format!("Roll {name}"),
+            "faces, e.g. 3 4",
+            &self.faces,
+            FACES,
+            parts::RollMessages {
+                roll: Message::Roll,
+                typed: Message::FacesChanged,
+                enter: Message::FacesEntered,
+            },
+        );
 
         let mut content = column![kinds, dice_row, mods, add].spacing(gap::S);
         if let Some(e) = &self.modifier_error {
