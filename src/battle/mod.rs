@@ -114,6 +114,19 @@ impl PartialEq for InForce {
 
 impl Eq for InForce {}
 
+/// How many times what a battle file holds has changed in this session: compared by nobody
+/// (two battles are equal whatever their counts), read by the window to save after a change.
+#[derive(Debug, Clone, Copy, Default)]
+struct Revision(u64);
+
+impl PartialEq for Revision {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Revision {}
+
 /// A battle in progress.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Battle {
@@ -129,6 +142,7 @@ pub struct Battle {
     /// change during a battle, and every view and log line reads them.
     schemas: Arc<[StatusSchema]>,
     side_schema: Arc<StatusSchema>,
+    revision: Revision,
 }
 
 impl Battle {
@@ -161,6 +175,7 @@ impl Battle {
             log: Vec::new(),
             redo: Vec::new(),
             pending: None,
+            revision: Revision::default(),
         };
         let order = battle.state.deck.shuffled_order(&mut battle.rng(0));
         let mut events = vec![Event::Shuffled { order }];
@@ -216,6 +231,7 @@ impl Battle {
             log,
             redo,
             pending,
+            revision: Revision::default(),
         };
         battle.refold();
         Ok(battle)
@@ -286,7 +302,19 @@ impl Battle {
         self.state = state;
     }
 
+    /// The count of changes to what the battle file holds (the log, the undone entries, the
+    /// procedure under way and its inputs). When it moves, the battle is to be saved before
+    /// the change is shown: the core says "save now", the window does not guess.
+    pub fn revision(&self) -> u64 {
+        self.revision.0
+    }
+
+    fn changed(&mut self) {
+        self.revision.0 += 1;
+    }
+
     fn commit(&mut self, entry: Entry) {
+        self.changed();
         for event in &entry.events {
             self.state.apply(event);
         }
@@ -351,8 +379,10 @@ impl Battle {
         self.procedure_for(&self.pending.as_ref()?.action).ok()
     }
 
-    /// Commits the pending procedure if it is done.
+    /// Commits the pending procedure if it is done. Called after every change to the
+    /// procedure under way (started, or an input given).
     fn advance(&mut self) -> Result<(), ActionError> {
+        self.changed();
         if let Some(Step::Done(res)) = self.step() {
             let p = self
                 .pending
@@ -475,6 +505,7 @@ impl Battle {
         match &self.pending {
             Some(p) if p.events.is_empty() => {
                 self.pending = None;
+                self.changed();
                 Ok(())
             }
             Some(_) => Err(ActionError::AlreadyRolled),
@@ -498,6 +529,7 @@ impl Battle {
         let entry = self.log.pop().expect("can_undo checked");
         self.redo.push(entry);
         self.refold();
+        self.changed();
         Ok(())
     }
 

@@ -84,3 +84,43 @@ fn a_deck_that_refills_before_every_draw_deals_each_card_from_all_52() {
         assert_eq!(b.state().deck.discards.len(), 1);
     }
 }
+
+/// The core says when to save: every change to what the battle file holds moves the
+/// revision, and a refused command leaves it where it was.
+#[test]
+fn every_change_moves_the_revision_and_a_refusal_does_not() {
+    let mut b = battle(Refill::WhenEmpty);
+    let mut last = b.revision();
+    let mut moved = |b: &Battle, what: &str| {
+        assert!(b.revision() > last, "{what} moves the revision");
+        last = b.revision();
+    };
+    let dice = crate::dice::Dice::new(1, crate::dice::Die::D6);
+    b.start(Action::Roll(dice.clone())).unwrap();
+    moved(&b, "starting a roll");
+    b.cancel().unwrap();
+    moved(&b, "cancelling it");
+    b.start(Action::Roll(dice.clone())).unwrap();
+    moved(&b, "starting again");
+    b.enter_faces("4").unwrap();
+    moved(&b, "the faces typed, which finish it");
+    draw(&mut b).unwrap();
+    moved(&b, "a card drawn");
+    b.undo().unwrap();
+    moved(&b, "undo");
+    b.redo().unwrap();
+    moved(&b, "redo");
+    let before = b.revision();
+    assert!(b.redo().is_err() && b.cancel().is_err() && b.choose(0).is_err());
+    b.start(Action::Roll(dice)).unwrap();
+    let started = b.revision();
+    assert!(b.enter_faces("9").is_err(), "a face a D6 cannot show");
+    assert_eq!(b.revision(), started, "a refused face changes nothing");
+    assert!(started > before);
+    // Equality of battles ignores the count: a battle equals its reloaded copy.
+    let mut copy = b.clone();
+    copy.cancel().unwrap();
+    b.cancel().unwrap();
+    b.revision.0 += 5;
+    assert_eq!(b, copy);
+}

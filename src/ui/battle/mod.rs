@@ -370,10 +370,10 @@ impl Battle {
 
     /// Carries out a command; when the battle changed, saves it before returning.
     fn perform(&mut self, cmd: Command) -> Result<(), String> {
-        let before = self.fingerprint();
+        let before = self.game.revision();
         self.procedure.forget_odds();
         let result = self.apply(cmd);
-        if self.fingerprint() != before {
+        if self.game.revision() != before {
             self.save();
         }
         result.map_err(|e| e.to_string())
@@ -432,15 +432,6 @@ impl Battle {
             aim: false,
         };
         row.view(&self.game, id).map(Message::Pieces)
-    }
-
-    /// Enough of the battle to tell whether a command changed it, without cloning the log.
-    fn fingerprint(&self) -> (usize, usize, Option<usize>) {
-        (
-            self.game.log().len(),
-            self.game.redo_stack().len(),
-            self.game.pending().map(|p| p.inputs.len()),
-        )
     }
 
     /// Saves the battle; on failure keeps it in memory and puts up the banner.
