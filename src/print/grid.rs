@@ -165,6 +165,17 @@ impl Sheet {
             .sum()
     }
 
+    /// The height of `grid`'s header and first row set `width` points wide, the columns
+    /// sized for the whole grid: what a heading must keep with it.
+    pub fn head_height(&self, grid: &Grid, width: f32) -> f32 {
+        let widths = self.column_widths(grid, width);
+        std::iter::once(grid.header)
+            .filter(|h| !h.is_empty())
+            .chain(grid.rows.first().map(Vec::as_slice))
+            .map(|r| self.row_height(r, &widths, grid.style))
+            .sum()
+    }
+
     /// Sets a whole table at the cursor, breaking between rows and repeating the header.
     pub fn table(&mut self, grid: &Grid) {
         let widths = self.column_widths(grid, self.frame_width());

@@ -146,14 +146,15 @@ impl Sheet {
         self.y += h;
     }
 
-    /// Breaks to the next column or page unless `h` points still fit. True if it broke.
+    /// Breaks to the next column or page unless `h` points still fit, and again while they do
+    /// not (a column that starts low on the page may be too short too). True if it broke.
     pub fn ensure(&mut self, h: f32) -> bool {
-        if self.y + h > self.bottom() && self.y > MARGIN + 0.5 {
+        let mut broke = false;
+        while self.y + h > self.bottom() && self.y > MARGIN + 0.5 {
             self.next_frame();
-            true
-        } else {
-            false
+            broke = true;
         }
+        broke
     }
 
     /// Moves to the top of the next column, or of a new page after the last column.

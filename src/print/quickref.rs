@@ -206,12 +206,14 @@ fn draw(sheet: &mut Sheet, block: &Block, size: f32, in_order: bool) {
     } else {
         Style::bold(size + 3.0)
     };
-    // Keep the title and source with the header and first row of the table.
-    let first = Grid {
-        rows: block.rows.get(..1).unwrap_or_default(),
-        ..block.grid(body)
+    // Keep the title and source with the header and first row of the table, the columns
+    // sized as the whole table sets them.
+    let source_h = if block.source.is_some() {
+        Style::small(7.0).leading() + 1.5
+    } else {
+        0.0
     };
-    let keep = sheet.grid_height(&first, sheet.frame_width()) + 12.0;
+    let keep = sheet.head_height(&block.grid(body), sheet.frame_width()) + source_h + 2.0;
     sheet.heading(&block.title, title_style, keep);
     if let Some(source) = &block.source {
         sheet.paragraph(source, Style::small(7.0), 0.0);
