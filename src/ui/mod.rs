@@ -295,7 +295,8 @@ impl App {
             home::Action::OpenBattle(path) => self.open_battle(&path),
             home::Action::Restore(path) => {
                 let notice = match self.store.restore(&path) {
-                    Ok(text) | Err(text) => text,
+                    Ok(text) => text,
+                    Err(e) => format!("The backup was not restored: {e}"),
                 };
                 self.go_home(Some(notice));
             }

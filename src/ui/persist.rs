@@ -126,7 +126,7 @@ impl Store {
     }
 
     /// Remembers the paper for next time.
-    pub fn save_paper(&self, paper: Paper) -> Result<(), String> {
+    pub fn save_paper(&self, paper: Paper) -> Result<(), StoreError> {
         let mut inner = self.inner.borrow_mut();
         inner.settings.paper = match paper {
             Paper::A4 => PaperChoice::A4,
@@ -137,7 +137,7 @@ impl Store {
             settings,
             ..
         } = &mut *inner;
-        settings_file.save(settings).map_err(|e| e.to_string())
+        settings_file.save(settings)
     }
 
     /// The window's zoom (its scale factor), within the settings' zoom range.
@@ -146,7 +146,7 @@ impl Store {
     }
 
     /// Remembers the zoom for next time.
-    pub fn save_zoom(&self, zoom: f32) -> Result<(), String> {
+    pub fn save_zoom(&self, zoom: f32) -> Result<(), StoreError> {
         self.change_settings(|s| s.zoom = zoom)
     }
 
@@ -156,7 +156,7 @@ impl Store {
     }
 
     /// Remembers whether battles open on the across-the-table view.
-    pub fn save_across_table(&self, on: bool) -> Result<(), String> {
+    pub fn save_across_table(&self, on: bool) -> Result<(), StoreError> {
         self.change_settings(|s| s.across_table = on)
     }
 
@@ -166,7 +166,7 @@ impl Store {
     }
 
     /// Remembers whether Adjutant opens the last battle when it starts.
-    pub fn save_reopen_last(&self, on: bool) -> Result<(), String> {
+    pub fn save_reopen_last(&self, on: bool) -> Result<(), StoreError> {
         self.change_settings(|s| s.reopen_last = on)
     }
 
@@ -176,7 +176,7 @@ impl Store {
     }
 
     /// Remembers the window's size for next time.
-    pub fn save_window_size(&self, size: (f32, f32)) -> Result<(), String> {
+    pub fn save_window_size(&self, size: (f32, f32)) -> Result<(), StoreError> {
         self.change_settings(|s| s.window_size = Some(size))
     }
 
@@ -189,7 +189,7 @@ impl Store {
     fn change_settings(
         &self,
         change: impl FnOnce(&mut adjutant::store::Settings),
-    ) -> Result<(), String> {
+    ) -> Result<(), StoreError> {
         let mut inner = self.inner.borrow_mut();
         let Inner {
             settings_file,
@@ -197,23 +197,20 @@ impl Store {
             ..
         } = &mut *inner;
         change(settings);
-        settings_file.save(settings).map_err(|e| e.to_string())
+        settings_file.save(settings)
     }
 
     /// Saves a battle to `file` — a new file of its own when it has none yet, which `file`
     /// then names — and remembers it as the one to resume.
-    pub fn save_to(&self, battle: &Battle, file: &mut Option<PathBuf>) -> Result<(), String> {
+    pub fn save_to(&self, battle: &Battle, file: &mut Option<PathBuf>) -> Result<(), StoreError> {
         let mut inner = self.inner.borrow_mut();
         let path = match file {
             Some(path) => {
-                inner
-                    .battles
-                    .save_as(battle, path)
-                    .map_err(|e| e.to_string())?;
+                inner.battles.save_as(battle, path)?;
                 path.clone()
             }
             None => {
-                let path = inner.battles.save_new(battle).map_err(|e| e.to_string())?;
+                let path = inner.battles.save_new(battle)?;
                 *file = Some(path.clone());
                 path
             }
@@ -256,13 +253,8 @@ impl Store {
     }
 
     /// Puts a damaged battle's backup in its place; says what was done.
-    pub fn restore(&self, path: &Path) -> Result<String, String> {
-        let restored = self
-            .inner
-            .borrow_mut()
-            .battles
-            .restore_backup(path)
-            .map_err(|e| format!("The backup was not restored: {e}"))?;
+    pub fn restore(&self, path: &Path) -> Result<String, StoreError> {
+        let restored = self.inner.borrow_mut().battles.restore_backup(path)?;
         let mut text = format!(
             "{} was restored from its backup ({}).",
             file_name(&restored.path),
@@ -328,7 +320,7 @@ impl Store {
     }
 
     /// Saves the settings.
-    pub fn save_settings(&self, settings: Settings) -> Result<(), String> {
+    pub fn save_settings(&self, settings: Settings) -> Result<(), StoreError> {
         let mut inner = self.inner.borrow_mut();
         inner.settings.theme = match settings.theme {
             Choice::System => ThemeChoice::System,
@@ -340,7 +332,7 @@ impl Store {
             settings,
             ..
         } = &mut *inner;
-        settings_file.save(settings).map_err(|e| e.to_string())
+        settings_file.save(settings)
     }
 }
 

@@ -42,7 +42,7 @@ pub const DISCARD: &str = "Discard and leave";
 pub const STAY: &str = "Stay";
 
 /// The banner over the battle while it is not saved.
-pub fn banner(reason: &str) -> Element<'_, BattleMessage> {
+pub fn banner<'a>(reason: &impl std::fmt::Display) -> Element<'a, BattleMessage> {
     container(
         row![
             text(format!(
@@ -67,7 +67,10 @@ pub fn banner(reason: &str) -> Element<'_, BattleMessage> {
 }
 
 /// `base` with the question over it, on a veil that keeps clicks from the screen behind.
-pub fn over<'a>(base: Element<'a, BattleMessage>, reason: &'a str) -> Element<'a, BattleMessage> {
+pub fn over<'a>(
+    base: Element<'a, BattleMessage>,
+    reason: &impl std::fmt::Display,
+) -> Element<'a, BattleMessage> {
     let card = container(
         column![
             parts::heading("This battle is not saved"),

@@ -52,8 +52,8 @@ impl State {
         }
     }
 
-    pub fn finished(&mut self, result: Result<(), String>) {
-        self.error = result.err();
+    pub fn finished(&mut self, result: Result<(), adjutant::battle::ActionError>) {
+        self.error = result.err().map(|e| e.to_string());
     }
 
     pub fn view<'a>(&'a self, game: &'a Battle, viewer: Viewer) -> Element<'a, Message> {

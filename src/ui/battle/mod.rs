@@ -46,7 +46,7 @@ pub struct Battle {
     /// The file the battle is saved to; `None` until its first save.
     file: Option<std::path::PathBuf>,
     /// Why the last save failed; cleared by the next save that works.
-    unsaved: Option<String>,
+    unsaved: Option<adjutant::store::StoreError>,
     /// Where the player wanted to go while the battle was not saved: the question is up.
     leaving: Option<Next>,
     viewer: Viewer,
@@ -369,14 +369,14 @@ impl Battle {
     }
 
     /// Carries out a command; when the battle changed, saves it before returning.
-    fn perform(&mut self, cmd: Command) -> Result<(), String> {
+    fn perform(&mut self, cmd: Command) -> Result<(), ActionError> {
         let before = self.game.revision();
         self.procedure.forget_odds();
         let result = self.apply(cmd);
         if self.game.revision() != before {
             self.save();
         }
-        result.map_err(|e| e.to_string())
+        result
     }
 
     fn apply(&mut self, cmd: Command) -> Result<(), ActionError> {

@@ -197,13 +197,13 @@ impl State {
         }
     }
 
-    pub fn finished(&mut self, result: Result<(), String>) {
+    pub fn finished(&mut self, result: Result<(), adjutant::battle::ActionError>) {
         match result {
             Ok(()) => {
                 self.faces.clear();
                 self.error = None;
             }
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(e.to_string()),
         }
     }
 
