@@ -398,3 +398,25 @@ fn grey(g: f32) -> Color {
         icc_profile: None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A block too tall for what is left of a two-column band low on the page goes to the
+    /// next page, not to the top of the band's second column, which is just as short.
+    #[test]
+    fn a_break_moves_on_until_the_block_fits() {
+        let mut sheet = Sheet::new("t", Paper::A4, 1).unwrap();
+        let low = sheet.bottom() - 60.0;
+        sheet.space(low - MARGIN);
+        sheet.set_columns(2);
+        assert_eq!(sheet.page_count(), 1);
+        assert!(sheet.ensure(100.0), "it broke");
+        assert_eq!(sheet.page_count(), 2, "on to a new page");
+        assert!((sheet.y - MARGIN).abs() < 0.01, "at the top of it");
+        // A block that fits breaks nothing.
+        assert!(!sheet.ensure(100.0));
+        assert_eq!(sheet.page_count(), 2);
+    }
+}
