@@ -27,20 +27,21 @@ fn refusal(b: &Battle, c: &Call) -> String {
     }
 }
 
-/// The battle after the end-of-turn events (marks of this turn cleared).
-fn next_turn(b: &Battle) -> Battle {
+/// The battle after the end-of-turn events (marks of this turn cleared), in the next turn's
+/// moves with `side` moving.
+fn next_turn(b: &Battle, side: usize) -> Battle {
     let ctx = b.context();
     let events = end_of_turn(&ctx);
-    let mut b = with(b, events);
-    b = with(
+    let b = with(b, events);
+    let turn = b.state().turn;
+    with(
         &b,
         vec![Event::Clock {
-            turn: b.state().turn,
+            turn,
             phase: PHASE_MOVES,
-            side: 0,
+            side,
         }],
-    );
-    b
+    )
 }
 
 fn has_flag(events: &[Event], p: PieceId, key: &str, on: bool) -> bool {
@@ -206,15 +207,7 @@ fn unlimbering_takes_the_full_turn() {
     assert!(refusal(&unlimbering, &fire).contains("unlimbering"));
     assert!(refusal(&unlimbering, &call(P_MOVE, vec![gun], vec![], &[])).contains("§3.4"));
     // Next turn it fires.
-    let next = next_turn(&unlimbering);
-    let next = with(
-        &next,
-        vec![Event::Clock {
-            turn: next.state().turn,
-            phase: PHASE_MOVES,
-            side: 1,
-        }],
-    );
+    let next = next_turn(&unlimbering, 1);
     assert_eq!(run(&next, &fire, &[0], &[]).0, "hit, out of powder");
 }
 
@@ -264,15 +257,7 @@ fn foot_that_form_hedgehog_do_not_also_fire() {
     let formed = with(&b, ev);
     let fire = call(P_FIRE, vec![foot], vec![t], &[]);
     assert!(refusal(&formed, &fire).contains("§3.3"));
-    let next = next_turn(&formed);
-    let next = with(
-        &next,
-        vec![Event::Clock {
-            turn: next.state().turn,
-            phase: PHASE_MOVES,
-            side: 1,
-        }],
-    );
+    let next = next_turn(&formed, 1);
     // One figure: a 1 hits, a 2 misses (the target is Formed, no other modifier).
     assert_eq!(run(&next, &fire, &[1], &[]).0, "hit");
     assert_eq!(run(&next, &fire, &[2], &[]).0, "miss");

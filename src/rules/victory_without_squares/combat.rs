@@ -5,7 +5,7 @@
 //! gunners never attack or defend.
 
 use super::common::{
-    Cursor, Doing, Need, Script, answer_of, choice, finish, leader_card, loss_events, offer,
+    Cursor, Doing, Need, Script, answer_of, choice, finish, leader_casualty, loss_events, offer,
     one_action, pair, present, removal_events, yes_no,
 };
 use super::keys::*;
@@ -371,14 +371,8 @@ impl Combat {
         );
         for (i, leader) in self.leaders.iter().enumerate() {
             let Some(leader) = *leader else { continue };
-            let card = cur.card(CardRequest {
-                label: format!("Leader casualty: {}", ctx.roster.name(leader)),
-                rule: "§9.2".into(),
-                draws: 1,
-                reads: CardRead::SuitAndPicture,
-            })?;
             let unit = if i == 0 { self.att } else { self.def };
-            let (s, ev) = leader_card(&self.tables, ctx, leader, Some(unit), card);
+            let (s, ev) = leader_casualty(cur, &self.tables, ctx, leader, unit)?;
             events.extend(ev);
             summary = format!("{summary}; {s}");
         }

@@ -7,7 +7,7 @@ use super::tables::VwsTables;
 use crate::battle::state::Context;
 use crate::cards::Card;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Call, Refusal, Step};
+use crate::procedure::{Call, CardRead, CardRequest, Refusal, Step};
 
 pub use crate::rules::kit::offers::offer;
 pub use crate::rules::kit::params::{answer, answer_of, choice, yes_no};
@@ -164,6 +164,24 @@ pub fn removal_events(ctx: &Context, unit: PieceId, why: &str, overrun: bool) ->
         }
     }
     events
+}
+
+/// Draws the casualty card of a leader under fire or in combat with `unit` (§9.2), and what
+/// it does: the summary and the events.
+pub fn leader_casualty(
+    cur: &mut Cursor,
+    t: &VwsTables,
+    ctx: &Context,
+    leader: PieceId,
+    unit: PieceId,
+) -> Need<(String, Vec<Event>)> {
+    let card = cur.card(CardRequest {
+        label: format!("Leader casualty: {}", ctx.roster.name(leader)),
+        rule: "§9.2".into(),
+        draws: 1,
+        reads: CardRead::SuitAndPicture,
+    })?;
+    Ok(leader_card(t, ctx, leader, Some(unit), card))
 }
 
 /// What a leader casualty card does (§9.2): picture cards only.

@@ -9,7 +9,7 @@
 //! reversed on the die: the shot hits on 0 or less.
 
 use super::common::{
-    Cursor, Doing, Need, Script, answer_of, choice, finish, leader_card, loss_events, offer,
+    Cursor, Doing, Need, Script, answer_of, choice, finish, leader_casualty, loss_events, offer,
     one_action, pair, present, yes_no,
 };
 use super::keys::*;
@@ -375,13 +375,7 @@ impl Fire {
             events.extend(ev);
         }
         if let Some(leader) = self.leader {
-            let card = cur.card(CardRequest {
-                label: format!("Leader casualty: {}", ctx.roster.name(leader)),
-                rule: "§9.2".into(),
-                draws: 1,
-                reads: CardRead::SuitAndPicture,
-            })?;
-            let (s, ev) = leader_card(&self.tables, ctx, leader, Some(self.target), card);
+            let (s, ev) = leader_casualty(cur, &self.tables, ctx, leader, self.target)?;
             events.extend(ev);
             summary = format!("{summary}; {s}");
         }
