@@ -80,27 +80,14 @@ fn every_rule_string_shown_cites_the_reference() {
         ],
     ));
     positions.push(with(&b, vec![flag(cmd, REMOVED)]));
-    let mut refusals = 0;
+    let mut count = 0;
     for p in &positions {
-        let ctx = p.context();
-        let pieces: Vec<PieceId> = p.roster.ids().collect();
-        let mut selections = vec![(vec![], vec![])];
-        for &a in &pieces {
-            selections.push((vec![a], vec![]));
-            for &t in &pieces {
-                selections.push((vec![a], vec![t]));
-            }
-        }
-        for (actors, targets) in selections {
-            for offer in SYSTEM.offers(&ctx, &actors, &targets) {
-                if let Some(r) = offer.refused {
-                    assert!(is_rule(&r.rule, &heads), "{}: {r}", offer.id);
-                    refusals += 1;
-                }
-            }
+        for (id, r) in cite::refusals(&SYSTEM, p, 1) {
+            assert!(is_rule(&r.rule, &heads), "{id}: {r}");
+            count += 1;
         }
     }
-    assert!(refusals > 100, "{refusals}");
+    assert!(count > 100, "{count}");
     // Dice requests, their modifiers and the re-roll choices.
     let attached = with(&b, vec![mark(cmd, ATTACHED, "Royalist Infantry")]);
     let ctx = attached.context();

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use adjutant::rules::kit::cite::{check_sources, cited, headings, is_rule, reference};
+use adjutant::rules::kit::cite::{check_sources, cited, headings, is_rule, reference, refusals};
 use adjutant::rules::victory_without_squares::tables::SWITCHES;
 
 use super::*;
@@ -108,27 +108,14 @@ fn every_rule_string_shown_cites_the_reference() {
         ),
         with(&b, vec![at(0), flag(foot, REMOVED), flag(horse, FIRED)]),
     ];
-    let mut refusals = 0;
+    let mut count = 0;
     for p in &positions {
-        let ctx = p.context();
-        let pieces: Vec<PieceId> = p.roster.ids().collect();
-        let mut selections = vec![(vec![], vec![])];
-        for &a in &pieces {
-            selections.push((vec![a], vec![]));
-            for &t in pieces.iter().step_by(3) {
-                selections.push((vec![a], vec![t]));
-            }
-        }
-        for (actors, targets) in selections {
-            for offer in SYSTEM.offers(&ctx, &actors, &targets) {
-                if let Some(r) = offer.refused {
-                    assert!(is_rule(&r.rule, &heads), "{}: {r}", offer.id);
-                    refusals += 1;
-                }
-            }
+        for (id, r) in refusals(&SYSTEM, p, 3) {
+            assert!(is_rule(&r.rule, &heads), "{id}: {r}");
+            count += 1;
         }
     }
-    assert!(refusals > 200, "{refusals}");
+    assert!(count > 200, "{count}");
     // Requests along the way of fire, combat, manoeuvres, card tests and the turn.
     let royal = with(&b, vec![at(0), mark(horse, ATTACHED, "rupert")]);
     let def = id(&b, 1, "vermuyden_h");

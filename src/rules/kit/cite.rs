@@ -48,6 +48,29 @@ pub fn is_rule(rule: &str, heads: &BTreeSet<String>) -> bool {
             .all(|part| part.strip_prefix('§').is_some_and(|n| heads.contains(n)))
 }
 
+/// Every offer `system` refuses in `battle`, as (offer id, refusal): with nothing picked,
+/// with each piece alone, and with each piece aimed at every `step`-th piece.
+pub fn refusals(
+    system: &dyn crate::rules::RuleSystem,
+    battle: &crate::battle::Battle,
+    step: usize,
+) -> Vec<(String, crate::procedure::Refusal)> {
+    let ctx = battle.context();
+    let pieces: Vec<_> = battle.roster.ids().collect();
+    let mut selections = vec![(vec![], vec![])];
+    for &a in &pieces {
+        selections.push((vec![a], vec![]));
+        for &t in pieces.iter().step_by(step.max(1)) {
+            selections.push((vec![a], vec![t]));
+        }
+    }
+    selections
+        .into_iter()
+        .flat_map(|(actors, targets)| system.offers(&ctx, &actors, &targets))
+        .filter_map(|offer| offer.refused.map(|r| (offer.id, r)))
+        .collect()
+}
+
 /// Checks every `.rs` file of `src/rules/<system>/` (test-only files named `*cite_tests.rs`
 /// aside): each section it cites is a heading of the reference, and none of `forbidden` (a
 /// design note's name, gap codes) appears. Returns how many citations were checked, or every
