@@ -15,15 +15,9 @@ fn manifest() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Runs `adjutant ARGS` in `cwd` with its data (and config) folder `data`.
-fn run(cwd: &Path, data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_adjutant"))
-        .args(args)
-        .current_dir(cwd)
-        .env("ADJUTANT_DATA_DIR", data)
-        .output()
-        .expect("the adjutant binary runs")
-}
+mod common;
+
+use common::adjutant as run;
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()

@@ -3,22 +3,14 @@
 //! it back, keeping the damaged file aside; a battle whose file is missing is listed too.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-use adjutant::army::load_army;
 use adjutant::battle::{Action, Battle};
 use adjutant::dice::{Dice, Die};
 use adjutant::store::{BattleStore, Paths, read_battle};
 
-/// Runs `adjutant ARGS` in `cwd` with its data folder `data`.
-fn run(cwd: &Path, data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_adjutant"))
-        .args(args)
-        .current_dir(cwd)
-        .env("ADJUTANT_DATA_DIR", data)
-        .output()
-        .expect("the adjutant binary runs")
-}
+mod common;
+
+use common::adjutant as run;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -27,10 +19,11 @@ fn text(bytes: &[u8]) -> String {
 /// A Winceby battle saved twice in the data folder (so its backup is the set-up alone), then
 /// its file cut in half. Returns the file, the backup's battle and the damaged bytes.
 fn damaged_battle(data: &Path) -> (std::path::PathBuf, Battle, Vec<u8>) {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let armies = ["winceby_royalists.ron", "winceby_parliament.ron"]
-        .map(|f| load_army(&manifest.join("armies/royalists_roundheads").join(f)).unwrap());
-    let mut battle = Battle::new("royalists_roundheads", armies.to_vec(), 7).unwrap();
+    let mut battle = common::shipped_battle(
+        "royalists_roundheads",
+        ["winceby_royalists", "winceby_parliament"],
+        7,
+    );
     let mut store = BattleStore::new(&Paths::portable(data));
     let path = store.save(&battle).unwrap();
     let first = battle.clone();

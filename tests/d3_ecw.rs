@@ -18,6 +18,12 @@ use adjutant::rules::d3_ecw::{D3Ecw, SYSTEM};
 use adjutant::rules::{RuleSystem, Source};
 use adjutant::status::Change;
 
+mod common;
+
+use common::{
+    call, change as piece, clock, flag, mark, piece as id, side_flag, side_track, track, with,
+};
+
 // The rules as the original text writes them, by topic; each test quotes its line.
 #[path = "d3_ecw/artillery.rs"]
 mod artillery;
@@ -96,79 +102,12 @@ fn new_battle() -> Battle {
     Battle::new("d3_ecw", vec![army("Royalist"), army("Parliament")], 7).unwrap()
 }
 
-/// The battle with extra events appended as one entry (a position set up by hand).
-fn with(b: &Battle, events: Vec<Event>) -> Battle {
-    b.with_position(events)
-}
-
-fn id(b: &Battle, side: usize, unit: &str) -> PieceId {
-    b.roster.find(side, unit).unwrap()
-}
-
-fn side_track(side: usize, key: &str, to: i32) -> Event {
-    Event::Side {
-        side,
-        change: Change::Track {
-            key: key.into(),
-            to,
-        },
-    }
-}
-
-fn side_flag(side: usize, key: &str) -> Event {
-    Event::Side {
-        side,
-        change: Change::Flag {
-            key: key.into(),
-            on: true,
-        },
-    }
-}
-
-fn piece(piece: PieceId, change: Change) -> Event {
-    Event::Piece { piece, change }
-}
-
-fn flag(p: PieceId, key: &str) -> Event {
-    piece(
-        p,
-        Change::Flag {
-            key: key.into(),
-            on: true,
-        },
-    )
-}
-
-fn track(p: PieceId, key: &str, to: i32) -> Event {
-    piece(
-        p,
-        Change::Track {
-            key: key.into(),
-            to,
-        },
-    )
-}
-
-fn mark(p: PieceId, key: &str, to: &str) -> Event {
-    piece(
-        p,
-        Change::Mark {
-            key: key.into(),
-            to: Some(to.into()),
-        },
-    )
-}
-
 /// Turn `turn`, side `side` to activate with `n` activations counted.
 fn in_turn(b: &Battle, turn: u32, side: usize, n: i32) -> Battle {
     with(
         b,
         vec![
-            Event::Clock {
-                turn,
-                phase: 1,
-                side,
-            },
+            clock(turn, 1, side),
             side_track(side, ACTIVATIONS, n),
             side_track(side, ACTIVATIONS_USED, 0),
             side_flag(side, COUNTED),
@@ -186,18 +125,6 @@ fn engage(b: &Battle, a: PieceId, t: PieceId) -> Battle {
     with(b, vec![mark(a, IN_MELEE, &tn), mark(t, IN_MELEE, &an)])
 }
 
-fn call(id: &str, actors: &[PieceId], targets: &[PieceId], params: &[(&str, &str)]) -> Call {
-    Call {
-        id: id.into(),
-        actors: actors.to_vec(),
-        targets: targets.to_vec(),
-        params: params
-            .iter()
-            .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
-            .collect(),
-    }
-}
-
 /// Drives a procedure with fixed faces and choices, as the brief asks: each dice request is
 /// answered with `Rolled { dice: req.dice.clone(), faces, typed: true }`.
 fn drive(
@@ -207,27 +134,7 @@ fn drive(
     faces: &[u8],
     choices: &[usize],
 ) -> (Vec<DiceRequest>, Resolution) {
-    let ctx = b.context();
-    let proc = system.procedure(&ctx, c).expect("procedure allowed");
-    let (mut faces, mut choices) = (faces.iter(), choices.iter());
-    let mut inputs = Vec::new();
-    let mut requests = Vec::new();
-    loop {
-        match proc.step(&ctx, &inputs) {
-            Step::Dice(req) => {
-                let f = *faces.next().expect("a face for every dice request");
-                inputs.push(Input::Dice(Rolled {
-                    dice: req.dice.clone(),
-                    faces: vec![f],
-                    typed: true,
-                }));
-                requests.push(req);
-            }
-            Step::Choice(_) => inputs.push(Input::Choice(*choices.next().expect("a choice"))),
-            Step::Card(_) => panic!("D3 draws no cards"),
-            Step::Done(r) => return (requests, r),
-        }
-    }
+    common::run_choosing(system, b, c, faces, choices)
 }
 
 /// Plays a procedure through the battle (committing it), with fixed faces and choices.

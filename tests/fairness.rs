@@ -5,13 +5,13 @@
 //! [`Battle`]. Method, degrees of freedom and critical values: `docs/fairness.md`.
 
 use std::collections::HashMap;
-use std::path::Path;
 
-use adjutant::army::load_army;
 use adjutant::battle::{Action, Battle};
 use adjutant::cards::{Card, Deck};
 use adjutant::dice::{Dice, Die};
 use adjutant::event::Event;
+
+mod common;
 
 /// Upper critical values of χ² at p = 0.001, by degrees of freedom (scipy `chi2.isf`).
 const HIGH: [(usize, f64); 7] = [
@@ -75,12 +75,11 @@ fn assert_fits(what: &str, observed: &[u64], expected: &[f64], df: usize) {
 
 /// A battle of the shipped Winceby armies (Royalists & Roundheads).
 fn battle(seed: u64) -> Battle {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies/royalists_roundheads");
-    let armies = ["winceby_royalists.ron", "winceby_parliament.ron"]
-        .iter()
-        .map(|f| load_army(&dir.join(f)).expect("a shipped army"))
-        .collect();
-    Battle::new("royalists_roundheads", armies, seed).expect("a shipped system")
+    common::shipped_battle(
+        "royalists_roundheads",
+        ["winceby_royalists", "winceby_parliament"],
+        seed,
+    )
 }
 
 /// Rolls `dice` from the tray `n` times in each of [`BATTLES`] battles; the faces of each roll.

@@ -5,10 +5,13 @@
 
 use std::path::{Path, PathBuf};
 
-use adjutant::army::{Army, load_army};
 use adjutant::battle::Battle;
 use adjutant::rules::registry::{Overrides, load_overrides, override_file};
 use adjutant::rules::{RuleSystem, Source, Table, by_id};
+
+mod common;
+
+use common::shipped_army;
 
 /// A temporary config `tables` folder holding one override file.
 fn folder_with(id: &str, text: &str) -> (tempfile::TempDir, PathBuf) {
@@ -59,13 +62,6 @@ fn broken(o: &Overrides, id: &str, path: &Path, at: (usize, usize), words: &str)
         o.problems
     );
     assert!(o.problems.iter().all(|p| p.path == path));
-}
-
-fn shipped_army(rel: &str) -> Army {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("armies")
-        .join(rel);
-    load_army(&path).unwrap_or_else(|p| panic!("{rel}: {p:?}"))
 }
 
 #[test]
@@ -271,8 +267,8 @@ fn rcw_override_changes_a_procedures_numbers() {
     assert!(cell_text(table(&tables, "rcw.rally")).contains("Average | 5+"));
 
     let armies = vec![
-        shipped_army("rcw/tsaritsyn_reds.ron"),
-        shipped_army("rcw/tsaritsyn_whites.ron"),
+        shipped_army("rcw", "tsaritsyn_reds"),
+        shipped_army("rcw", "tsaritsyn_whites"),
     ];
     let battle = Battle::new("rcw", armies, 1).unwrap();
     let ctx = battle.context();
@@ -373,8 +369,8 @@ fn a_battle_is_played_saved_and_loaded_under_the_systems_it_was_given() {
     let (systems, problems) = adjutant::rules::Systems::with_overrides(dir.path());
     assert!(problems.is_empty(), "{problems:?}");
     let armies = vec![
-        shipped_army("victory_without_squares/naseby_royalists.ron"),
-        shipped_army("victory_without_squares/naseby_parliament.ron"),
+        shipped_army("victory_without_squares", "naseby_royalists"),
+        shipped_army("victory_without_squares", "naseby_parliament"),
     ];
     let battle = Battle::new_under(&systems, "victory_without_squares", armies.clone(), 5).unwrap();
     let switched = |b: &Battle| table(&b.rules().tables(), "switches").rows[0][1].clone();

@@ -21,6 +21,10 @@ use adjutant::status::*;
 mod fixtures;
 use fixtures::{TEST_ID, Tester, hit_state, scripted};
 
+mod common;
+
+use common::shipped_files as shipped;
+
 // The sheets, by topic.
 #[path = "print/battle.rs"]
 mod battle;
@@ -249,21 +253,6 @@ fn hand_winceby() -> Vec<Army> {
             ],
         ),
     ]
-}
-
-fn shipped(system: &str) -> Vec<std::path::PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("armies")
-        .join(system);
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    files.sort();
-    files
 }
 
 fn check_roster(army: &Army, rules: &dyn RuleSystem, paper: Paper) -> String {

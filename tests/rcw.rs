@@ -35,6 +35,10 @@ mod turn;
 #[path = "rcw/unit_table.rs"]
 mod unit_table;
 
+mod common;
+
+use common::{call, piece as id};
+
 const RED: usize = 0;
 const WHITE: usize = 1;
 
@@ -74,24 +78,6 @@ fn battle(reds: Vec<Unit>, whites: Vec<Unit>) -> Battle {
     assert!(b.pending().is_none());
     assert_eq!(b.state().side, RED);
     b
-}
-
-fn id(b: &Battle, side: usize, uid: &str) -> PieceId {
-    b.roster
-        .find(side, uid)
-        .unwrap_or_else(|| panic!("no unit {uid}"))
-}
-
-fn call(pid: &str, actors: &[PieceId], targets: &[PieceId], params: &[(&str, &str)]) -> Call {
-    Call {
-        id: pid.into(),
-        actors: actors.to_vec(),
-        targets: targets.to_vec(),
-        params: params
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-    }
 }
 
 fn start(

@@ -11,12 +11,16 @@ use adjutant::battle::{Action, Battle};
 use adjutant::dice::Rolled;
 use adjutant::event::{Event, PieceId};
 use adjutant::odds::procedure_odds;
-use adjutant::procedure::{Call, DiceRequest, Input, Procedure, Reading, Step};
+use adjutant::procedure::{DiceRequest, Input, Procedure, Reading, Step};
 use adjutant::rules::rcw::keys::*;
 use adjutant::rules::rcw::overrides::load_overrides_str;
 use adjutant::rules::rcw::{Rcw, SYSTEM};
 use adjutant::rules::{RuleSystem, Source};
 use adjutant::status::Change;
+
+mod common;
+
+use common::{call, piece as id};
 
 const RED: usize = 0;
 const WHITE: usize = 1;
@@ -55,22 +59,6 @@ fn battle(reds: Vec<Unit>, whites: Vec<Unit>) -> Battle {
     b.enter_faces("6").unwrap();
     b.enter_faces("1").unwrap();
     b
-}
-
-fn id(b: &Battle, side: usize, uid: &str) -> PieceId {
-    b.roster.find(side, uid).expect("unit")
-}
-
-fn call(pid: &str, actors: &[PieceId], targets: &[PieceId], params: &[(&str, &str)]) -> Call {
-    Call {
-        id: pid.into(),
-        actors: actors.to_vec(),
-        targets: targets.to_vec(),
-        params: params
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-    }
 }
 
 /// The state with `u` activated to carry out `act`, plus any other changes.

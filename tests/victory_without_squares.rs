@@ -3,11 +3,9 @@
 //! combat across the result table with fixed D10 faces, guns on a 0, leader cards by suit and
 //! rank, pursuit by colour, All's Lost at the exact threshold, refusals and exact odds.
 
-use std::path::Path;
-
-use adjutant::army::{Army, load_army};
+use adjutant::army::Army;
 use adjutant::battle::{Action, Battle};
-use adjutant::cards::{Card, Suit};
+use adjutant::cards::Suit;
 use adjutant::dice::Rolled;
 use adjutant::event::{Event, PieceId};
 use adjutant::odds::procedure_odds;
@@ -22,11 +20,12 @@ use adjutant::rules::victory_without_squares::{SYSTEM, status};
 use adjutant::rules::{RuleSystem, Source};
 use adjutant::status::Change;
 
+mod common;
+
+use common::{call as call_of, card, flag, mark, piece as id, with};
+
 fn load(name: &str) -> Army {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("armies/victory_without_squares")
-        .join(format!("{name}.ron"));
-    load_army(&path).unwrap_or_else(|p| panic!("{path:?}: {p:#?}"))
+    common::shipped_army("victory_without_squares", name)
 }
 
 fn armies() -> Vec<Army> {
@@ -41,61 +40,12 @@ fn battle() -> Battle {
     battle_of(armies())
 }
 
-/// The battle with a position set up by hand.
-fn with(b: &Battle, events: Vec<Event>) -> Battle {
-    b.with_position(events)
-}
-
-fn id(b: &Battle, side: usize, name: &str) -> PieceId {
-    b.roster
-        .find(side, name)
-        .unwrap_or_else(|| panic!("no {name}"))
-}
-
 fn rung(p: PieceId, to: u8) -> Event {
-    Event::Piece {
-        piece: p,
-        change: Change::Ladder {
-            key: FORMATION.into(),
-            to,
-        },
-    }
-}
-
-fn flag(p: PieceId, key: &str) -> Event {
-    Event::Piece {
-        piece: p,
-        change: Change::Flag {
-            key: key.into(),
-            on: true,
-        },
-    }
-}
-
-fn mark(p: PieceId, key: &str, v: &str) -> Event {
-    Event::Piece {
-        piece: p,
-        change: Change::Mark {
-            key: key.into(),
-            to: Some(v.into()),
-        },
-    }
+    common::rung(p, FORMATION, to)
 }
 
 fn call(id: &str, actors: Vec<PieceId>, targets: Vec<PieceId>, params: &[(&str, &str)]) -> Call {
-    Call {
-        id: id.into(),
-        actors,
-        targets,
-        params: params
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-    }
-}
-
-fn card(s: &str) -> Card {
-    s.parse().unwrap()
+    call_of(id, &actors, &targets, params)
 }
 
 #[path = "victory_without_squares/citations.rs"]
@@ -110,11 +60,7 @@ fn own_turn(b: &Battle, c: &Call) -> Battle {
     match c.actors.first() {
         Some(&a) if b.state().phase == 0 && !turn_procedure => with(
             b,
-            vec![Event::Clock {
-                turn: b.state().turn,
-                phase: 1,
-                side: b.roster.side_of(a),
-            }],
+            vec![common::clock(b.state().turn, 1, b.roster.side_of(a))],
         ),
         _ => b.clone(),
     }
@@ -122,25 +68,8 @@ fn own_turn(b: &Battle, c: &Call) -> Battle {
 
 /// Runs a procedure with dice faces and cards given in order, answering each request in turn.
 fn run(b: &Battle, c: &Call, faces: &[u8], cards: &[&str]) -> (String, Vec<Event>) {
-    let b = &own_turn(b, c);
-    let ctx = b.context();
-    let p = SYSTEM
-        .procedure(&ctx, c)
-        .unwrap_or_else(|r| panic!("refused: {r}"));
-    let (mut faces, mut cards) = (faces.iter(), cards.iter());
-    let mut inputs = Vec::new();
-    loop {
-        match p.step(&ctx, &inputs) {
-            Step::Dice(req) => inputs.push(Input::Dice(Rolled {
-                dice: req.dice.clone(),
-                faces: vec![*faces.next().expect("a face")],
-                typed: true,
-            })),
-            Step::Card(_) => inputs.push(Input::Card(card(cards.next().expect("a card")))),
-            Step::Choice(req) => inputs.push(Input::Choice(req.assumed)),
-            Step::Done(res) => return (res.summary, res.events),
-        }
-    }
+    let res = common::run_with(&SYSTEM, &own_turn(b, c), c, faces, cards);
+    (res.summary, res.events)
 }
 
 fn rung_after(events: &[Event], p: PieceId) -> Option<u8> {

@@ -3,15 +3,7 @@
 
 use super::*;
 
-fn unflag(p: PieceId, key: &str) -> Event {
-    piece(
-        p,
-        Change::Flag {
-            key: key.into(),
-            on: false,
-        },
-    )
-}
+use crate::common::flag_off as unflag;
 
 #[test]
 fn fixed_artillery_may_not_be_activated_to_move() {

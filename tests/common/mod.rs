@@ -1,0 +1,246 @@
+//! Builders shared by the integration tests, for every rule system: a shipped army or battle
+//! read from `armies/<system>/`, a piece found by side and army-file id, the events that set a
+//! position up by hand (ladder rungs, flags, marks, tracks, side tracks and flags, the clock),
+//! a procedure `Call`, and drivers that step a procedure answering each request with given dice
+//! faces, cards and choices, and the `adjutant` binary run in a folder. Each test binary pulls it in with `mod common;` and uses a part.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use adjutant::army::{Army, load_army};
+use adjutant::battle::Battle;
+use adjutant::battle::state::Context;
+use adjutant::cards::Card;
+use adjutant::dice::Rolled;
+use adjutant::event::{Event, PieceId};
+use adjutant::procedure::{Call, DiceRequest, Input, Procedure, Resolution, Step};
+use adjutant::rules::RuleSystem;
+use adjutant::status::Change;
+
+/// The shipped army `armies/<system>/<file>.ron` (`file` with or without `.ron`).
+pub fn shipped_army(system: &str, file: &str) -> Army {
+    let file = file.strip_suffix(".ron").unwrap_or(file);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("armies")
+        .join(system)
+        .join(format!("{file}.ron"));
+    load_army(&path).unwrap_or_else(|p| panic!("{path:?}: {p:#?}"))
+}
+
+/// The shipped army files of `system`, sorted (none if the folder is missing).
+pub fn shipped_files(system: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("armies")
+        .join(system);
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// A new battle of two shipped armies of `system`, with this seed.
+pub fn shipped_battle(system: &str, files: [&str; 2], seed: u64) -> Battle {
+    let armies = files.iter().map(|f| shipped_army(system, f)).collect();
+    Battle::new(system, armies, seed).unwrap()
+}
+
+/// The piece of `side` with this army-file id.
+pub fn piece(b: &Battle, side: usize, id: &str) -> PieceId {
+    b.roster
+        .find(side, id)
+        .unwrap_or_else(|| panic!("no piece {id} on side {side}"))
+}
+
+/// The battle with a position set up by hand (the events appended as one entry).
+pub fn with(b: &Battle, events: Vec<Event>) -> Battle {
+    b.with_position(events)
+}
+
+/// A change to one piece.
+pub fn change(piece: PieceId, change: Change) -> Event {
+    Event::Piece { piece, change }
+}
+
+/// A piece moved to rung `to` of the ladder `key`.
+pub fn rung(p: PieceId, key: &str, to: u8) -> Event {
+    change(
+        p,
+        Change::Ladder {
+            key: key.into(),
+            to,
+        },
+    )
+}
+
+/// A piece's flag `key` set.
+pub fn flag(p: PieceId, key: &str) -> Event {
+    change(
+        p,
+        Change::Flag {
+            key: key.into(),
+            on: true,
+        },
+    )
+}
+
+/// A piece's flag `key` cleared.
+pub fn flag_off(p: PieceId, key: &str) -> Event {
+    change(
+        p,
+        Change::Flag {
+            key: key.into(),
+            on: false,
+        },
+    )
+}
+
+/// A piece's mark `key` set to `v`.
+pub fn mark(p: PieceId, key: &str, v: &str) -> Event {
+    change(
+        p,
+        Change::Mark {
+            key: key.into(),
+            to: Some(v.into()),
+        },
+    )
+}
+
+/// A piece's track `key` set to `n`.
+pub fn track(p: PieceId, key: &str, n: i32) -> Event {
+    change(
+        p,
+        Change::Track {
+            key: key.into(),
+            to: n,
+        },
+    )
+}
+
+/// A side's track `key` set to `n`.
+pub fn side_track(side: usize, key: &str, n: i32) -> Event {
+    Event::Side {
+        side,
+        change: Change::Track {
+            key: key.into(),
+            to: n,
+        },
+    }
+}
+
+/// A side's flag `key` set.
+pub fn side_flag(side: usize, key: &str) -> Event {
+    Event::Side {
+        side,
+        change: Change::Flag {
+            key: key.into(),
+            on: true,
+        },
+    }
+}
+
+/// The clock moved to `turn`, `phase`, with `side` to act.
+pub fn clock(turn: u32, phase: usize, side: usize) -> Event {
+    Event::Clock { turn, phase, side }
+}
+
+/// A procedure call.
+pub fn call(id: &str, actors: &[PieceId], targets: &[PieceId], params: &[(&str, &str)]) -> Call {
+    Call {
+        id: id.into(),
+        actors: actors.to_vec(),
+        targets: targets.to_vec(),
+        params: params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    }
+}
+
+/// A card from its text ("QH", "10S", …).
+pub fn card(s: &str) -> Card {
+    s.parse().unwrap()
+}
+
+/// Steps a procedure to its end, answering each dice request with the next face (one die),
+/// each card request with the next card, and each choice with the next of `choices`, or with
+/// the assumed option when `choices` is `None`. Returns the dice requests met and the result.
+pub fn drive(
+    p: &dyn Procedure,
+    ctx: &Context,
+    faces: &[u8],
+    cards: &[&str],
+    choices: Option<&[usize]>,
+) -> (Vec<DiceRequest>, Resolution) {
+    let (mut faces, mut cards) = (faces.iter(), cards.iter());
+    let mut choices = choices.map(|c| c.iter());
+    let mut inputs = Vec::new();
+    let mut requests = Vec::new();
+    loop {
+        match p.step(ctx, &inputs) {
+            Step::Dice(req) => {
+                let f = *faces.next().expect("a face for every dice request");
+                inputs.push(Input::Dice(Rolled {
+                    dice: req.dice.clone(),
+                    faces: vec![f],
+                    typed: true,
+                }));
+                requests.push(req);
+            }
+            Step::Card(_) => inputs.push(Input::Card(card(cards.next().expect("a card")))),
+            Step::Choice(req) => inputs.push(Input::Choice(match choices.as_mut() {
+                Some(c) => *c.next().expect("a choice"),
+                None => req.assumed,
+            })),
+            Step::Done(r) => return (requests, r),
+        }
+    }
+}
+
+/// Runs a call of `system` on the battle with dice faces and cards given in order, taking the
+/// assumed option at each choice.
+pub fn run_with(
+    system: &dyn RuleSystem,
+    b: &Battle,
+    c: &Call,
+    faces: &[u8],
+    cards: &[&str],
+) -> Resolution {
+    let ctx = b.context();
+    let p = system
+        .procedure(&ctx, c)
+        .unwrap_or_else(|r| panic!("refused: {r}"));
+    drive(p.as_ref(), &ctx, faces, cards, None).1
+}
+
+/// Runs a call of `system` on the battle with dice faces and choices given in order; returns
+/// the dice requests met and the result.
+pub fn run_choosing(
+    system: &dyn RuleSystem,
+    b: &Battle,
+    c: &Call,
+    faces: &[u8],
+    choices: &[usize],
+) -> (Vec<DiceRequest>, Resolution) {
+    let ctx = b.context();
+    let p = system
+        .procedure(&ctx, c)
+        .unwrap_or_else(|r| panic!("refused: {r}"));
+    drive(p.as_ref(), &ctx, faces, &[], Some(choices))
+}
+
+/// Runs `adjutant ARGS` in `cwd` with its data (and config) folder `data`.
+pub fn adjutant(cwd: &Path, data: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_adjutant"))
+        .args(args)
+        .current_dir(cwd)
+        .env("ADJUTANT_DATA_DIR", data)
+        .output()
+        .expect("the adjutant binary runs")
+}
