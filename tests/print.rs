@@ -58,6 +58,25 @@ fn pdf_text(bytes: &[u8]) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// Each page's text, read back with `pdftotext`, its whitespace runs made single spaces.
+fn page_texts(bytes: &[u8]) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sheet.pdf");
+    std::fs::write(&file, bytes).unwrap();
+    let out = Command::new("pdftotext")
+        .arg("-raw")
+        .arg(&file)
+        .arg("-")
+        .output()
+        .expect("pdftotext (scripts/setup-tests.sh installs it)");
+    assert!(out.status.success(), "pdftotext refused the file: {out:?}");
+    let text = String::from_utf8(out.stdout).expect("pdftotext gives UTF-8");
+    text.split('\u{c}')
+        .map(|page| page.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|page| !page.is_empty())
+        .collect()
+}
+
 fn pages(bytes: &[u8]) -> usize {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("sheet.pdf");
@@ -109,6 +128,16 @@ fn leader(id: &str, name: &str, superior: Option<&str>, stats: &[(&str, i32)]) -
         superior: superior.map(String::from),
         notes: String::new(),
     }
+}
+
+/// The Blue and Red test armies, with the hits and marks of [`hit_state`].
+fn blue_and_red() -> (Roster, BattleState) {
+    let roster = Roster::new(vec![
+        test_army("Blue army", "Blue"),
+        test_army("Red army", "Red"),
+    ]);
+    let state = hit_state(&roster);
+    (roster, state)
 }
 
 fn test_army(name: &str, side: &str) -> Army {

@@ -156,6 +156,24 @@ fn with(b: &Battle, u: PieceId, changes: &[Change]) -> BattleState {
     st
 }
 
+/// The battle's state with `a` activated on Close assault orders, as the assault starts.
+fn assaulting(b: &Battle, a: PieceId) -> BattleState {
+    let mut st = b.state().clone();
+    for c in [
+        on(ACTIVATED),
+        Change::Mark {
+            key: ORDERS.into(),
+            to: Some("Close assault".into()),
+        },
+    ] {
+        st.apply(&Event::Piece {
+            piece: a,
+            change: c,
+        });
+    }
+    st
+}
+
 fn on(key: &str) -> Change {
     Change::Flag {
         key: key.into(),

@@ -5,11 +5,7 @@ use super::*;
 
 #[test]
 fn battle_as_it_stands_prints_hits_rungs_figures_and_hides_secrets() {
-    let roster = Roster::new(vec![
-        test_army("Blue army", "Blue"),
-        test_army("Red army", "Red"),
-    ]);
-    let state = hit_state(&roster);
+    let (roster, state) = blue_and_red();
     let ctx = Context {
         roster: &roster,
         state: &state,

@@ -63,3 +63,34 @@ fn suits_come_back_out_of_the_pdf() {
         assert!(text.contains(suit), "{suit} lost");
     }
 }
+
+#[test]
+fn a_tables_title_is_on_the_page_of_its_first_rows() {
+    // A title left at the foot of a page, its table on the next, is no use at the table.
+    for rules in rules::standard() {
+        for paper in Paper::ALL {
+            let pages = page_texts(&print::quick_ref_pdf(rules, paper).unwrap());
+            for t in rules.tables() {
+                let Some(first) = t.header.first() else {
+                    continue;
+                };
+                // A header cell may wrap, and its lines come out interleaved with the other
+                // cells': its first word is enough.
+                let first = first.split_whitespace().next().unwrap_or_default();
+                // The heading itself: the title followed by its source line.
+                let heading = format!("{} Source:", t.title);
+                let page = pages
+                    .iter()
+                    .find(|p| p.contains(&heading))
+                    .unwrap_or_else(|| panic!("{}: {} is printed", rules.id(), t.title));
+                let after = &page[page.find(&heading).unwrap() + heading.len()..];
+                assert!(
+                    after.contains(first),
+                    "{} on {paper:?}: the title {:?} is not on the page of its header {first:?}",
+                    rules.id(),
+                    t.title
+                );
+            }
+        }
+    }
+}

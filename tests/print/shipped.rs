@@ -47,11 +47,7 @@ fn dump_sheets_for_looking_at() {
         "test-quickref.pdf",
         print::quick_ref_pdf(&Tester, Paper::A4).unwrap(),
     );
-    let roster = Roster::new(vec![
-        test_army("Blue army", "Blue"),
-        test_army("Red army", "Red"),
-    ]);
-    let state = hit_state(&roster);
+    let (roster, state) = blue_and_red();
     let ctx = Context {
         roster: &roster,
         state: &state,

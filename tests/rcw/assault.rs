@@ -55,19 +55,7 @@ fn close_assault_repeats_until_the_defender_falls() {
 fn close_assault_ends_when_the_attacker_is_pinned() {
     let b = battle(vec![unit("a", CAVALRY, &[])], vec![unit("d", MG, &[])]);
     let (a, d) = (id(&b, RED, "a"), id(&b, WHITE, "d"));
-    let mut st = b.state().clone();
-    for c in [
-        on(ACTIVATED),
-        Change::Mark {
-            key: ORDERS.into(),
-            to: Some("Close assault".into()),
-        },
-    ] {
-        st.apply(&Event::Piece {
-            piece: a,
-            change: c,
-        });
-    }
+    let st = assaulting(&b, a);
     let ctx = Context {
         roster: &b.roster,
         state: &st,

@@ -37,19 +37,7 @@ fn column_system() -> adjutant::rules::rcw::Rcw {
 /// The dice of the first two requests of an assault (attacker, then defender after a miss);
 /// `None` for the defender when it has none (round 2 follows).
 fn assault_dice(sys: &dyn RuleSystem, b: &Battle, a: PieceId, d: PieceId) -> (u8, Option<u8>) {
-    let mut st = b.state().clone();
-    for c in [
-        on(ACTIVATED),
-        Change::Mark {
-            key: ORDERS.into(),
-            to: Some("Close assault".into()),
-        },
-    ] {
-        st.apply(&Event::Piece {
-            piece: a,
-            change: c,
-        });
-    }
+    let st = assaulting(b, a);
     let ctx = Context {
         roster: &b.roster,
         state: &st,
