@@ -179,7 +179,7 @@ impl RuleSystem for Rcw {
     }
 
     fn name(&self) -> &'static str {
-        "Russian Civil War (Morschauser-style hex rules)"
+        "Russian Civil War (Morschauser hex rules)"
     }
 
     fn army_spec(&self) -> ArmySpec {
