@@ -20,6 +20,8 @@ use adjutant::status::{Change, Status};
 // The tests, by topic.
 #[path = "rcw/assault.rs"]
 mod assault;
+#[path = "rcw/citations.rs"]
+mod citations;
 #[path = "rcw/command.rs"]
 mod command;
 #[path = "rcw/data.rs"]

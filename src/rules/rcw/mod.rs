@@ -9,8 +9,6 @@
 
 pub mod actions;
 pub mod assault;
-#[cfg(test)]
-mod cite_tests;
 pub mod hits;
 pub mod keys;
 pub mod overrides;
