@@ -39,9 +39,9 @@ mod roster;
 #[path = "print/shipped.rs"]
 mod shipped;
 
-/// The text of a PDF as poppler reads it in drawing order (`-raw`: the order the sheet was
-/// set in, cell by cell), with runs of whitespace made single spaces.
-fn pdf_text(bytes: &[u8]) -> String {
+/// The raw text of a PDF as poppler reads it in drawing order (`-raw`: the order the sheet
+/// was set in, cell by cell), pages separated by form feeds.
+fn pdftotext_raw(bytes: &[u8]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("sheet.pdf");
     std::fs::write(&file, bytes).unwrap();
@@ -54,25 +54,24 @@ fn pdf_text(bytes: &[u8]) -> String {
             panic!("pdftotext is needed to read PDFs back ({e}): run scripts/setup-tests.sh")
         });
     assert!(out.status.success(), "pdftotext refused the file: {out:?}");
-    let text = String::from_utf8(out.stdout).expect("pdftotext gives UTF-8");
+    String::from_utf8(out.stdout).expect("pdftotext gives UTF-8")
+}
+
+/// Runs of whitespace made single spaces.
+fn squeezed(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Each page's text, read back with `pdftotext`, its whitespace runs made single spaces.
+/// The text of a PDF in drawing order, its whitespace squeezed.
+fn pdf_text(bytes: &[u8]) -> String {
+    squeezed(&pdftotext_raw(bytes))
+}
+
+/// Each page's text in drawing order, its whitespace squeezed.
 fn page_texts(bytes: &[u8]) -> Vec<String> {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("sheet.pdf");
-    std::fs::write(&file, bytes).unwrap();
-    let out = Command::new("pdftotext")
-        .arg("-raw")
-        .arg(&file)
-        .arg("-")
-        .output()
-        .expect("pdftotext (scripts/setup-tests.sh installs it)");
-    assert!(out.status.success(), "pdftotext refused the file: {out:?}");
-    let text = String::from_utf8(out.stdout).expect("pdftotext gives UTF-8");
-    text.split('\u{c}')
-        .map(|page| page.split_whitespace().collect::<Vec<_>>().join(" "))
+    pdftotext_raw(bytes)
+        .split('\u{c}')
+        .map(squeezed)
         .filter(|page| !page.is_empty())
         .collect()
 }

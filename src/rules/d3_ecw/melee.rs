@@ -15,7 +15,7 @@ use crate::battle::state::Context;
 use crate::dice::Modifier;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Offer, ParamSpec, Procedure, Refusal, Resolution, Step};
-use crate::rules::kit::{Cursor, Need, Script};
+use crate::rules::kit::{Cursor, Need, Script, finish};
 
 /// Target terrain choices in melee.
 const TERRAIN_CHOICES: [&str; 5] = ["open", "town", "woods", "hedges", "entrenchments"];
@@ -261,7 +261,7 @@ impl Script for Melee {
     }
 
     fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
-        self.body(ctx, cursor).unwrap_or_else(|request| request)
+        finish(self.body(ctx, cursor))
     }
 }
 

@@ -17,7 +17,7 @@ use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
     Band, Call, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
 };
-use crate::rules::kit::{Cursor, Need, Script};
+use crate::rules::kit::{Cursor, Need, Script, finish};
 
 /// Target terrain choices when shooting.
 const TERRAIN_CHOICES: [&str; 4] = ["open or hedges", "town", "woods", "entrenchments"];
@@ -304,7 +304,7 @@ impl Script for Shoot {
     }
 
     fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
-        self.body(ctx, cursor).unwrap_or_else(|request| request)
+        finish(self.body(ctx, cursor))
     }
 }
 

@@ -21,7 +21,7 @@ use crate::procedure::{
     Band, Call, ChoiceRequest, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal,
     Resolution, Step,
 };
-use crate::rules::kit::{Cursor, Need, Script};
+use crate::rules::kit::{Cursor, Need, Script, finish};
 
 fn check_initiative(ctx: &Context) -> Result<(), Refusal> {
     common::not_ended(ctx)?;
@@ -413,9 +413,7 @@ impl Script for TurnStep {
 
     fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
         match self.call.id.as_str() {
-            P_INITIATIVE => self
-                .initiative(ctx, cursor)
-                .unwrap_or_else(|request| request),
+            P_INITIATIVE => finish(self.initiative(ctx, cursor)),
             P_COUNT => self.count(ctx),
             P_END_TURN => self.end_turn(ctx),
             P_ACTIVATE => self.activate(ctx),

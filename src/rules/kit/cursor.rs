@@ -187,6 +187,12 @@ impl<'i, 'm> Cursor<'i, 'm> {
     }
 }
 
+/// The step of a procedure body written with `?` over a [`Cursor`]: its `Err` is the request
+/// it stopped at.
+pub fn finish(body: Need<Step>) -> Step {
+    body.unwrap_or_else(|request| request)
+}
+
 /// A finished procedure's step.
 pub fn done(summary: impl Into<String>, events: Vec<crate::event::Event>) -> Step {
     Step::Done(Resolution {

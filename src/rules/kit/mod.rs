@@ -24,4 +24,4 @@ pub mod switches;
 #[cfg(test)]
 mod explore_check;
 
-pub use cursor::{Cursor, Need, Roll, Script, done, faces};
+pub use cursor::{Cursor, Need, Roll, Script, done, faces, finish};

@@ -7,7 +7,7 @@ use super::tables::VwsTables;
 use crate::battle::state::Context;
 use crate::cards::Card;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Call, CardRead, CardRequest, Refusal, Step};
+use crate::procedure::{Call, CardRead, CardRequest, Refusal};
 
 pub use crate::rules::kit::offers::offer;
 pub use crate::rules::kit::params::{answer, answer_of, choice, yes_no};
@@ -66,13 +66,7 @@ pub fn one_action(ctx: &Context, unit: PieceId, doing: Doing) -> Result<(), Refu
     ))
 }
 
-pub use crate::rules::kit::{Cursor, Need, Script};
-
-/// The step of a procedure body written with `?` over a [`Cursor`]: its `Err` is the request
-/// it stopped at.
-pub fn finish(body: Need<Step>) -> Step {
-    body.unwrap_or_else(|request| request)
-}
+pub use crate::rules::kit::{Cursor, Need, Script, finish};
 
 /// The events of a body losing `steps` formation levels, and its new rung.
 pub fn loss_events(ctx: &Context, unit: PieceId, steps: u8, why: &str) -> (u8, Vec<Event>) {
