@@ -6,7 +6,7 @@
 
 use super::common::{
     Cursor, Doing, Need, Script, answer_of, choice, finish, leader_casualty, loss_events, offer,
-    one_action, pair, present, removal_events, yes_no,
+    one_action, own_move, pair, present, removal_events, yes_no,
 };
 use super::keys::*;
 use super::status::{active_leader, horse_kind, is_horse, kind, set_flag, set_track};
@@ -71,7 +71,7 @@ pub fn check(ctx: &Context, att: PieceId, def: PieceId, head_on: bool) -> Result
     }
     let name = ctx.roster.name(att);
     let side = ctx.roster.side_of(att);
-    if ctx.state.phase != super::turn::PHASE_MOVES || ctx.state.side != side {
+    if !own_move(ctx, att) {
         return Err(Refusal::new(
             format!("{name}: only the side moving attacks, with a body that moves into contact"),
             RULE,

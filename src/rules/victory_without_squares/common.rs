@@ -34,6 +34,11 @@ pub fn pair(call: &Call, rule: &str) -> Result<(PieceId, PieceId), Refusal> {
     }
 }
 
+/// Whether it is the turn's moves and `piece`'s side is the one moving (§2.3).
+pub fn own_move(ctx: &Context, piece: PieceId) -> bool {
+    ctx.state.phase == super::turn::PHASE_MOVES && ctx.state.side == ctx.roster.side_of(piece)
+}
+
 /// What a body does with its turn, for the one-action rule (§3.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Doing {

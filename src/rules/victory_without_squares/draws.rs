@@ -60,13 +60,7 @@ impl CardTest {
         })?;
         Ok(match self.test {
             Test::Leader => {
-                let unit = ctx.status(self.piece).mark(ATTACHED).and_then(|u| {
-                    let side = ctx.roster.side_of(self.piece);
-                    ctx.roster.ids().find(|&p| {
-                        ctx.roster.side_of(p) == side
-                            && ctx.roster.unit(p).is_some_and(|x| x.name == u)
-                    })
-                });
+                let unit = joined(ctx, self.piece);
                 let (summary, events) = leader_card(&self.tables, ctx, self.piece, unit, card);
                 Step::Done(Resolution { summary, events })
             }
@@ -274,13 +268,10 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
             capture_check(ctx, piece)?;
             let name = ctx.roster.name(piece).to_string();
             let mut events = vec![set_rung(piece, LEADER, CAPTURED)];
-            if let Some(u) = ctx.status(piece).mark(ATTACHED) {
-                let side = ctx.roster.side_of(piece);
-                if let Some(unit) = ctx.roster.ids().find(|&p| {
-                    ctx.roster.side_of(p) == side && ctx.roster.unit(p).is_some_and(|x| x.name == u)
-                }) {
-                    events.push(set_mark(unit, ATTACHED, None));
-                }
+            if let Some(unit) = joined(ctx, piece) {
+                events.push(set_mark(unit, ATTACHED, None));
+            }
+            if ctx.status(piece).mark(ATTACHED).is_some() {
                 events.push(set_mark(piece, ATTACHED, None));
             }
             events.push(Event::fact(
@@ -295,6 +286,15 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
         }
         _ => Err(Refusal::new("no such procedure", "§9")),
     }
+}
+
+/// The body a leader has joined (his mark names it), if any.
+fn joined(ctx: &Context, leader: PieceId) -> Option<PieceId> {
+    let name = ctx.status(leader).mark(ATTACHED)?;
+    let side = ctx.roster.side_of(leader);
+    ctx.roster.ids().find(|&p| {
+        ctx.roster.side_of(p) == side && ctx.roster.unit(p).is_some_and(|u| u.name == name)
+    })
 }
 
 /// Whether a leader may be marked captured: only when unhorsed (§9.3).

@@ -10,7 +10,7 @@
 
 use super::common::{
     Cursor, Doing, Need, Script, answer_of, choice, finish, leader_casualty, loss_events, offer,
-    one_action, pair, present, yes_no,
+    one_action, own_move, pair, present, yes_no,
 };
 use super::keys::*;
 use super::manoeuvre::{Situation, best};
@@ -75,7 +75,7 @@ pub fn firing_figures(t: &VwsTables, ctx: &Context, firer: PieceId) -> i32 {
 
 /// Whether the firer's side is not the one moving: it fires only on a card (§5.1).
 pub fn in_opponents_turn(ctx: &Context, firer: PieceId) -> bool {
-    ctx.state.phase == super::turn::PHASE_MOVES && ctx.roster.side_of(firer) != ctx.state.side
+    ctx.state.phase == super::turn::PHASE_MOVES && !own_move(ctx, firer)
 }
 
 /// Whether this body may fire at that one now.

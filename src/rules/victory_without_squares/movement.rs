@@ -4,7 +4,9 @@
 //! leaves play when it surrenders, leaves the table or is overrun (§8.6). The players move the
 //! figures; these record what the rules need to know about it.
 
-use super::common::{Doing, choice, loss_events, offer, one_action, present, removal_events};
+use super::common::{
+    Doing, choice, loss_events, offer, one_action, own_move, present, removal_events,
+};
 use super::draws::Fixed;
 use super::keys::*;
 use super::status::{kind, set_flag};
@@ -39,7 +41,7 @@ fn reason_param() -> ParamSpec {
 pub fn check(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
     present(ctx, unit)?;
     let name = ctx.roster.name(unit);
-    if ctx.state.phase != super::turn::PHASE_MOVES || ctx.state.side != ctx.roster.side_of(unit) {
+    if !own_move(ctx, unit) {
         return Err(Refusal::new(
             format!("{name}: a body moves in its own side's turn"),
             "§2.3",
