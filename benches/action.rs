@@ -7,8 +7,9 @@
 //!
 //! The battle screen is the binary's (`src/ui/battle`), built into this bench with `#[path]`:
 //! its modules name only `adjutant::…`, `super::…` and `crate::ui::…`, so a `ui` module here
-//! holding the screen and the few modules it uses (`parts`, `persist`, `tables_view`, `theme`)
-//! is all they need; a module the screen starts to use is one more line there.
+//! holding the screen and the few modules it uses (`parts`, `tables_view`, `theme`), with the
+//! window's store (`persist`) to do the saves the screen asks for, is all they need; a module
+//! the screen starts to use is one more line there.
 //!
 //! Prints runs, best and median per row; pass/fail is judged on the median; exits 1 if a
 //! target is missed.
@@ -37,10 +38,20 @@ mod ui {
     pub mod tables_view;
     pub mod theme;
 
-    /// The tray's Roll button pressed: one action through the screen's own update, which
-    /// saves the battle before it returns.
-    pub fn press_roll(screen: &mut battle::Battle) {
-        let _ = screen.update(battle::Message::Tray(battle::tray::Message::Roll));
+    /// The tray's Roll button pressed: one action through the screen's own update, then the
+    /// save it asks for, through the store, as the window does before it shows the result.
+    pub fn press_roll(screen: &mut battle::Battle, store: &persist::Store) {
+        let action = screen.update(battle::Message::Tray(battle::tray::Message::Roll));
+        if action == battle::Action::Save {
+            let (game, file) = screen.for_saving();
+            let result = store.save_to(game, file);
+            let _ = screen.saved(result);
+        }
+    }
+
+    /// A battle screen around `game`, in the folders of `store`.
+    pub fn screen(store: &persist::Store, game: adjutant::battle::Battle) -> battle::Battle {
+        battle::Battle::new(game, store.across_table(), store.overrides_dir())
     }
 }
 
@@ -162,7 +173,7 @@ fn main() -> ExitCode {
         morale_check(&mut game, units[i % units.len()]);
         let acted = start.elapsed();
         let unit = units[i % units.len()];
-        let screen = ui::battle::Battle::with(store.clone(), game);
+        let screen = ui::screen(&store, game);
         let start = Instant::now();
         black_box(screen.view());
         // The panel keeps each piece's row until the piece changes; the checked unit's row
@@ -176,11 +187,11 @@ fn main() -> ExitCode {
     }
 
     // The window's own update (tray roll) with its atomic save, and undo (a refold).
-    let mut screen = ui::battle::Battle::with(store.clone(), game.clone());
+    let mut screen = ui::screen(&store, game.clone());
     let mut update = Vec::new();
     for _ in 0..RUNS / 4 {
         let start = Instant::now();
-        ui::press_roll(&mut screen);
+        ui::press_roll(&mut screen, &store);
         update.push(start.elapsed());
     }
     let mut undo = Vec::new();

@@ -1,8 +1,16 @@
-//! The window: the application shell that owns the current screen (home, roster, battle),
-//! routes each screen's messages and acts on what the screen asks for, follows the desktop's
-//! dark/light theme, and turns Ctrl+Z / Ctrl+Shift+Z into undo and redo. F9 (across-the-table
-//! view), F11 (full screen) and the zoom keys are handled in [`display`]. Closing the window
-//! while the battle is not saved asks first, as leaving the battle does.
+//! The window: the application shell that owns the current screen (home, roster, battle)
+//! and the store, routes each screen's messages and acts on what the screen asks for, follows
+//! the desktop's dark/light theme, and turns Ctrl+Z / Ctrl+Shift+Z into undo and redo. F9
+//! (across-the-table view), F11 (full screen) and the zoom keys are handled in [`display`].
+//!
+//! Screens never touch the disk: they return actions, and the app carries them out through
+//! its [`Store`]. The battle screen asks for a save ([`battle::Action::Save`]) whenever the
+//! battle changed; the app saves at once, in the same `update`, so every action is saved
+//! before its result is shown, and hands the outcome back to the screen (which keeps its
+//! "Not saved" banner). Leaving the battle — for home, another file, or by closing the
+//! window — retries a refused save first and asks when it still fails. The store holds the
+//! lock of the battle on screen; the app lets go of it in the one place it replaces the
+//! screen ([`App::show`]), so another window can open the battle once this one left it.
 
 mod battle;
 mod display;
@@ -163,6 +171,7 @@ impl App {
         let settings = store.settings();
         let zoom = store.zoom();
         let screen = Screen::Home(home::Home::new(&store));
+        // The only screen not put up through `show`: there is none before it to let go of.
         App {
             store,
             settings,
@@ -222,7 +231,9 @@ impl App {
             Message::Display(m) => return display::update(self, m),
             Message::FindPressed => {
                 if let Screen::Battle(b) = &mut self.screen {
-                    let _ = b.update(battle::Message::ShowDesk);
+                    // At most a choice to remember: nothing to wait for.
+                    let action = b.update(battle::Message::ShowDesk);
+                    let _ = self.battle_act(action);
                     return iced::widget::operation::focus(battle::FIND_FIELD);
                 }
             }
@@ -264,10 +275,14 @@ impl App {
     /// still cannot be saved keeps the window open with its banner.
     fn quit(&mut self) -> Task<Message> {
         if let Screen::Battle(b) = &mut self.screen {
-            let _ = b.update(battle::Message::RetrySave);
-            if b.unsaved() {
-                return Task::none();
-            }
+            // A save, done now; the question about leaving, if up, keeps the window open.
+            let action = b.update(battle::Message::RetrySave);
+            let _ = self.battle_act(action);
+        }
+        if let Screen::Battle(b) = &self.screen
+            && b.unsaved()
+        {
+            return Task::none();
         }
         // An army with edits not saved asks first, as leaving the builder does.
         if let Screen::Editor(e) = &mut self.screen
@@ -288,9 +303,7 @@ impl App {
         };
         match home.update(message) {
             home::Action::None => {}
-            home::Action::OpenRoster(army) => {
-                self.screen = Screen::Roster(roster::Roster::new(*army))
-            }
+            home::Action::OpenRoster(army) => self.show(Screen::Roster(roster::Roster::new(*army))),
             home::Action::NewBattle { system, armies } => self.new_battle(&system, armies),
             home::Action::OpenBattle(path) => self.open_battle(&path),
             home::Action::Restore(path) => {
@@ -309,12 +322,14 @@ impl App {
             home::Action::OpenFile => return self.files_update(files::Message::OpenPressed),
             home::Action::NewArmy(system) => {
                 let dir = self.store.user_armies_dir();
-                self.screen = Screen::Editor(Box::new(editor::Editor::new_army(&system, dir)));
+                self.show(Screen::Editor(Box::new(editor::Editor::new_army(
+                    &system, dir,
+                ))));
             }
             home::Action::EditArmy { path, shipped } => {
                 let dir = self.store.user_armies_dir();
                 match editor::Editor::open(&path, shipped, dir) {
-                    Ok(e) => self.screen = Screen::Editor(Box::new(e)),
+                    Ok(e) => self.show(Screen::Editor(Box::new(e))),
                     Err(why) => home.notice = Some(why),
                 }
             }
@@ -338,28 +353,90 @@ impl App {
 
     fn battle_update(&mut self, message: battle::Message) -> Task<Message> {
         if let Screen::Battle(b) = &mut self.screen {
-            match b.update(message) {
-                battle::Action::None => {}
-                battle::Action::Leave(next) => return self.go(next),
-                battle::Action::Print => self.show_print_panel(),
-                battle::Action::SaveCopy => {
-                    return self.files_update(files::Message::SaveAsPressed);
-                }
+            let action = b.update(message);
+            return self.battle_act(action);
+        }
+        self.files.take_focus()
+    }
+
+    /// Does what the battle screen asked for. A save is done here and now, before the
+    /// screen is shown again; the screen hears how it went and may ask for more.
+    fn battle_act(&mut self, action: battle::Action) -> Task<Message> {
+        match action {
+            battle::Action::None => {}
+            battle::Action::Save => {
+                let then = self.save_battle();
+                return self.battle_act(then);
+            }
+            battle::Action::Leave(next) => return self.leave(next),
+            battle::Action::Go(next) => return self.go(next),
+            battle::Action::Print => self.show_print_panel(),
+            battle::Action::SaveCopy => {
+                return self.files_update(files::Message::SaveAsPressed);
+            }
+            battle::Action::RememberAcross(on) => {
+                // Only the choice for next time is lost if the settings cannot be written.
+                let _ = self.store.save_across_table(on);
             }
         }
         self.files.take_focus()
     }
 
+    /// Saves the battle on screen, and what the screen asks next.
+    fn save_battle(&mut self) -> battle::Action {
+        match &mut self.screen {
+            Screen::Battle(b) => save_battle(&self.store, b),
+            _ => battle::Action::None,
+        }
+    }
+
     /// Leaves the screen for `next` — at once, unless it is a battle that is not saved and
     /// cannot be saved now: then the battle screen asks what to do first.
     fn leave(&mut self, next: battle::Next) -> Task<Message> {
-        if let Screen::Battle(b) = &mut self.screen
-            && !b.ready_to_leave(next.clone())
-        {
+        if !self.battle_may_leave(next.clone()) {
             self.files.close_panel();
             return Task::none();
         }
         self.go(next)
+    }
+
+    /// Whether the screen may be left for `next`: it is not a battle, or the battle is saved
+    /// or saves now (a save the disk refused is retried). Otherwise the battle screen puts up
+    /// its question, and `next` waits for the answer.
+    fn battle_may_leave(&mut self, next: battle::Next) -> bool {
+        let Screen::Battle(b) = &mut self.screen else {
+            return true;
+        };
+        if b.unsaved() {
+            // Where the player goes now answers a question already up, whatever the save
+            // asks next.
+            let _ = save_battle(&self.store, b);
+        }
+        b.ready_to_leave(next)
+    }
+
+    /// Puts `screen` up in place of the one on show. The one place the screen is replaced:
+    /// the battle left behind lets go of its lock here, so another window may open it.
+    fn show(&mut self, screen: Screen) {
+        let left = std::mem::replace(&mut self.screen, screen);
+        if let Screen::Battle(b) = left
+            && let Some(file) = b.file()
+        {
+            self.store.release(file);
+        }
+    }
+
+    /// Puts a battle up and saves it before it is shown: a new battle gets its file, an
+    /// opened one is remembered as the battle to resume. A failure shows in its banner.
+    fn show_battle(&mut self, b: battle::Battle) {
+        self.show(Screen::Battle(Box::new(b)));
+        // No question is up on a battle just put up: the save asks for nothing more.
+        let _ = self.save_battle();
+    }
+
+    /// A battle screen around `game`, as the player's settings have it.
+    fn battle_screen(&self, game: adjutant::battle::Battle) -> battle::Battle {
+        battle::Battle::new(game, self.store.across_table(), self.store.overrides_dir())
     }
 
     /// Goes to `next`, leaving the screen on show.
@@ -381,19 +458,21 @@ impl App {
     fn go_home(&mut self, notice: Option<String>) {
         let mut home = home::Home::new(&self.store);
         home.notice = notice;
-        self.screen = Screen::Home(home);
+        self.show(Screen::Home(home));
     }
 
+    /// A new battle between these armies, saved before it is shown.
     fn new_battle(&mut self, system: &str, armies: Vec<Army>) {
-        match battle::Battle::start(self.store.clone(), system, armies) {
-            Ok(b) => self.screen = Screen::Battle(Box::new(b)),
+        match battle::new_game(&self.store.systems(), system, armies) {
+            Ok(game) => self.show_battle(self.battle_screen(game)),
             Err(e) => self.go_home(Some(format!("The battle could not be set up: {e}"))),
         }
     }
 
+    /// A saved battle, loaded back (the store takes its lock) to be played in its own file.
     fn open_battle(&mut self, path: &std::path::Path) {
-        match battle::Battle::open(self.store.clone(), path) {
-            Ok(b) => self.screen = Screen::Battle(Box::new(b)),
+        match self.store.open_battle(path) {
+            Ok(game) => self.show_battle(self.battle_screen(game).in_file(path)),
             Err(e) => self.go_home(Some(e)),
         }
     }
@@ -428,6 +507,15 @@ impl App {
             window::close_requests().map(Message::CloseRequested),
         ])
     }
+}
+
+/// Saves the battle on the battle screen through `store` and tells the screen how it went;
+/// what the screen asks next comes back (going on where the player was going, when a retried
+/// save works while the question about leaving is up).
+fn save_battle(store: &Store, b: &mut battle::Battle) -> battle::Action {
+    let (game, file) = b.for_saving();
+    let result = store.save_to(game, file);
+    b.saved(result)
 }
 
 /// Escape closes the print or save panel. Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes; modifier changes let shift-click pick targets.

@@ -1,14 +1,18 @@
 //! The battle screen: both sides' pieces on the left, the turn banner and the procedures in
 //! the centre, the dice tray, the cards and the log on the right (laid out in [`screen`]).
-//! Panels turn clicks into
-//! [`Command`]s; this module carries them out on the battle and saves it before anything is
-//! shown, keeping a banner up (with Retry and Save a copy) while the disk refuses. Leaving a
-//! battle that is not saved asks first ([`leave`]). F9 swaps the panels for the large-type
-//! across-the-table view; the Tables button shows the rule tables in force.
+//! Panels turn clicks into [`Command`]s; this module carries them out on the battle. The
+//! screen never touches the disk: when the battle changed (or the player presses Retry) its
+//! `update` returns [`Action::Save`], and the app saves it through its store in the same
+//! update — before anything is shown — and hands the outcome back with [`Battle::saved`],
+//! which keeps a banner up (with Retry and Save a copy) while the disk refuses. Leaving a battle that is not saved
+//! asks first ([`leave`]): the app retries the save, then asks [`Battle::ready_to_leave`].
+//! F9 swaps the panels for the large-type across-the-table view (the choice is remembered
+//! through [`Action::RememberAcross`]); the Tables button shows the rule tables in force.
 //!
-//! The screen holds its battle's file: the one it was opened from, or a new one of its own
-//! for a new battle or a copy brought in from elsewhere. It holds that battle's lock while it
-//! is up, so another window cannot play the same battle.
+//! The screen knows its battle's file: the one it was opened from, or a new one of its own
+//! for a new battle or a copy brought in from elsewhere, named at its first save. The app's
+//! store holds that battle's lock while the screen is up, so another window cannot play the
+//! same battle, and lets go of it when the app replaces the screen.
 
 mod across;
 mod adjust_panel;
@@ -33,7 +37,6 @@ use adjutant::dice::Dice;
 use adjutant::status::{Change, Viewer};
 pub use leave::Next;
 
-use super::persist::Store;
 use super::tables_view;
 
 /// The widget id of the pieces panel's find box.
@@ -42,9 +45,10 @@ pub const FIND_FIELD: &str = roster_panel::FILTER;
 /// The battle screen's state.
 pub struct Battle {
     game: game::Battle,
-    store: Store,
     /// The file the battle is saved to; `None` until its first save.
     file: Option<std::path::PathBuf>,
+    /// Where the player's rule-table override files go (the Tables view names them).
+    overrides_dir: std::path::PathBuf,
     /// Why the last save failed; cleared by the next save that works.
     unsaved: Option<adjutant::store::StoreError>,
     /// Where the player wanted to go while the battle was not saved: the question is up.
@@ -114,13 +118,22 @@ pub enum Message {
 }
 
 /// What the battle screen asks the app to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     None,
-    /// Go where the player asked: the battle is saved, or the player chose to discard.
+    /// Save the battle now, before anything is shown, and hand the outcome to
+    /// [`Battle::saved`] (which may ask for more: going on where the player was going).
+    Save,
+    /// The player asks to leave for `next`: go if the battle is saved or saves now; otherwise
+    /// [`Battle::ready_to_leave`] puts the question up.
     Leave(Next),
+    /// Go to `next` at once: the battle is saved, or the player chose to discard.
+    Go(Next),
     Print,
     /// Ask where to save a copy of the battle.
     SaveCopy,
+    /// Remember for the next battle whether it opens on the across-the-table view.
+    RememberAcross(bool),
 }
 
 /// A change to the battle that a panel asks for.
@@ -148,39 +161,37 @@ pub enum Command {
     Adjust(Subject, Change),
 }
 
+/// A new battle between these armies under `systems` (the tables in force), with a seed
+/// from the clock.
+pub fn new_game(
+    systems: &adjutant::rules::Systems,
+    system: &str,
+    armies: Vec<Army>,
+) -> Result<game::Battle, ActionError> {
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    game::Battle::new_under(systems, system, armies, seed)
+}
+
 impl Battle {
-    /// A new battle between these armies, saved before it is shown.
-    pub fn start(store: Store, system: &str, armies: Vec<Army>) -> Result<Battle, ActionError> {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        let game = game::Battle::new_under(&store.systems(), system, armies, seed)?;
-        let mut battle = Battle::with(store, game);
-        battle.save();
-        Ok(battle)
-    }
-
-    /// A saved battle, loaded back to be played in its own file.
-    pub fn open(store: Store, path: &std::path::Path) -> Result<Battle, String> {
-        let game = store.open_battle(path)?;
-        let mut battle = Battle::with(store, game);
-        battle.file = Some(path.to_path_buf());
-        // Remember it as the battle to resume; a failure shows in the banner.
-        battle.save();
-        Ok(battle)
-    }
-
-    /// A battle screen around a battle, which gets a new file of its own at its first save.
-    pub fn with(store: Store, game: game::Battle) -> Battle {
-        let mode = if store.across_table() {
+    /// A battle screen around a battle, which gets a new file of its own at its first save;
+    /// `across_table` opens it on the across-the-table view, and `overrides_dir` is where the
+    /// player's table overrides go. The app saves it before it is shown.
+    pub fn new(
+        game: game::Battle,
+        across_table: bool,
+        overrides_dir: std::path::PathBuf,
+    ) -> Battle {
+        let mode = if across_table {
             Mode::Across
         } else {
             Mode::Desk
         };
         Battle {
             game,
-            store,
             file: None,
+            overrides_dir,
             unsaved: None,
             leaving: None,
             viewer: Viewer::Umpire,
@@ -194,6 +205,12 @@ impl Battle {
             cards: cards::State::default(),
             log: log::State::default(),
         }
+    }
+
+    /// This screen, playing its battle in `path` (a battle loaded from there).
+    pub fn in_file(mut self, path: &std::path::Path) -> Battle {
+        self.file = Some(path.to_path_buf());
+        self
     }
 
     /// The battle as it stands.
@@ -218,11 +235,31 @@ impl Battle {
     }
 
     /// The file the battle is saved to, once it has one.
-    #[cfg(test)]
     pub fn file(&self) -> Option<&std::path::Path> {
         self.file.as_deref()
     }
 
+    /// What the app saves: the battle, and its file — `None` until the first save, which
+    /// then names the new file.
+    pub fn for_saving(&mut self) -> (&game::Battle, &mut Option<std::path::PathBuf>) {
+        (&self.game, &mut self.file)
+    }
+
+    /// How the save the screen asked for went: a failure keeps the battle in memory and puts
+    /// up the banner; a save that works takes it down. When the question about leaving is up
+    /// and the save now works, the player goes on where they were going.
+    pub fn saved(&mut self, result: Result<(), adjutant::store::StoreError>) -> Action {
+        self.unsaved = result.err();
+        if self.unsaved.is_none()
+            && let Some(next) = self.leaving.take()
+        {
+            return Action::Go(next);
+        }
+        Action::None
+    }
+
+    /// Carries out a message. When the battle changed, the answer is [`Action::Save`]: the
+    /// app saves it before anything is shown.
     pub fn update(&mut self, message: Message) -> Action {
         if self.leaving.is_some()
             && !matches!(message, Message::Leave(_) | Message::AddingChanged(_))
@@ -232,8 +269,9 @@ impl Battle {
         }
         match message {
             Message::Pieces(roster_panel::Message::Adjust(id, change)) => {
-                let result = self.perform(Command::Adjust(Subject::Piece(id), change));
+                let (result, action) = self.perform(Command::Adjust(Subject::Piece(id), change));
                 self.procedure.finished(result);
+                return action;
             }
             Message::Pieces(roster_panel::Message::PieceClicked { id, .. }) => {
                 self.procedure.clear_error();
@@ -257,59 +295,59 @@ impl Battle {
             }
             Message::Procedure(m) => {
                 if let Some(cmd) = self.procedure.update(m, &self.pieces) {
-                    let result = self.perform(cmd);
+                    let (result, action) = self.perform(cmd);
                     self.procedure.finished(result);
+                    return action;
                 }
             }
             Message::Tray(m) => {
                 if let Some(cmd) = self.tray.update(m) {
-                    let result = self.perform(cmd);
+                    let (result, action) = self.perform(cmd);
                     self.tray.finished(result);
+                    return action;
                 }
             }
             Message::Cards(m) => {
                 let cmd = self.cards.update(m);
-                let result = self.perform(cmd);
+                let (result, action) = self.perform(cmd);
                 self.cards.finished(result);
+                return action;
             }
             Message::Log(m) => {
                 if let Some(cmd) = self.log.update(m) {
-                    self.log_command(cmd);
+                    return self.log_command(cmd);
                 }
             }
-            Message::Undo => self.log_command(Command::Undo),
-            Message::Redo => self.log_command(Command::Redo),
+            Message::Undo => return self.log_command(Command::Undo),
+            Message::Redo => return self.log_command(Command::Redo),
             Message::ViewerSelected(v) => self.viewer = v,
             Message::TabSelected(t) => self.tab = t,
             Message::NarrowTabSelected(t) => self.narrow_tab = t,
-            Message::AcrossToggled => self.toggle_across(),
+            Message::AcrossToggled => return self.toggle_across(),
             Message::TablesToggled => self.toggle_tables(),
             Message::ShowDesk => {
-                if matches!(self.mode, Mode::Across) {
-                    self.toggle_across();
-                }
+                let leaving_across = matches!(self.mode, Mode::Across);
                 self.mode = Mode::Desk;
+                if leaving_across {
+                    return Action::RememberAcross(false);
+                }
             }
-            Message::RetrySave => self.save(),
+            Message::RetrySave => return Action::Save,
             Message::SaveCopyPressed => return Action::SaveCopy,
             Message::Leave(m) => return self.answer_leaving(m),
-            Message::HomePressed => {
-                if self.ready_to_leave(Next::Home) {
-                    return Action::Leave(Next::Home);
-                }
-            }
+            Message::HomePressed => return Action::Leave(Next::Home),
             Message::PrintPressed => return Action::Print,
             Message::AddingChanged(adding) => self.adding = adding,
         }
         Action::None
     }
 
-    /// Switches to the across-the-table view or back, and remembers it for the next battle.
-    fn toggle_across(&mut self) {
+    /// Switches to the across-the-table view or back, and asks to remember it for the next
+    /// battle.
+    fn toggle_across(&mut self) -> Action {
         let on = !matches!(self.mode, Mode::Across);
         self.mode = if on { Mode::Across } else { Mode::Desk };
-        // Only the choice for next time is lost if the settings cannot be written.
-        let _ = self.store.save_across_table(on);
+        Action::RememberAcross(on)
     }
 
     /// Opens the tables in force (read afresh) or goes back to the panels.
@@ -318,17 +356,14 @@ impl Battle {
             Mode::Tables(_) => Mode::Desk,
             Mode::Desk | Mode::Across => Mode::Tables(Box::new(tables_view::State::new(
                 self.game.rules(),
-                &self.store.overrides_dir(),
+                &self.overrides_dir,
             ))),
         };
     }
 
-    /// Whether the battle may be left for `next`: it is saved, or saves now. If not, the
-    /// question is put up and `next` waits for the answer.
+    /// Whether the battle may be left for `next`: it is saved (the app retries a refused save
+    /// first). If not, the question is put up and `next` waits for the answer.
     pub fn ready_to_leave(&mut self, next: Next) -> bool {
-        if self.unsaved.is_some() {
-            self.save();
-        }
         if self.unsaved.is_some() {
             self.leaving = Some(next);
             return false;
@@ -344,18 +379,12 @@ impl Battle {
     /// The answer to the question about leaving a battle that is not saved.
     fn answer_leaving(&mut self, answer: leave::Message) -> Action {
         match answer {
-            leave::Message::Retry => {
-                self.save();
-                if self.unsaved.is_none()
-                    && let Some(next) = self.leaving.take()
-                {
-                    return Action::Leave(next);
-                }
-            }
+            // Once the save works, [`Battle::saved`] goes on where the player was going.
+            leave::Message::Retry => return Action::Save,
             leave::Message::SaveCopy => return Action::SaveCopy,
             leave::Message::Discard => {
                 if let Some(next) = self.leaving.take() {
-                    return Action::Leave(next);
+                    return Action::Go(next);
                 }
             }
             leave::Message::Stay => self.leaving = None,
@@ -363,20 +392,23 @@ impl Battle {
         Action::None
     }
 
-    fn log_command(&mut self, cmd: Command) {
-        let result = self.perform(cmd);
+    fn log_command(&mut self, cmd: Command) -> Action {
+        let (result, action) = self.perform(cmd);
         self.log.finished(result);
+        action
     }
 
-    /// Carries out a command; when the battle changed, saves it before returning.
-    fn perform(&mut self, cmd: Command) -> Result<(), ActionError> {
+    /// Carries out a command; when the battle changed, asks for it to be saved.
+    fn perform(&mut self, cmd: Command) -> (Result<(), ActionError>, Action) {
         let before = self.game.revision();
         self.procedure.forget_odds();
         let result = self.apply(cmd);
-        if self.game.revision() != before {
-            self.save();
-        }
-        result
+        let action = if self.game.revision() != before {
+            Action::Save
+        } else {
+            Action::None
+        };
+        (result, action)
     }
 
     fn apply(&mut self, cmd: Command) -> Result<(), ActionError> {
@@ -432,19 +464,5 @@ impl Battle {
             aim: false,
         };
         row.view(&self.game, id).map(Message::Pieces)
-    }
-
-    /// Saves the battle; on failure keeps it in memory and puts up the banner.
-    fn save(&mut self) {
-        self.unsaved = self.store.save_to(&self.game, &mut self.file).err();
-    }
-}
-
-impl Drop for Battle {
-    /// Lets go of the battle's lock, so another window may open it.
-    fn drop(&mut self) {
-        if let Some(file) = &self.file {
-            self.store.release(file);
-        }
     }
 }

@@ -341,9 +341,7 @@ impl App {
             return;
         }
         // Whatever opens takes the battle's place: a battle that is not saved asks first.
-        if let Screen::Battle(b) = &mut self.screen
-            && !b.ready_to_leave(battle::Next::Open(path.clone()))
-        {
+        if !self.battle_may_leave(battle::Next::Open(path.clone())) {
             self.files.panel = None;
             return;
         }
@@ -355,7 +353,7 @@ impl App {
                 if !work::is_listed(&path, &user) {
                     screen = screen.offering(path.clone());
                 }
-                self.screen = Screen::Roster(screen);
+                self.show(Screen::Roster(screen));
                 self.files.report(Ok(format!("Opened {}.", path.display())));
             }
             Opened::Battle(game) => {
@@ -366,9 +364,7 @@ impl App {
                 } else {
                     // A battle from elsewhere (or a backup) is a new battle, with a file of
                     // its own in Adjutant's folder: never saved onto the battle it came from.
-                    let mut screen = battle::Battle::with(self.store.clone(), *game);
-                    let _ = screen.update(battle::Message::RetrySave);
-                    self.screen = Screen::Battle(Box::new(screen));
+                    self.show_battle(self.battle_screen(*game));
                     self.files.report(Ok(format!(
                         "Opened a copy of {} as a new battle; it is saved in Adjutant's folder as you play.",
                         path.display()

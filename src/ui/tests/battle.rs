@@ -232,7 +232,7 @@ fn a_long_log_draws_the_newest_entries_and_shows_older_ones_on_request() {
     }
     assert_eq!(game.log().len(), 45);
     let store = crate::ui::persist::Store::open(Some(dir.path().to_path_buf()));
-    let mut screen = crate::ui::battle::Battle::with(store, game);
+    let mut screen = super::BattleScreen::new(store, game);
     assert!(shows(&screen, "45. Roll D6"), "the newest entry is drawn");
     assert!(!shows(&screen, "5. Roll D6"), "the 41st newest is not");
     assert!(shows(&screen, "… and 5 older entries"));

@@ -22,7 +22,7 @@ use iced_test::{Error, Simulator};
 use adjutant::army::Army;
 use adjutant::rules;
 
-use super::battle::{Battle, Message};
+use super::battle::{Action, Battle, Message};
 use super::persist::Store;
 use super::theme;
 
@@ -39,9 +39,41 @@ pub fn simulator<'a, M>(view: Element<'a, M>) -> Simulator<'a, M> {
     )
 }
 
+/// The battle screen with the app's side of saving: each save it asks for is done through
+/// the store before `update` returns, as [`super::App`] does. It shows as the screen itself.
+pub struct BattleScreen {
+    screen: Battle,
+    store: Store,
+}
+
+impl BattleScreen {
+    /// A screen around `game` in the folders of `store`, as the app opens it (not yet saved).
+    pub fn new(store: Store, game: adjutant::battle::Battle) -> BattleScreen {
+        let screen = Battle::new(game, store.across_table(), store.overrides_dir());
+        BattleScreen { screen, store }
+    }
+
+    /// The screen's update, with the saves it asks for done; what else it asks comes back.
+    pub fn update(&mut self, message: Message) -> Action {
+        let mut action = self.screen.update(message);
+        while action == Action::Save {
+            action = super::save_battle(&self.store, &mut self.screen);
+        }
+        action
+    }
+}
+
+impl std::ops::Deref for BattleScreen {
+    type Target = Battle;
+
+    fn deref(&self) -> &Battle {
+        &self.screen
+    }
+}
+
 /// A battle between the first two shipped armies of the first rule system that has two, in a
-/// fresh data folder.
-pub fn battle(dir: &tempfile::TempDir) -> Battle {
+/// fresh data folder, saved as the app saves a new battle.
+pub fn battle(dir: &tempfile::TempDir) -> BattleScreen {
     let store = Store::open(Some(dir.path().to_path_buf()));
     let armies: Vec<Army> = store
         .armies()
@@ -57,12 +89,16 @@ pub fn battle(dir: &tempfile::TempDir) -> Battle {
         .filter(|a| a.system == system.id())
         .take(2)
         .collect();
-    Battle::start(store, system.id(), two).expect("the battle sets up")
+    let game =
+        super::battle::new_game(&store.systems(), system.id(), two).expect("the battle sets up");
+    let mut screen = BattleScreen::new(store, game);
+    let _ = super::save_battle(&screen.store, &mut screen.screen);
+    screen
 }
 
 /// Runs `act` on a simulator of the screen, then feeds the messages it produced to `update`.
 pub fn interact(
-    screen: &mut Battle,
+    screen: &mut BattleScreen,
     act: impl FnOnce(&mut Simulator<'_, Message>) -> Result<(), Error>,
 ) {
     let messages: Vec<Message> = {
@@ -75,7 +111,7 @@ pub fn interact(
     }
 }
 
-pub fn click(screen: &mut Battle, text: &'static str) {
+pub fn click(screen: &mut BattleScreen, text: &'static str) {
     interact(screen, |ui| ui.click(text).map(|_| ()));
 }
 
@@ -84,7 +120,7 @@ pub fn shows(screen: &Battle, text: &str) -> bool {
 }
 
 /// Types into the dice tray's faces field and presses Enter.
-pub fn type_faces(screen: &mut Battle, faces: &str) {
+pub fn type_faces(screen: &mut BattleScreen, faces: &str) {
     interact(screen, |ui| {
         ui.click(id(super::battle::tray::FACES))?;
         let _ = ui.typewrite(faces);

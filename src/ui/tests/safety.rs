@@ -1,7 +1,9 @@
-//! Nothing the player recorded is lost or hidden, in the window: a copy opened with Ctrl+O is
-//! a new battle (the live one keeps its file), a second window cannot open the battle the
-//! first one plays, a file changed behind the window's back is not written over, leaving or
-//! closing while the battle is not saved asks first, and a damaged battle offers its backup.
+//! Nothing the player recorded is lost or hidden, in the window: every action is on disk
+//! when the window's update returns (the battle screen asks, the window saves), a copy opened
+//! with Ctrl+O is a new battle (the live one keeps its file), a second window cannot open the
+//! battle the first one plays, a file changed behind the window's back is not written over,
+//! leaving, closing or Ctrl+Q while the battle is not saved asks or stays first, and a
+//! damaged battle offers its backup.
 
 use std::path::{Path, PathBuf};
 
@@ -278,4 +280,92 @@ fn a_backup_opened_with_ctrl_o_is_a_new_battle() {
     assert!(!path.with_extension("ron.bak.bak").exists());
     assert_eq!(std::fs::read(&bak).unwrap(), before);
     assert_eq!(entries(&path), 2, "the battle it backs up is untouched");
+}
+
+/// The battle screen never writes: a change comes back from its update as a request to save,
+/// and the window saves it in the same update, so the file holds the action before anything
+/// is shown.
+#[test]
+fn each_action_is_on_disk_when_the_windows_update_returns() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in_battle(&dir);
+    let path = file(&app);
+    assert_eq!(
+        entries(&path),
+        1,
+        "a new battle is saved before it is shown"
+    );
+
+    let Screen::Battle(b) = &mut app.screen else {
+        panic!("the battle is not on screen");
+    };
+    let mut screen = battle::Battle::new(b.game().clone(), false, dir.path().join("tables"));
+    let typed = screen.update(battle::Message::Tray(tray::Message::FacesChanged(
+        "2 4".into(),
+    )));
+    assert_eq!(typed, battle::Action::None, "typing changes nothing");
+    let entered = screen.update(battle::Message::Tray(tray::Message::FacesEntered));
+    assert_eq!(entered, battle::Action::Save, "the change asks to be saved");
+    assert_eq!(screen.game().log().len(), 2);
+    assert_eq!(screen.file(), None, "the screen itself wrote nothing");
+    let undone = screen.update(battle::Message::Undo);
+    assert_eq!(undone, battle::Action::Save, "so does undo");
+    let shown = screen.update(battle::Message::TabSelected(battle::Tab::Cards));
+    assert_eq!(shown, battle::Action::None, "a tab is not a change");
+
+    roll(&mut app, "2 4");
+    assert_eq!(entries(&path), 2, "on disk when update returns");
+    let _ = app.update(Message::UndoPressed);
+    assert_eq!(entries(&path), 1, "undo too");
+    let _ = app.update(Message::RedoPressed);
+    assert_eq!(entries(&path), 2, "and redo");
+    assert!(shows(&app, "Saved"));
+}
+
+/// The battle file made a folder: the save in the window's update fails, the banner is up
+/// at once, leaving asks first, and Retry saves and leaves once the disk allows.
+#[test]
+fn a_save_refused_in_the_windows_update_shows_the_banner_and_leaving_asks() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in_battle(&dir);
+    let path = file(&app);
+    std::fs::remove_file(&path).unwrap();
+    std::fs::create_dir(&path).unwrap();
+    roll(&mut app, "1 2");
+    assert!(path.is_dir(), "nothing is written over what stands there");
+    assert!(shows(&app, "Not saved"), "the banner is up");
+    assert_eq!(game(&app).log().len(), 2, "kept in memory");
+
+    let _ = app.update(Message::Battle(battle::Message::HomePressed));
+    assert!(matches!(app.screen, Screen::Battle(_)), "not left");
+    assert!(shows(&app, "This battle is not saved"));
+    let _ = app.update(Message::Battle(battle::Message::Leave(
+        leave::Message::Retry,
+    )));
+    assert!(
+        shows(&app, leave::DISCARD),
+        "the disk still refuses: still asking"
+    );
+
+    std::fs::remove_dir(&path).unwrap();
+    click(&mut app, leave::RETRY);
+    assert!(matches!(app.screen, Screen::Home(_)), "saved, then home");
+    assert_eq!(entries(&path), 2);
+}
+
+/// Ctrl+Q retries a save the disk refused and stays while it still fails.
+#[test]
+fn ctrl_q_saves_the_battle_first_and_stays_while_the_disk_refuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in_battle(&dir);
+    let battles = block_saves(&dir);
+    roll(&mut app, "4 1");
+    press_ctrl(&mut app, "q");
+    assert!(matches!(app.screen, Screen::Battle(_)));
+    assert!(shows(&app, "Not saved"), "the banner stays");
+
+    std::fs::remove_file(&battles).unwrap();
+    press_ctrl(&mut app, "q");
+    assert!(!shows(&app, "Not saved"), "saved");
+    assert_eq!(entries(&file(&app)), 2);
 }

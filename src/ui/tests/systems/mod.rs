@@ -25,8 +25,9 @@ use adjutant::event::PieceId;
 use adjutant::odds::procedure_odds;
 use adjutant::procedure::{Offer, Step};
 
+use super::BattleScreen;
 use super::simulator;
-use crate::ui::battle::{Battle, Message, odds, procedure_panel};
+use crate::ui::battle::{Message, odds, procedure_panel};
 use crate::ui::persist::Store;
 use crate::ui::theme::size;
 
@@ -35,7 +36,7 @@ const WINDOW_HEIGHT: f32 = 800.0;
 
 /// A battle under way on the screen, in its own data folder.
 pub struct Play {
-    pub screen: Battle,
+    pub screen: BattleScreen,
     _dir: tempfile::TempDir,
 }
 
@@ -63,7 +64,7 @@ impl Play {
             .collect();
         let game = game::Battle::new(system, armies, seed).expect("the battle sets up");
         Play {
-            screen: Battle::with(store, game),
+            screen: BattleScreen::new(store, game),
             _dir: dir,
         }
     }
