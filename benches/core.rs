@@ -8,13 +8,12 @@
 //! exits 1 if a target is missed. Each heavy case is also checked for exactness: its
 //! probabilities (with the unexplored rest) sum to one.
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::hint::black_box;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use adjutant::army::{Army, Leader, Unit, load_army};
+use adjutant::army::{Army, load_army};
 use adjutant::battle::state::Context;
 use adjutant::battle::{Action, Battle};
 use adjutant::cards::Deck;
@@ -27,10 +26,13 @@ use adjutant::status::Change;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
-/// The System W test battle (the W-4 order of battle) and its helpers, shared with the tests.
-#[allow(dead_code, clippy::all)]
+/// The System W test battle (the W-4 order of battle) and its helpers, and the hand-made army
+/// builders, shared with the tests.
+#[allow(dead_code, unused_imports, clippy::all)]
 #[path = "../tests/royalists_roundheads/common.rs"]
 mod common;
+
+use common::army::{self as hand, Build};
 
 /// One timed case: runs, best and median, against a target.
 struct Row {
@@ -158,38 +160,26 @@ fn royalists_roundheads() -> Row {
 fn d3_ecw() -> Row {
     use adjutant::rules::d3_ecw::keys::*;
     let army = |side: &str| Army {
-        system: "d3_ecw".into(),
         name: format!("{side} test army"),
-        side: side.into(),
-        description: String::new(),
-        leaders: vec![Leader {
-            id: "cmd".into(),
-            name: format!("{side} Commander"),
-            stats: BTreeMap::new(),
-            traits: BTreeSet::new(),
-            group: None,
-            superior: None,
-            notes: String::new(),
-        }],
-        units: [
-            ("pike", ELITE_PIKE),
-            ("cuir", CUIRASSIERS),
-            ("inf", INFANTRY),
-        ]
-        .iter()
-        .map(|(id, kind)| Unit {
-            id: (*id).into(),
-            name: format!("{side} {kind}"),
-            kind: (*kind).into(),
-            leader: Some("cmd".into()),
-            stats: BTreeMap::new(),
-            traits: BTreeSet::new(),
-            group: None,
-            notes: String::new(),
-        })
-        .collect(),
+        ..hand::army(
+            "d3_ecw",
+            side,
+            vec![hand::leader("cmd", &format!("{side} Commander"))],
+            [
+                ("pike", ELITE_PIKE),
+                ("cuir", CUIRASSIERS),
+                ("inf", INFANTRY),
+            ]
+            .iter()
+            .map(|(id, kind)| {
+                hand::unit(id, kind)
+                    .named(&format!("{side} {kind}"))
+                    .led_by("cmd")
+            })
+            .collect(),
+        )
     };
-    let b = Battle::new("d3_ecw", vec![army("Royalist"), army("Parliament")], 7).expect("set up");
+    let b = hand::battle_of("d3_ecw", [army("Royalist"), army("Parliament")], 7);
     let (a, t, cmd) = (find(&b, 0, "pike"), find(&b, 1, "cuir"), find(&b, 0, "cmd"));
     let track = |key: &str, to| Change::Track {
         key: key.into(),
@@ -256,26 +246,11 @@ fn victory_without_squares() -> Row {
 /// RCW: infantry close-assaulting infantry, fought round after round until one side breaks.
 fn rcw() -> Row {
     use adjutant::rules::rcw::keys::*;
-    let unit = |id: &str| Unit {
-        id: id.into(),
-        name: id.into(),
-        kind: INFANTRY.into(),
-        leader: None,
-        stats: BTreeMap::new(),
-        traits: BTreeSet::new(),
-        group: Some("corps".into()),
-        notes: String::new(),
+    let army = |side: &str, id: &str| {
+        let unit = hand::unit(id, INFANTRY).in_group("corps");
+        hand::army("rcw", side, vec![], vec![unit])
     };
-    let army = |side: &str, id: &str| Army {
-        system: "rcw".into(),
-        name: format!("Test {side}"),
-        side: side.into(),
-        description: String::new(),
-        leaders: Vec::new(),
-        units: vec![unit(id)],
-    };
-    let armies = vec![army("Reds", "inf"), army("Whites", "foe")];
-    let mut b = Battle::new("rcw", armies, 7).expect("set up");
+    let mut b = hand::battle_of("rcw", [army("Reds", "inf"), army("Whites", "foe")], 7);
     let start = |b: &mut Battle, c: Call| b.start(Action::Procedure(c)).expect("starts");
     start(&mut b, call(P_FIRST_PLAYER, &[], &[], &[]));
     b.enter_faces("6").expect("roll-off");

@@ -3,7 +3,7 @@
 //! undo then redo is the identity, replaying the log reproduces the state, a saved battle
 //! loads back equal, undo is never a re-roll, and no card repeats before a reshuffle.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use adjutant::army::{Army, Leader, Unit};
@@ -13,63 +13,53 @@ use adjutant::event::Event;
 use adjutant::store::{battle_from_ron, battle_to_ron};
 use proptest::prelude::*;
 
+mod common;
+
+use common::army::{self, Build};
+
 const SYSTEM: &str = "royalists_roundheads";
 
 fn unit(id: &str, name: &str, kind: &str, leader: &str) -> Unit {
-    Unit {
-        id: id.into(),
-        name: name.into(),
-        kind: kind.into(),
-        leader: Some(leader.into()),
-        stats: BTreeMap::from([
-            ("strength".to_string(), 4),
-            ("morale".to_string(), 7),
-            ("movement".to_string(), 8),
-            ("entry_turn".to_string(), 1),
-        ]),
-        traits: BTreeSet::new(),
-        group: None,
-        notes: String::new(),
-    }
+    army::unit(id, kind)
+        .named(name)
+        .led_by(leader)
+        .with_stats(&[
+            ("strength", 4),
+            ("morale", 7),
+            ("movement", 8),
+            ("entry_turn", 1),
+        ])
 }
 
 fn leader(id: &str, name: &str) -> Leader {
-    Leader {
-        id: id.into(),
-        name: name.into(),
-        stats: BTreeMap::from([
-            ("span".to_string(), 3),
-            ("bonus".to_string(), 1),
-            ("entry_turn".to_string(), 1),
-        ]),
-        traits: BTreeSet::new(),
-        group: None,
-        superior: None,
-        notes: String::new(),
-    }
+    army::leader(id, name).with_stats(&[("span", 3), ("bonus", 1), ("entry_turn", 1)])
 }
 
 /// Two small hand-built armies.
 fn armies() -> Vec<Army> {
     vec![
         Army {
-            system: SYSTEM.into(),
             name: "King's army".into(),
-            side: "Royalist".into(),
             description: "A test army".into(),
-            leaders: vec![leader("henderson", "Sir John Henderson")],
-            units: vec![
-                unit("horse1", "Henderson's horse", "Cavalry", "henderson"),
-                unit("drag1", "Henderson's dragoons", "Dragoons", "henderson"),
-            ],
+            ..army::army(
+                SYSTEM,
+                "Royalist",
+                vec![leader("henderson", "Sir John Henderson")],
+                vec![
+                    unit("horse1", "Henderson's horse", "Cavalry", "henderson"),
+                    unit("drag1", "Henderson's dragoons", "Dragoons", "henderson"),
+                ],
+            )
         },
         Army {
-            system: SYSTEM.into(),
             name: "Eastern Association".into(),
-            side: "Parliament".into(),
             description: "Another test army".into(),
-            leaders: vec![leader("cromwell", "Oliver Cromwell")],
-            units: vec![unit("ironsides", "Cromwell's horse", "Cavalry", "cromwell")],
+            ..army::army(
+                SYSTEM,
+                "Parliament",
+                vec![leader("cromwell", "Oliver Cromwell")],
+                vec![unit("ironsides", "Cromwell's horse", "Cavalry", "cromwell")],
+            )
         },
     ]
 }

@@ -3,10 +3,10 @@
 //! at 7, army resolve at the exact threshold, artillery cadence, refusals with their rules,
 //! exact odds, the turn, and the shipped army files.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::Path;
 
-use adjutant::army::{Army, Leader, Unit, load_army};
+use adjutant::army::{Army, load_army};
 use adjutant::battle::{Action, Battle};
 use adjutant::dice::Rolled;
 use adjutant::event::{Event, PieceId};
@@ -20,6 +20,7 @@ use adjutant::status::Change;
 
 mod common;
 
+use common::army::{self as hand, Build, battle_of};
 use common::{
     call, change as piece, clock, flag, mark, piece as id, side_flag, side_track, track, with,
 };
@@ -68,38 +69,23 @@ const KINDS: [(&str, &str); 8] = [
 ];
 
 fn army(side: &str) -> Army {
+    let commander = hand::leader("cmd", &format!("{side} Commander"));
+    let units = KINDS
+        .iter()
+        .map(|(id, kind)| {
+            hand::unit(id, kind)
+                .named(&format!("{side} {kind}"))
+                .led_by("cmd")
+        })
+        .collect();
     Army {
-        system: "d3_ecw".into(),
         name: format!("{side} test army"),
-        side: side.into(),
-        description: String::new(),
-        leaders: vec![Leader {
-            id: "cmd".into(),
-            name: format!("{side} Commander"),
-            stats: BTreeMap::new(),
-            traits: BTreeSet::new(),
-            group: None,
-            superior: None,
-            notes: String::new(),
-        }],
-        units: KINDS
-            .iter()
-            .map(|(id, kind)| Unit {
-                id: (*id).into(),
-                name: format!("{side} {kind}"),
-                kind: (*kind).into(),
-                leader: Some("cmd".into()),
-                stats: BTreeMap::new(),
-                traits: BTreeSet::new(),
-                group: None,
-                notes: String::new(),
-            })
-            .collect(),
+        ..hand::army("d3_ecw", side, vec![commander], units)
     }
 }
 
 fn new_battle() -> Battle {
-    Battle::new("d3_ecw", vec![army("Royalist"), army("Parliament")], 7).unwrap()
+    battle_of("d3_ecw", [army("Royalist"), army("Parliament")], 7)
 }
 
 /// Turn `turn`, side `side` to activate with `n` activations counted.

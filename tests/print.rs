@@ -2,7 +2,6 @@
 //! hand-built armies under a test rule system that uses every part of the status vocabulary,
 //! for the registered rule systems, and for every shipped army file.
 
-use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
@@ -23,6 +22,7 @@ use fixtures::{TEST_ID, Tester, hit_state, scripted};
 
 mod common;
 
+use common::army::{self, Build};
 use common::shipped_files as shipped;
 
 // The sheets, by topic.
@@ -105,27 +105,17 @@ fn assert_small(bytes: &[u8]) {
 }
 
 fn unit(id: &str, name: &str, kind: &str, leader: &str, stats: &[(&str, i32)]) -> Unit {
-    Unit {
-        id: id.into(),
-        name: name.into(),
-        kind: kind.into(),
-        leader: Some(leader.into()),
-        stats: stats.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
-        traits: BTreeSet::new(),
-        group: None,
-        notes: String::new(),
-    }
+    army::unit(id, kind)
+        .named(name)
+        .led_by(leader)
+        .with_stats(stats)
 }
 
 fn leader(id: &str, name: &str, superior: Option<&str>, stats: &[(&str, i32)]) -> Leader {
-    Leader {
-        id: id.into(),
-        name: name.into(),
-        stats: stats.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
-        traits: BTreeSet::new(),
-        group: None,
-        superior: superior.map(String::from),
-        notes: String::new(),
+    let l = army::leader(id, name).with_stats(stats);
+    match superior {
+        Some(s) => l.led_by(s),
+        None => l,
     }
 }
 
@@ -149,37 +139,36 @@ fn test_army(name: &str, side: &str) -> Army {
     );
     elite.traits.insert("elite".into());
     elite.notes = "Rides with the general.".into();
+    let leaders = vec![
+        leader("l1", &format!("{side} General"), None, &[("command", 5)]),
+        leader(
+            "l2",
+            &format!("{side} Colonel"),
+            Some("l1"),
+            &[("command", 3)],
+        ),
+    ];
+    let units = vec![
+        unit(
+            "u1",
+            &format!("{side} Horse"),
+            "Horse",
+            "l1",
+            &[("strength", 8), ("morale", 7)],
+        ),
+        elite,
+        unit(
+            "u3",
+            &format!("{side} Stragglers"),
+            "Horse",
+            "nobody",
+            &[("morale", 2)],
+        ),
+    ];
     Army {
-        system: TEST_ID.into(),
         name: name.into(),
-        side: side.into(),
         description: "A made-up army for the printing tests.".into(),
-        leaders: vec![
-            leader("l1", &format!("{side} General"), None, &[("command", 5)]),
-            leader(
-                "l2",
-                &format!("{side} Colonel"),
-                Some("l1"),
-                &[("command", 3)],
-            ),
-        ],
-        units: vec![
-            unit(
-                "u1",
-                &format!("{side} Horse"),
-                "Horse",
-                "l1",
-                &[("strength", 8), ("morale", 7)],
-            ),
-            elite,
-            unit(
-                "u3",
-                &format!("{side} Stragglers"),
-                "Horse",
-                "nobody",
-                &[("morale", 2)],
-            ),
-        ],
+        ..army::army(TEST_ID, side, leaders, units)
     }
 }
 
@@ -217,12 +206,9 @@ fn hand_winceby() -> Vec<Army> {
         l
     };
     let army = |name: &str, side: &str, leaders: Vec<Leader>, units: Vec<Unit>| Army {
-        system: "royalists_roundheads".into(),
         name: name.into(),
-        side: side.into(),
         description: "Battle of Winceby, 11 October 1643.".into(),
-        leaders,
-        units,
+        ..army::army("royalists_roundheads", side, leaders, units)
     };
     vec![
         army(

@@ -2,16 +2,15 @@
 //! over a player turn, elite and armour rules, rally, the repeating close assault, the
 //! refusals, the turn, exact odds and the shipped army files.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::Path;
 
-use adjutant::army::{Army, Unit, load_army};
+use adjutant::army::{Unit, load_army};
 use adjutant::battle::state::{BattleState, Context};
 use adjutant::battle::{Action, ActionError, Battle};
-use adjutant::dice::Rolled;
 use adjutant::event::{Event, PieceId};
 use adjutant::odds::{Limits, procedure_odds, procedure_odds_within};
-use adjutant::procedure::{Call, DiceRequest, Input, Procedure, Reading, Resolution, Step};
+use adjutant::procedure::{Call, DiceRequest, Procedure, Reading, Resolution, Step};
 use adjutant::rules::RuleSystem;
 use adjutant::rules::rcw::SYSTEM;
 use adjutant::rules::rcw::keys::*;
@@ -38,45 +37,19 @@ mod turn;
 mod unit_table;
 
 mod common;
+#[path = "rcw/hand.rs"]
+mod hand;
 
+use common::driver::{drive_by, typed};
 use common::{call, piece as id};
+use hand::{army, rolled_off, unit};
 
 const RED: usize = 0;
 const WHITE: usize = 1;
 
-fn unit(id: &str, kind: &str, traits: &[&str]) -> Unit {
-    Unit {
-        id: id.into(),
-        name: id.into(),
-        kind: kind.into(),
-        leader: None,
-        stats: BTreeMap::new(),
-        traits: traits
-            .iter()
-            .map(|t| t.to_string())
-            .collect::<BTreeSet<_>>(),
-        group: Some("corps".into()),
-        notes: String::new(),
-    }
-}
-
-fn army(side: &str, units: Vec<Unit>) -> Army {
-    Army {
-        system: "rcw".into(),
-        name: format!("Test {side}"),
-        side: side.into(),
-        description: String::new(),
-        leaders: Vec::new(),
-        units,
-    }
-}
-
 /// A battle with the Reds to play first (roll-off 6 against 1).
 fn battle(reds: Vec<Unit>, whites: Vec<Unit>) -> Battle {
-    let mut b = Battle::new("rcw", vec![army("Reds", reds), army("Whites", whites)], 7).unwrap();
-    start(&mut b, P_FIRST_PLAYER, &[], &[], &[]).unwrap();
-    b.enter_faces("6").unwrap();
-    b.enter_faces("1").unwrap();
+    let b = rolled_off(reds, whites);
     assert!(b.pending().is_none());
     assert_eq!(b.state().side, RED);
     b
@@ -125,25 +98,18 @@ fn at_least(req: &DiceRequest) -> u8 {
 
 /// Drives a procedure with these faces, one slice per dice request.
 fn drive(p: &dyn Procedure, ctx: &Context, faces: &[&[u8]]) -> (Resolution, Vec<DiceRequest>) {
-    let mut inputs = Vec::new();
-    let mut requests = Vec::new();
-    loop {
-        match p.step(ctx, &inputs) {
-            Step::Dice(req) => {
-                let f = faces
-                    .get(requests.len())
-                    .unwrap_or_else(|| panic!("ran out of faces at {}", req.label));
-                inputs.push(Input::Dice(Rolled {
-                    dice: req.dice.clone(),
-                    faces: f.to_vec(),
-                    typed: true,
-                }));
-                requests.push(req);
-            }
-            Step::Done(res) => return (res, requests),
-            other => panic!("unexpected {other:?}"),
+    let mut met = 0;
+    let (requests, res) = drive_by(p, ctx, |step| match step {
+        Step::Dice(req) => {
+            let f = faces
+                .get(met)
+                .unwrap_or_else(|| panic!("ran out of faces at {}", req.label));
+            met += 1;
+            typed(req, f.to_vec())
         }
-    }
+        other => panic!("unexpected {other:?}"),
+    });
+    (res, requests)
 }
 
 /// The state with these status changes applied to a piece.

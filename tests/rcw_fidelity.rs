@@ -3,12 +3,8 @@
 //! close-assault dice are 2 (1 if pinned or attacked in flank or rear) unless the switch
 //! `assault_dice_column` reads them from the unit table. Each test quotes the draft's line.
 
-use std::collections::{BTreeMap, BTreeSet};
-
-use adjutant::army::{Army, Unit};
+use adjutant::battle::Battle;
 use adjutant::battle::state::{BattleState, Context};
-use adjutant::battle::{Action, Battle};
-use adjutant::dice::Rolled;
 use adjutant::event::{Event, PieceId};
 use adjutant::odds::procedure_odds;
 use adjutant::procedure::{DiceRequest, Input, Procedure, Reading, Step};
@@ -19,47 +15,15 @@ use adjutant::rules::{RuleSystem, Source};
 use adjutant::status::Change;
 
 mod common;
+#[path = "rcw/hand.rs"]
+mod hand;
 
+use common::driver::typed;
 use common::{call, piece as id};
+use hand::{rolled_off as battle, unit};
 
 const RED: usize = 0;
 const WHITE: usize = 1;
-
-fn unit(id: &str, kind: &str, traits: &[&str]) -> Unit {
-    Unit {
-        id: id.into(),
-        name: id.into(),
-        kind: kind.into(),
-        leader: None,
-        stats: BTreeMap::new(),
-        traits: traits
-            .iter()
-            .map(|t| t.to_string())
-            .collect::<BTreeSet<_>>(),
-        group: Some("corps".into()),
-        notes: String::new(),
-    }
-}
-
-fn army(side: &str, units: Vec<Unit>) -> Army {
-    Army {
-        system: "rcw".into(),
-        name: format!("Test {side}"),
-        side: side.into(),
-        description: String::new(),
-        leaders: Vec::new(),
-        units,
-    }
-}
-
-fn battle(reds: Vec<Unit>, whites: Vec<Unit>) -> Battle {
-    let mut b = Battle::new("rcw", vec![army("Reds", reds), army("Whites", whites)], 7).unwrap();
-    b.start(Action::Procedure(call(P_FIRST_PLAYER, &[], &[], &[])))
-        .unwrap();
-    b.enter_faces("6").unwrap();
-    b.enter_faces("1").unwrap();
-    b
-}
 
 /// The state with `u` activated to carry out `act`, plus any other changes.
 fn ready(b: &Battle, u: PieceId, act: &str, more: &[(PieceId, &str)]) -> BattleState {
@@ -99,11 +63,7 @@ fn first_request(p: &dyn Procedure, ctx: &Context) -> DiceRequest {
 }
 
 fn sixes(req: &DiceRequest) -> Input {
-    Input::Dice(Rolled {
-        dice: req.dice.clone(),
-        faces: vec![6; usize::from(req.dice.count)],
-        typed: true,
-    })
+    typed(req, vec![6; usize::from(req.dice.count)])
 }
 
 /// The RCW system with the unit table's Assault dice column switched on.
@@ -182,11 +142,7 @@ fn armour_is_destroyed_only_by_artillery_tanks_or_close_assault() {
     let Step::Dice(defends) = assault.step(&ctx, &[sixes(&req)]) else {
         panic!("the car rolls back at the same time")
     };
-    let miss = Input::Dice(Rolled {
-        dice: defends.dice.clone(),
-        faces: vec![1; usize::from(defends.dice.count)],
-        typed: true,
-    });
+    let miss = typed(&defends, vec![1; usize::from(defends.dice.count)]);
     let Step::Done(res) = assault.step(&ctx, &[sixes(&req), miss]) else {
         panic!("two hits end the assault")
     };
@@ -293,11 +249,7 @@ fn close_assault_dice_are_two_or_one_by_default() {
         };
         let first = first_request(p.as_ref(), &ctx);
         assert_eq!(first.dice.count, dice[0], "{def} flank {flank}: attacker");
-        let miss = Input::Dice(Rolled {
-            dice: first.dice.clone(),
-            faces: vec![1; usize::from(first.dice.count)],
-            typed: true,
-        });
+        let miss = typed(&first, vec![1; usize::from(first.dice.count)]);
         let Step::Dice(second) = p.step(&ctx, &[miss]) else {
             panic!()
         };
@@ -313,11 +265,7 @@ fn close_assault_dice_are_two_or_one_by_default() {
         .procedure(&ctx, &call(P_ASSAULT, &[inf], &[w("wagon")], &[]))
         .unwrap();
     let first = first_request(p.as_ref(), &ctx);
-    let miss = Input::Dice(Rolled {
-        dice: first.dice.clone(),
-        faces: vec![1, 1],
-        typed: true,
-    });
+    let miss = typed(&first, vec![1, 1]);
     let Step::Dice(next) = p.step(&ctx, &[miss]) else {
         panic!()
     };
@@ -354,22 +302,14 @@ fn the_switch_reads_the_assault_dice_from_the_unit_table() {
             .unwrap();
         let first = first_request(p.as_ref(), &ctx);
         assert_eq!(first.dice.count, 3, "infantry's column");
-        let miss = Input::Dice(Rolled {
-            dice: first.dice.clone(),
-            faces: vec![1; 3],
-            typed: true,
-        });
+        let miss = typed(&first, vec![1; 3]);
         let Step::Dice(second) = p.step(&ctx, std::slice::from_ref(&miss)) else {
             panic!()
         };
         assert_eq!(second.dice.count, defender, "train, flank {flank}");
         assert!(p.notes()[0].contains("switch assault_dice_column"));
         // The log names the switch.
-        let hit = Input::Dice(Rolled {
-            dice: second.dice.clone(),
-            faces: vec![6; usize::from(second.dice.count)],
-            typed: true,
-        });
+        let hit = typed(&second, vec![6; usize::from(second.dice.count)]);
         let Step::Done(res) = p.step(&ctx, &[miss, hit]) else {
             panic!("the attacker is pinned")
         };

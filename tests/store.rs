@@ -16,12 +16,11 @@ mod recovery;
 #[path = "store/settings.rs"]
 mod settings;
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-use adjutant::army::{Army, Unit};
+use adjutant::army::Army;
 use adjutant::battle::{Action, Battle};
 use adjutant::dice::{Dice, Die};
 use adjutant::store::{
@@ -29,46 +28,41 @@ use adjutant::store::{
     battle_to_ron, read_battle, write_atomic, write_atomic_with,
 };
 
+mod common;
+
+use common::army::{self, Build, battle_of};
+
 const SYSTEM: &str = "royalists_roundheads";
 const OLD: &[u8] = b"the old version, complete\n";
 const NEW: &[u8] = b"the new version, also complete, and longer than the old one\n";
 
 fn army(name: &str, units: &[&str]) -> Army {
+    let units = units
+        .iter()
+        .map(|id| {
+            army::unit(id, "Cavalry")
+                .named(&format!("{id} regiment"))
+                .with_stats(&[
+                    ("strength", 4),
+                    ("morale", 7),
+                    ("movement", 8),
+                    ("entry_turn", 1),
+                ])
+        })
+        .collect();
     Army {
-        system: SYSTEM.into(),
         name: name.into(),
-        side: name.into(),
-        description: String::new(),
-        leaders: Vec::new(),
-        units: units
-            .iter()
-            .map(|id| Unit {
-                id: (*id).into(),
-                name: format!("{id} regiment"),
-                kind: "Cavalry".into(),
-                leader: None,
-                stats: BTreeMap::from([
-                    ("strength".into(), 4),
-                    ("morale".into(), 7),
-                    ("movement".into(), 8),
-                    ("entry_turn".into(), 1),
-                ]),
-                traits: BTreeSet::new(),
-                group: None,
-                notes: String::new(),
-            })
-            .collect(),
+        ..army::army(SYSTEM, name, vec![], units)
     }
 }
 
 /// A battle with some rolls and draws in it.
 fn battle(seed: u64) -> Battle {
-    let mut b = Battle::new(
+    let mut b = battle_of(
         SYSTEM,
-        vec![army("King's army", &["a", "b"]), army("Parliament", &["c"])],
+        [army("King's army", &["a", "b"]), army("Parliament", &["c"])],
         seed,
-    )
-    .unwrap();
+    );
     for i in 0..6 {
         if i % 2 == 0 {
             b.start(Action::Roll(Dice::new(2, Die::D6))).unwrap();

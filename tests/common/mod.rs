@@ -1,10 +1,16 @@
 //! Builders shared by the integration tests, for every rule system: a shipped army or battle
-//! read from `armies/<system>/`, a piece found by side and army-file id, the events that set a
-//! position up by hand (ladder rungs, flags, marks, tracks, side tracks and flags, the clock),
-//! a procedure `Call`, and drivers that step a procedure answering each request with given dice
-//! faces, cards and choices, and the `adjutant` binary run in a folder. Each test binary pulls it in with `mod common;` and uses a part.
+//! read from `armies/<system>/`, hand-made units, leaders, armies and battles ([`army`]), a
+//! piece found by side and army-file id, the events that set a position up by hand (ladder
+//! rungs, flags, marks, tracks, side tracks and flags, the clock), a procedure `Call`, drivers
+//! that step a procedure answering each request with given dice faces, cards and choices (on
+//! the one loop of [`driver`]), exact odds ([`exact`]), and the `adjutant` binary run in a folder. Each test binary
+//! pulls it in with `mod common;` and uses a part.
 
 #![allow(dead_code)]
+
+pub mod army;
+pub mod driver;
+pub mod exact;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -13,11 +19,12 @@ use adjutant::army::{Army, load_army};
 use adjutant::battle::Battle;
 use adjutant::battle::state::Context;
 use adjutant::cards::Card;
-use adjutant::dice::Rolled;
 use adjutant::event::{Event, PieceId};
 use adjutant::procedure::{Call, DiceRequest, Input, Procedure, Resolution, Step};
 use adjutant::rules::RuleSystem;
 use adjutant::status::Change;
+
+use driver::{drive_by, typed};
 
 /// The shipped army `armies/<system>/<file>.ron` (`file` with or without `.ron`).
 pub fn shipped_army(system: &str, file: &str) -> Army {
@@ -47,8 +54,7 @@ pub fn shipped_files(system: &str) -> Vec<PathBuf> {
 
 /// A new battle of two shipped armies of `system`, with this seed.
 pub fn shipped_battle(system: &str, files: [&str; 2], seed: u64) -> Battle {
-    let armies = files.iter().map(|f| shipped_army(system, f)).collect();
-    Battle::new(system, armies, seed).unwrap()
+    army::battle_of(system, files.map(|f| shipped_army(system, f)), seed)
 }
 
 /// The piece of `side` with this army-file id.
@@ -180,27 +186,18 @@ pub fn drive(
 ) -> (Vec<DiceRequest>, Resolution) {
     let (mut faces, mut cards) = (faces.iter(), cards.iter());
     let mut choices = choices.map(|c| c.iter());
-    let mut inputs = Vec::new();
-    let mut requests = Vec::new();
-    loop {
-        match p.step(ctx, &inputs) {
-            Step::Dice(req) => {
-                let f = *faces.next().expect("a face for every dice request");
-                inputs.push(Input::Dice(Rolled {
-                    dice: req.dice.clone(),
-                    faces: vec![f],
-                    typed: true,
-                }));
-                requests.push(req);
-            }
-            Step::Card(_) => inputs.push(Input::Card(card(cards.next().expect("a card")))),
-            Step::Choice(req) => inputs.push(Input::Choice(match choices.as_mut() {
-                Some(c) => *c.next().expect("a choice"),
-                None => req.assumed,
-            })),
-            Step::Done(r) => return (requests, r),
-        }
-    }
+    drive_by(p, ctx, |step| match step {
+        Step::Dice(req) => typed(
+            req,
+            vec![*faces.next().expect("a face for every dice request")],
+        ),
+        Step::Card(_) => Input::Card(card(cards.next().expect("a card"))),
+        Step::Choice(req) => Input::Choice(match choices.as_mut() {
+            Some(c) => *c.next().expect("a choice"),
+            None => req.assumed,
+        }),
+        Step::Done(_) => unreachable!("the driver stops at the end"),
+    })
 }
 
 /// Runs a call of `system` on the battle with dice faces and cards given in order, taking the

@@ -48,11 +48,7 @@ fn assault_dice(sys: &dyn RuleSystem, b: &Battle, a: PieceId, d: PieceId) -> (u8
     let Step::Dice(first) = p.step(&ctx, &[]) else {
         panic!()
     };
-    let miss = Input::Dice(Rolled {
-        faces: vec![1; usize::from(first.dice.count)],
-        dice: first.dice.clone(),
-        typed: true,
-    });
+    let miss = typed(&first, vec![1; usize::from(first.dice.count)]);
     let Step::Dice(next) = p.step(&ctx, &[miss]) else {
         panic!()
     };

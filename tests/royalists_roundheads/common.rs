@@ -1,234 +1,34 @@
-//! Test helpers for System W: the W-4 order of battle built as plain structs, a battle to
-//! change by hand, a driver that feeds fixed faces and choices, and an exact odds walker.
+//! Test helpers for System W: the W-4 order of battle ([`winceby`]), a battle to change by
+//! hand, a driver that feeds fixed faces and choices, and the exact odds walker. The hand-made
+//! army builders, the driver's loop and the walker are the ones every test shares, under
+//! `tests/common/`, pulled in by path so that the core bench can use this file too.
 
 #![allow(dead_code)]
 
-use std::collections::{BTreeMap, BTreeSet};
+#[path = "../common/army.rs"]
+pub mod army;
+#[path = "../common/driver.rs"]
+pub mod driver;
+#[path = "../common/exact.rs"]
+pub mod exact;
+#[path = "winceby.rs"]
+pub mod winceby;
 
-use adjutant::army::{Army, Leader, Unit};
+use adjutant::army::Army;
 use adjutant::battle::state::{BattleState, Context, Roster};
-use adjutant::dice::Rolled;
 use adjutant::event::{Event, PieceId};
 use adjutant::procedure::{Call, DiceRequest, Input, Procedure, Refusal, Resolution, Step};
 use adjutant::rules::RuleSystem;
 use adjutant::rules::royalists_roundheads::{RoyalistsRoundheads, SYSTEM, keys};
 use adjutant::status::Change;
 
+use driver::{drive_by, typed};
+
+pub use army::{Build, unit};
+pub use exact::{Q, exact_odds, total};
+pub use winceby::{parliament, royalists};
+
 pub const SYSTEM_ID: &str = "royalists_roundheads";
-
-fn stats(pairs: &[(&str, i32)]) -> BTreeMap<String, i32> {
-    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
-}
-
-pub fn leader(
-    id: &str,
-    name: &str,
-    command: Option<i32>,
-    span: i32,
-    bonus: i32,
-    entry: i32,
-    traits: &[&str],
-) -> Leader {
-    let mut s = vec![("span", span), ("bonus", bonus), ("entry_turn", entry)];
-    if let Some(c) = command {
-        s.push(("command", c));
-    }
-    Leader {
-        id: id.into(),
-        name: name.into(),
-        stats: stats(&s),
-        traits: traits.iter().map(|t| t.to_string()).collect(),
-        group: None,
-        superior: None,
-        notes: String::new(),
-    }
-}
-
-pub fn cavalry(id: &str, name: &str, leader: &str, morale: (i32, i32), entry: i32) -> Unit {
-    unit(
-        id,
-        name,
-        "Cavalry",
-        leader,
-        &[
-            ("strength", 4),
-            ("reduced_strength", 2),
-            ("morale", morale.0),
-            ("reduced_morale", morale.1),
-            ("movement", 8),
-            ("entry_turn", entry),
-        ],
-        &[],
-    )
-}
-
-pub fn dragoons(id: &str, name: &str, leader: &str, entry: i32) -> Unit {
-    unit(
-        id,
-        name,
-        "Dragoons",
-        leader,
-        &[
-            ("strength", 2),
-            ("morale", 6),
-            ("movement", 8),
-            ("movement_dismounted", 4),
-            ("entry_turn", entry),
-        ],
-        &[],
-    )
-}
-
-pub fn infantry(id: &str, name: &str, leader: &str, morale: (i32, i32)) -> Unit {
-    unit(
-        id,
-        name,
-        "Infantry",
-        leader,
-        &[
-            ("strength", 4),
-            ("reduced_strength", 2),
-            ("morale", morale.0),
-            ("reduced_morale", morale.1),
-            ("movement", 4),
-            ("entry_turn", 7),
-        ],
-        &["entry_roll"],
-    )
-}
-
-pub fn unit(
-    id: &str,
-    name: &str,
-    kind: &str,
-    leader: &str,
-    s: &[(&str, i32)],
-    traits: &[&str],
-) -> Unit {
-    Unit {
-        id: id.into(),
-        name: name.into(),
-        kind: kind.into(),
-        leader: Some(leader.into()),
-        stats: stats(s),
-        traits: traits
-            .iter()
-            .map(|t| t.to_string())
-            .collect::<BTreeSet<_>>(),
-        group: None,
-        notes: String::new(),
-    }
-}
-
-/// The Royalists of RULES.md W-4.
-pub fn royalists() -> Army {
-    let mut units = vec![
-        cavalry("wid1", "Widdrington's Horse", "widdrington", (7, 6), 1),
-        cavalry(
-            "wid2",
-            "Widdrington's Second Horse",
-            "widdrington",
-            (7, 6),
-            1,
-        ),
-    ];
-    for i in 1..=3 {
-        units.push(cavalry(
-            &format!("hen{i}"),
-            &format!("Henderson's Horse {i}"),
-            "henderson",
-            (7, 6),
-            2,
-        ));
-    }
-    units.push(dragoons("hend", "Henderson's Dragoons", "henderson", 2));
-    for i in 1..=3 {
-        units.push(cavalry(
-            &format!("sav{i}"),
-            &format!("Saville's Horse {i}"),
-            "saville",
-            (7, 6),
-            2,
-        ));
-    }
-    units.push(dragoons("savd", "Saville's Dragoons", "saville", 2));
-    units.push(infantry("array1", "The Array 1", "henderson", (5, 4)));
-    units.push(infantry("array2", "The Array 2", "henderson", (5, 4)));
-    Army {
-        system: SYSTEM_ID.into(),
-        name: "Winceby Royalists".into(),
-        side: "Royalists".into(),
-        description: String::new(),
-        leaders: vec![
-            leader("widdrington", "Widdrington", None, 4, 1, 1, &["overall"]),
-            leader("henderson", "Henderson", Some(4), 3, 1, 2, &[]),
-            leader("saville", "Saville", Some(3), 3, 1, 2, &[]),
-        ],
-        units,
-    }
-}
-
-/// Parliament of RULES.md W-4.
-pub fn parliament() -> Army {
-    let mut units = Vec::new();
-    for i in 1..=3 {
-        units.push(cavalry(
-            &format!("crom{i}"),
-            &format!("Cromwell's Horse {i}"),
-            "cromwell",
-            (8, 7),
-            1,
-        ));
-    }
-    for i in 1..=3 {
-        units.push(dragoons(
-            &format!("verm{i}"),
-            &format!("Vermuyden's Dragoons {i}"),
-            "vermuyden",
-            1,
-        ));
-    }
-    for i in 1..=2 {
-        units.push(cavalry(
-            &format!("man{i}"),
-            &format!("Manchester's Horse {i}"),
-            "manchester",
-            (7, 6),
-            2,
-        ));
-    }
-    for i in 1..=4 {
-        units.push(cavalry(
-            &format!("fair{i}"),
-            &format!("Fairfax's Horse {i}"),
-            "fairfax",
-            (7, 6),
-            3,
-        ));
-    }
-    for i in 1..=3 {
-        units.push(infantry(
-            &format!("hob{i}"),
-            &format!("Hobart's Foot {i}"),
-            "hobart",
-            (6, 5),
-        ));
-    }
-    Army {
-        system: SYSTEM_ID.into(),
-        name: "Winceby Parliament".into(),
-        side: "Parliament".into(),
-        description: String::new(),
-        leaders: vec![
-            leader("cromwell", "Cromwell", Some(5), 4, 2, 1, &[]),
-            leader("vermuyden", "Vermuyden", Some(3), 3, 0, 1, &[]),
-            leader("manchester", "Manchester", None, 4, 0, 2, &["overall"]),
-            leader("fairfax", "Fairfax", Some(4), 4, 1, 3, &[]),
-            leader("hobart", "Hobart", Some(3), 3, 0, 7, &["entry_roll"]),
-        ],
-        units,
-    }
-}
 
 /// One scripted answer: the faces of the next roll, or the option of the next choice.
 #[derive(Debug, Clone)]
@@ -403,106 +203,25 @@ impl B {
 
 /// Feeds a procedure the scripted answers until it is done.
 pub fn drive(p: &dyn Procedure, ctx: &Context, script: &[A]) -> (Resolution, Vec<DiceRequest>) {
-    let mut inputs = Vec::new();
-    let mut requests = Vec::new();
     let mut next = script.iter();
-    loop {
-        match p.step(ctx, &inputs) {
-            Step::Dice(req) => {
-                let Some(A::F(faces)) = next.next() else {
-                    panic!("script has no faces for {}", req.label)
-                };
-                inputs.push(Input::Dice(Rolled {
-                    dice: req.dice.clone(),
-                    faces: faces.clone(),
-                    typed: true,
-                }));
-                requests.push(req);
-            }
-            Step::Choice(req) => {
-                let Some(A::C(i)) = next.next() else {
-                    panic!("script has no choice for {}", req.label)
-                };
-                inputs.push(Input::Choice(*i));
-            }
-            Step::Card(_) => panic!("System W draws no cards"),
-            Step::Done(res) => {
-                assert!(next.next().is_none(), "script not used up");
-                return (res, requests);
-            }
-        }
-    }
-}
-
-/// An exact probability as a reduced fraction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Q(pub u128, pub u128);
-
-fn gcd(a: u128, b: u128) -> u128 {
-    if b == 0 { a } else { gcd(b, a % b) }
-}
-
-impl Q {
-    pub fn new(n: u128, d: u128) -> Q {
-        let g = gcd(n, d).max(1);
-        Q(n / g, d / g)
-    }
-    pub fn add(self, o: Q) -> Q {
-        Q::new(self.0 * o.1 + o.0 * self.1, self.1 * o.1)
-    }
-    pub fn mul(self, o: Q) -> Q {
-        Q::new(self.0 * o.0, self.1 * o.1)
-    }
-}
-
-/// The exact odds of every summary, walking band by band (assumed options for choices).
-pub fn exact_odds(p: &dyn Procedure, ctx: &Context) -> BTreeMap<String, Q> {
-    let mut out = BTreeMap::new();
-    walk(p, ctx, &mut Vec::new(), Q(1, 1), &mut out);
-    out
-}
-
-fn walk(
-    p: &dyn Procedure,
-    ctx: &Context,
-    inputs: &mut Vec<Input>,
-    q: Q,
-    out: &mut BTreeMap<String, Q>,
-) {
-    match p.step(ctx, inputs) {
+    let (requests, res) = drive_by(p, ctx, |step| match step {
         Step::Dice(req) => {
-            for (band, ways, of) in req.band_odds() {
-                if ways == 0 {
-                    continue;
-                }
-                let faces = (band.from..=band.to)
-                    .find_map(|v| req.faces_reading(v))
-                    .expect("a reading in the band");
-                inputs.push(Input::Dice(Rolled {
-                    dice: req.dice.clone(),
-                    faces,
-                    typed: false,
-                }));
-                walk(p, ctx, inputs, q.mul(Q::new(ways, of)), out);
-                inputs.pop();
-            }
+            let Some(A::F(faces)) = next.next() else {
+                panic!("script has no faces for {}", req.label)
+            };
+            typed(req, faces.clone())
         }
         Step::Choice(req) => {
-            inputs.push(Input::Choice(req.assumed));
-            walk(p, ctx, inputs, q, out);
-            inputs.pop();
+            let Some(A::C(i)) = next.next() else {
+                panic!("script has no choice for {}", req.label)
+            };
+            Input::Choice(*i)
         }
-        Step::Card(_) => panic!("no cards"),
-        Step::Done(res) => {
-            let e = out.entry(res.summary).or_insert(Q(0, 1));
-            *e = e.add(q);
-        }
-    }
-}
-
-/// The sum of a set of odds.
-pub fn total(odds: &BTreeMap<String, Q>) -> Q {
-    odds.values().fold(Q(0, 1), |a, &b| a.add(b))
+        Step::Card(_) => panic!("System W draws no cards"),
+        Step::Done(_) => unreachable!("the driver stops at the end"),
+    });
+    assert!(next.next().is_none(), "script not used up");
+    (res, requests)
 }
 
 /// The shipped system, for tests that want the static.

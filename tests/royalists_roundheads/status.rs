@@ -46,19 +46,17 @@ fn cavalry_ladder_has_four_steps() {
 #[test]
 fn one_sp_unit_has_two_steps() {
     let mut r = royalists();
-    r.units.push(unit(
-        "lone",
-        "Lone Troop",
-        "Cavalry",
-        "saville",
-        &[
-            ("strength", 1),
-            ("morale", 7),
-            ("movement", 8),
-            ("entry_turn", 2),
-        ],
-        &[],
-    ));
+    r.units.push(
+        unit("lone", "Cavalry")
+            .named("Lone Troop")
+            .led_by("saville")
+            .with_stats(&[
+                ("strength", 1),
+                ("morale", 7),
+                ("movement", 8),
+                ("entry_turn", 2),
+            ]),
+    );
     let mut b = B::with(
         adjutant::rules::royalists_roundheads::RoyalistsRoundheads::with_tables(Default::default()),
         vec![r, parliament()],

@@ -1,0 +1,130 @@
+//! Hand-made armies: a unit and a leader built as plain structs (then named, led, given stats,
+//! traits or a group step by step), an army of them for one side, and a new battle of two such
+//! armies under a rule system.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use adjutant::army::{Army, Leader, Unit};
+use adjutant::battle::Battle;
+
+/// Stats from (key, value) pairs.
+pub fn stats(pairs: &[(&str, i32)]) -> BTreeMap<String, i32> {
+    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+}
+
+/// A unit of `kind` with this id, also its name: no leader, stats, traits or group.
+pub fn unit(id: &str, kind: &str) -> Unit {
+    Unit {
+        id: id.into(),
+        name: id.into(),
+        kind: kind.into(),
+        leader: None,
+        stats: BTreeMap::new(),
+        traits: BTreeSet::new(),
+        group: None,
+        notes: String::new(),
+    }
+}
+
+/// A leader with this id and name: no stats, traits, group or superior.
+pub fn leader(id: &str, name: &str) -> Leader {
+    Leader {
+        id: id.into(),
+        name: name.into(),
+        stats: BTreeMap::new(),
+        traits: BTreeSet::new(),
+        group: None,
+        superior: None,
+        notes: String::new(),
+    }
+}
+
+/// The steps that finish a hand-made unit or leader.
+pub trait Build: Sized {
+    /// Its name.
+    fn named(self, name: &str) -> Self;
+    /// Its leader (a unit's) or superior (a leader's).
+    fn led_by(self, leader: &str) -> Self;
+    /// These stats added.
+    fn with_stats(self, pairs: &[(&str, i32)]) -> Self;
+    /// These traits added.
+    fn with_traits(self, traits: &[&str]) -> Self;
+    /// Its group.
+    fn in_group(self, group: &str) -> Self;
+}
+
+impl Build for Unit {
+    fn named(self, name: &str) -> Self {
+        Unit {
+            name: name.into(),
+            ..self
+        }
+    }
+    fn led_by(self, leader: &str) -> Self {
+        Unit {
+            leader: Some(leader.into()),
+            ..self
+        }
+    }
+    fn with_stats(mut self, pairs: &[(&str, i32)]) -> Self {
+        self.stats.extend(stats(pairs));
+        self
+    }
+    fn with_traits(mut self, traits: &[&str]) -> Self {
+        self.traits.extend(traits.iter().map(|t| t.to_string()));
+        self
+    }
+    fn in_group(self, group: &str) -> Self {
+        Unit {
+            group: Some(group.into()),
+            ..self
+        }
+    }
+}
+
+impl Build for Leader {
+    fn named(self, name: &str) -> Self {
+        Leader {
+            name: name.into(),
+            ..self
+        }
+    }
+    fn led_by(self, superior: &str) -> Self {
+        Leader {
+            superior: Some(superior.into()),
+            ..self
+        }
+    }
+    fn with_stats(mut self, pairs: &[(&str, i32)]) -> Self {
+        self.stats.extend(stats(pairs));
+        self
+    }
+    fn with_traits(mut self, traits: &[&str]) -> Self {
+        self.traits.extend(traits.iter().map(|t| t.to_string()));
+        self
+    }
+    fn in_group(self, group: &str) -> Self {
+        Leader {
+            group: Some(group.into()),
+            ..self
+        }
+    }
+}
+
+/// The army of `side` under `system`, named "Test <side>", with these leaders and units (no
+/// description).
+pub fn army(system: &str, side: &str, leaders: Vec<Leader>, units: Vec<Unit>) -> Army {
+    Army {
+        system: system.into(),
+        name: format!("Test {side}"),
+        side: side.into(),
+        description: String::new(),
+        leaders,
+        units,
+    }
+}
+
+/// A new battle of two hand-made armies under `system`, with this seed.
+pub fn battle_of(system: &str, armies: [Army; 2], seed: u64) -> Battle {
+    Battle::new(system, armies.into(), seed).unwrap()
+}

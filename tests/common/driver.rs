@@ -1,0 +1,37 @@
+//! The procedure driver under every scripted test: a procedure stepped to its end with each
+//! request answered from the script, and the typed roll that answers a dice request.
+
+use adjutant::battle::state::Context;
+use adjutant::dice::Rolled;
+use adjutant::procedure::{DiceRequest, Input, Procedure, Resolution, Step};
+
+/// The answer to a dice request: these faces, typed.
+pub fn typed(req: &DiceRequest, faces: Vec<u8>) -> Input {
+    Input::Dice(Rolled {
+        dice: req.dice.clone(),
+        faces,
+        typed: true,
+    })
+}
+
+/// Steps a procedure to its end, answering each request (dice, card or choice) with `answer`;
+/// returns the dice requests met and the result.
+pub fn drive_by(
+    p: &dyn Procedure,
+    ctx: &Context,
+    mut answer: impl FnMut(&Step) -> Input,
+) -> (Vec<DiceRequest>, Resolution) {
+    let mut inputs = Vec::new();
+    let mut requests = Vec::new();
+    loop {
+        match p.step(ctx, &inputs) {
+            Step::Done(res) => return (requests, res),
+            step => {
+                inputs.push(answer(&step));
+                if let Step::Dice(req) = step {
+                    requests.push(req);
+                }
+            }
+        }
+    }
+}
