@@ -17,9 +17,9 @@ pub const FONT_REGULAR: &[u8] = adjutant::fonts::REGULAR_TTF;
 pub const FONT_BOLD: &[u8] = adjutant::fonts::BOLD_TTF;
 
 /// Hands the embedded fonts to the window's text system as they lie in the program, before
-/// the window opens. (Given to iced as application fonts, each would be copied onto the heap
-/// whole, and every page of the embedded bytes read to copy it: 1.4 MB of each for two
-/// faces. Read in place, only the pages the text on screen uses are ever loaded.)
+/// the window opens. (Given to iced as application fonts, each face would be copied onto the
+/// heap whole, and every page of its embedded bytes read to copy it: the 1.4 MB of the two
+/// faces in memory twice. Read in place, only the pages that the text on screen uses are.)
 pub fn load_fonts() {
     use iced_graphics::text::{cosmic_text::fontdb::Source, font_system};
     use std::sync::Arc;
