@@ -6,7 +6,11 @@
 #     scripts/build-deb.sh made) unpacks with every file where a desktop looks for it: the
 #     binary, the desktop file, the metainfo, every icon size, the shipped armies;
 #  3. the unpacked binary runs (--version) and finds every shipped army valid (check);
-#  4. the package declares the libraries the window loads at run time.
+#  4. the package declares the libraries the window loads at run time;
+#  5. the release binary's code is laid out by use: most functions of
+#     packaging/hot-functions.txt are still in it (their names change with the toolchain and
+#     the dependencies; scripts/order-functions.sh lists them afresh), and they lie together
+#     at the start of its code.
 # Installs desktop-file-utils and appstream with apt-get when they are missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -115,6 +119,39 @@ version=$(dpkg-deb -f "$deb" Version)
 version=${version%-*}
 grep -q "<release version=\"$version\"" "packaging/linux/$app_id.metainfo.xml" ||
   fail "the metainfo has no <release version=\"$version\"> with its notes"
+
+# --- 5. the code laid out by use (build.rs) -------------------------------------------------
+binary="${CARGO_TARGET_DIR:-target}/release/adjutant"
+echo "== packaging/hot-functions.txt in $binary"
+if [ -f "$binary" ]; then
+  # listed, found: names in the list and in the binary; span: bytes from the first to the
+  # end of the last listed function; text: bytes of all the binary's functions.
+  read -r listed found span text < <(nm --defined-only -S "$binary" | python3 -c '
+import sys
+hot = set(open(sys.argv[1]).read().split())
+lo = hi = hlo = hhi = None
+seen = set()
+for line in sys.stdin:
+    p = line.split()
+    if len(p) != 4 or p[2] not in "tTwW":
+        continue
+    a = int(p[0], 16); e = a + int(p[1], 16)
+    lo = a if lo is None else min(lo, a); hi = e if hi is None else max(hi, e)
+    if p[3] in hot and p[3] not in seen:
+        seen.add(p[3])
+        hlo = a if hlo is None else min(hlo, a); hhi = e if hhi is None else max(hhi, e)
+span = hhi - hlo if seen else 0
+print(len(hot), len(seen), span, (hi or 0) - (lo or 0))
+' packaging/hot-functions.txt)
+  echo "$found of $listed listed functions in the binary, within $((span / 1024)) KiB" \
+    "of its $((text / 1024)) KiB of code"
+  [ "$found" -ge $((listed * 7 / 10)) ] ||
+    fail "fewer than 70 % of packaging/hot-functions.txt are in the binary: run bash scripts/order-functions.sh"
+  [ "$found" -eq 0 ] || [ "$span" -le $((text / 2)) ] ||
+    fail "the listed functions are spread over more than half the code: the linker did not order them (build.rs)"
+else
+  fail "no release binary at $binary"
+fi
 
 if [ "$failures" -gt 0 ]; then
   echo "packaging: $failures problem(s)" >&2

@@ -12,6 +12,7 @@ pub mod battle;
 pub mod cards;
 pub mod dice;
 pub mod event;
+pub mod fonts;
 pub mod odds;
 pub mod print;
 pub mod procedure;

@@ -7,9 +7,7 @@ use std::sync::OnceLock;
 use printpdf::ParsedFont;
 
 use super::PrintError;
-
-const REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-const BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+use crate::fonts::{BOLD_TTF, REGULAR_TTF};
 
 /// Which face a run of text is set in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -52,10 +52,9 @@ pub fn run(data_dir: Option<PathBuf>, systems: Systems, notice: Option<String>) 
         }
         (app, task)
     };
+    theme::load_fonts();
     iced::application(boot, App::update, App::view)
         .title("Adjutant")
-        .font(theme::FONT_REGULAR)
-        .font(theme::FONT_BOLD)
         .default_font(theme::BODY_FONT)
         .window(window::Settings {
             size,

@@ -12,9 +12,28 @@ use iced::{Background, Border, Color, Font, Theme, border, font};
 pub use chart::{Tone, tone_chip};
 
 /// The regular embedded font (DejaVu Sans), so text shows on a machine with no fonts.
-pub const FONT_REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+pub const FONT_REGULAR: &[u8] = adjutant::fonts::REGULAR_TTF;
 /// The bold face of the embedded font.
-pub const FONT_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+pub const FONT_BOLD: &[u8] = adjutant::fonts::BOLD_TTF;
+
+/// Hands the embedded fonts to the window's text system as they lie in the program, before
+/// the window opens. (Given to iced as application fonts, each face would be copied onto the
+/// heap whole, and every page of its embedded bytes read to copy it: the 1.4 MB of the two
+/// faces in memory twice. Read in place, only the pages that the text on screen uses are.)
+pub fn load_fonts() {
+    use iced_graphics::text::{cosmic_text::fontdb::Source, font_system};
+    use std::sync::Arc;
+
+    let mut system = font_system()
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    for face in [FONT_REGULAR, FONT_BOLD] {
+        let _ = system
+            .raw()
+            .db_mut()
+            .load_font_source(Source::Binary(Arc::new(face)));
+    }
+}
 
 /// The default font of every text.
 pub const BODY_FONT: Font = Font::with_name("DejaVu Sans");
