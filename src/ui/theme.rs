@@ -11,10 +11,9 @@ use iced::{Background, Border, Color, Font, Theme, border, font};
 
 pub use chart::{Tone, tone_chip};
 
-/// The regular embedded font (DejaVu Sans), so text shows on a machine with no fonts.
-pub const FONT_REGULAR: &[u8] = adjutant::fonts::REGULAR_TTF;
-/// The bold face of the embedded font.
-pub const FONT_BOLD: &[u8] = adjutant::fonts::BOLD_TTF;
+/// The embedded fonts (DejaVu Sans and its bold face), so text shows on a machine with no
+/// fonts.
+pub use adjutant::fonts::{BOLD_TTF as FONT_BOLD, REGULAR_TTF as FONT_REGULAR};
 
 /// Hands the embedded fonts to the window's text system as they lie in the program, before
 /// the window opens. (Given to iced as application fonts, each face would be copied onto the

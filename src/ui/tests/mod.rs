@@ -6,6 +6,7 @@
 mod battle;
 mod editor;
 mod files;
+mod fonts;
 mod home;
 mod layout;
 mod safety;
