@@ -51,7 +51,10 @@ features=()
 [ -n "${BENCH_FEATURES:-}" ] && features=(--features "$BENCH_FEATURES")
 if [ "${BENCH_NO_BUILD:-0}" != 1 ]; then
   echo "Building release binaries (adjutant, examples/empty_window)..." >&2
-  cargo build --release --quiet "${features[@]}" --bin adjutant --example empty_window
+  # Apart: built with the example, the program would share the example's dev-dependency
+  # features, and its functions' names (and so its layout by use, build.rs) would change.
+  cargo build --release --quiet "${features[@]}" --bin adjutant
+  cargo build --release --quiet "${features[@]}" --example empty_window
 fi
 target_dir=$(cargo metadata --format-version 1 --no-deps 2>/dev/null |
   sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
