@@ -68,25 +68,11 @@ cp "$target_dir/release/adjutant" "$target_dir/release/examples/empty_window" "$
 ADJUTANT=$OUT/bin/adjutant
 EMPTY=$OUT/bin/empty_window
 
-# --- a private X display; Xvfb picks a free number itself and writes it to the FIFO
-mkfifo "$OUT/display.fifo"
-exec 4<>"$OUT/display.fifo"
-Xvfb -displayfd 4 -screen 0 1920x1080x24 -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
-xvfb_pid=$!
-app_pid=""
-cleanup() {
-  [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null && wait "$app_pid" 2>/dev/null
-  kill "$xvfb_pid" 2>/dev/null && wait "$xvfb_pid" 2>/dev/null
-  return 0
-}
-trap cleanup EXIT
-display=""
-read -r -t 10 -u 4 display || { echo "Xvfb did not start (see $OUT/xvfb.log)" >&2; exit 1; }
-exec 4>&-
-rm -f "$OUT/display.fifo"
-export DISPLAY=":$display"
-# No desktop settings service: the windows ask for the theme and get the default answer.
-unset DBUS_SESSION_BUS_ADDRESS WAYLAND_DISPLAY
+# --- a private X display (no desktop settings service: the windows ask for the theme and
+# get the default answer)
+# shellcheck source=scripts/xvfb.sh
+source scripts/xvfb.sh
+start_xvfb "$OUT" 1920x1080x24
 
 # launch NAME PROGRAM ARGS... — starts a program with the first-frame probe; sets app_pid and
 # first_frame_us (spawn to first presented frame), or exits if no frame comes within 30 s.

@@ -38,22 +38,9 @@ out=$(cd "$out" && pwd)
 binary=$out/adjutant
 cp "$target_dir/release/adjutant" "$binary"
 
-mkfifo "$out/display.fifo"
-exec 4<>"$out/display.fifo"
-Xvfb -displayfd 4 -screen 0 1280x800x24 -nolisten tcp >"$out/xvfb.log" 2>&1 &
-xvfb_pid=$!
-app_pid=""
-cleanup() {
-  if [ -n "$app_pid" ]; then kill "$app_pid" 2>/dev/null || true; fi
-  kill "$xvfb_pid" 2>/dev/null || true
-  wait 2>/dev/null || true
-}
-trap cleanup EXIT
-display=""
-read -r -t 10 -u 4 display || { echo "Xvfb did not start (see $out/xvfb.log)" >&2; exit 1; }
-exec 4>&-
-export DISPLAY=":$display"
-unset DBUS_SESSION_BUS_ADDRESS WAYLAND_DISPLAY
+# shellcheck source=scripts/xvfb.sh
+source scripts/xvfb.sh
+start_xvfb "$out" 1280x800x24
 
 ADJUTANT_DATA_DIR=$out/data valgrind --tool=callgrind --demangle=no \
   --callgrind-out-file="$out/callgrind.out" "$binary" >"$out/valgrind.log" 2>&1 &

@@ -53,63 +53,43 @@ pub trait Build: Sized {
     fn in_group(self, group: &str) -> Self;
 }
 
-impl Build for Unit {
-    fn named(self, name: &str) -> Self {
-        Unit {
-            name: name.into(),
-            ..self
+/// `Build` for a piece type whose link upwards is the field `$up` (a unit's leader, a
+/// leader's superior); every other step is the same for both.
+macro_rules! build_steps {
+    ($piece:ident, $up:ident) => {
+        impl Build for $piece {
+            fn named(self, name: &str) -> Self {
+                $piece {
+                    name: name.into(),
+                    ..self
+                }
+            }
+            fn led_by(self, up: &str) -> Self {
+                $piece {
+                    $up: Some(up.into()),
+                    ..self
+                }
+            }
+            fn with_stats(mut self, pairs: &[(&str, i32)]) -> Self {
+                self.stats.extend(stats(pairs));
+                self
+            }
+            fn with_traits(mut self, traits: &[&str]) -> Self {
+                self.traits.extend(traits.iter().map(|t| t.to_string()));
+                self
+            }
+            fn in_group(self, group: &str) -> Self {
+                $piece {
+                    group: Some(group.into()),
+                    ..self
+                }
+            }
         }
-    }
-    fn led_by(self, leader: &str) -> Self {
-        Unit {
-            leader: Some(leader.into()),
-            ..self
-        }
-    }
-    fn with_stats(mut self, pairs: &[(&str, i32)]) -> Self {
-        self.stats.extend(stats(pairs));
-        self
-    }
-    fn with_traits(mut self, traits: &[&str]) -> Self {
-        self.traits.extend(traits.iter().map(|t| t.to_string()));
-        self
-    }
-    fn in_group(self, group: &str) -> Self {
-        Unit {
-            group: Some(group.into()),
-            ..self
-        }
-    }
+    };
 }
 
-impl Build for Leader {
-    fn named(self, name: &str) -> Self {
-        Leader {
-            name: name.into(),
-            ..self
-        }
-    }
-    fn led_by(self, superior: &str) -> Self {
-        Leader {
-            superior: Some(superior.into()),
-            ..self
-        }
-    }
-    fn with_stats(mut self, pairs: &[(&str, i32)]) -> Self {
-        self.stats.extend(stats(pairs));
-        self
-    }
-    fn with_traits(mut self, traits: &[&str]) -> Self {
-        self.traits.extend(traits.iter().map(|t| t.to_string()));
-        self
-    }
-    fn in_group(self, group: &str) -> Self {
-        Leader {
-            group: Some(group.into()),
-            ..self
-        }
-    }
-}
+build_steps!(Unit, leader);
+build_steps!(Leader, superior);
 
 /// The army of `side` under `system`, named "Test <side>", with these leaders and units (no
 /// description).
