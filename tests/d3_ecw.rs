@@ -1,4 +1,4 @@
-//! D3 English Civil War (RULES.md §2): every unit type's shooting and melee dice with fixed
+//! D3 English Civil War (docs/rules/d3_ecw.md): every unit type's shooting and melee dice with fixed
 //! faces, ammunition both ways, cover and target modifiers, re-rolls, hits floored at 0, rout
 //! at 7, army resolve at the exact threshold, artillery cadence, refusals with their rules,
 //! exact odds, the turn, and the shipped army files.

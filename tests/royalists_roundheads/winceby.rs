@@ -1,5 +1,5 @@
-//! The Winceby order of battle of RULES.md W-4, hand-made: its leaders, its horse, dragoons
-//! and foot, and the Royalist and Parliament armies.
+//! The Winceby order of battle (as shipped in armies/royalists_roundheads/), hand-made: its
+//! leaders, its horse, dragoons and foot, and the Royalist and Parliament armies.
 
 use adjutant::army::{Army, Leader, Unit};
 
@@ -69,7 +69,7 @@ pub fn infantry(id: &str, name: &str, leader: &str, morale: (i32, i32)) -> Unit 
         .with_traits(&["entry_roll"])
 }
 
-/// The Royalists of RULES.md W-4.
+/// The Royalists at Winceby.
 pub fn royalists() -> Army {
     let mut units = vec![
         cavalry("wid1", "Widdrington's Horse", "widdrington", (7, 6), 1),
@@ -114,7 +114,7 @@ pub fn royalists() -> Army {
     }
 }
 
-/// Parliament of RULES.md W-4.
+/// Parliament at Winceby.
 pub fn parliament() -> Army {
     let mut units = Vec::new();
     for i in 1..=3 {
