@@ -5,14 +5,15 @@
 //!
 //! Screens never touch the disk: they return actions, and the app carries them out through
 //! its [`Store`]. The battle screen asks for a save ([`battle::Action::Save`]) whenever the
-//! battle changed; the app saves at once, in the same `update`, so every action is saved
-//! before its result is shown, and hands the outcome back to the screen (which keeps its
-//! "Not saved" banner). Leaving the battle — for home, another file, or by closing the
+//! battle changed; the app ([`battle_shell`]) saves at once, in the same `update`, so every
+//! action is saved before its result is shown, and hands the outcome back to the screen
+//! (which keeps its "Not saved" banner). Leaving the battle — for home, another file, or by closing the
 //! window — retries a refused save first and asks when it still fails. The store holds the
 //! lock of the battle on screen; the app lets go of it in the one place it replaces the
 //! screen ([`App::show`]), so another window can open the battle once this one left it.
 
 mod battle;
+mod battle_shell;
 mod display;
 mod editor;
 mod files;
@@ -32,7 +33,6 @@ use iced::keyboard::{self, Key, Modifiers};
 use iced::widget::container;
 use iced::{Element, Fill, Subscription, Task, Theme, event, window};
 
-use adjutant::army::Army;
 use adjutant::rules::Systems;
 use persist::Store;
 
@@ -350,70 +350,6 @@ impl App {
         }
     }
 
-    fn battle_update(&mut self, message: battle::Message) -> Task<Message> {
-        if let Screen::Battle(b) = &mut self.screen {
-            let action = b.update(message);
-            return self.battle_act(action);
-        }
-        self.files.take_focus()
-    }
-
-    /// Does what the battle screen asked for. A save is done here and now, before the
-    /// screen is shown again; the screen hears how it went and may ask for more.
-    fn battle_act(&mut self, action: battle::Action) -> Task<Message> {
-        match action {
-            battle::Action::None => {}
-            battle::Action::Save => {
-                let then = self.save_battle();
-                return self.battle_act(then);
-            }
-            battle::Action::Leave(next) => return self.leave(next),
-            battle::Action::Go(next) => return self.go(next),
-            battle::Action::Print => self.show_print_panel(),
-            battle::Action::SaveCopy => {
-                return self.files_update(files::Message::SaveAsPressed);
-            }
-            battle::Action::RememberAcross(on) => {
-                // Only the choice for next time is lost if the settings cannot be written.
-                let _ = self.store.save_across_table(on);
-            }
-        }
-        self.files.take_focus()
-    }
-
-    /// Saves the battle on screen, and what the screen asks next.
-    fn save_battle(&mut self) -> battle::Action {
-        match &mut self.screen {
-            Screen::Battle(b) => save_battle(&self.store, b),
-            _ => battle::Action::None,
-        }
-    }
-
-    /// Leaves the screen for `next` — at once, unless it is a battle that is not saved and
-    /// cannot be saved now: then the battle screen asks what to do first.
-    fn leave(&mut self, next: battle::Next) -> Task<Message> {
-        if !self.battle_may_leave(next.clone()) {
-            self.files.close_panel();
-            return Task::none();
-        }
-        self.go(next)
-    }
-
-    /// Whether the screen may be left for `next`: it is not a battle, or the battle is saved
-    /// or saves now (a save the disk refused is retried). Otherwise the battle screen puts up
-    /// its question, and `next` waits for the answer.
-    fn battle_may_leave(&mut self, next: battle::Next) -> bool {
-        let Screen::Battle(b) = &mut self.screen else {
-            return true;
-        };
-        if b.unsaved() {
-            // Where the player goes now answers a question already up, whatever the save
-            // asks next.
-            let _ = save_battle(&self.store, b);
-        }
-        b.ready_to_leave(next)
-    }
-
     /// Puts `screen` up in place of the one on show. The one place the screen is replaced:
     /// the battle left behind lets go of its lock here, so another window may open it.
     fn show(&mut self, screen: Screen) {
@@ -423,19 +359,6 @@ impl App {
         {
             self.store.release(file);
         }
-    }
-
-    /// Puts a battle up and saves it before it is shown: a new battle gets its file, an
-    /// opened one is remembered as the battle to resume. A failure shows in its banner.
-    fn show_battle(&mut self, b: battle::Battle) {
-        self.show(Screen::Battle(Box::new(b)));
-        // No question is up on a battle just put up: the save asks for nothing more.
-        let _ = self.save_battle();
-    }
-
-    /// A battle screen around `game`, as the player's settings have it.
-    fn battle_screen(&self, game: adjutant::battle::Battle) -> battle::Battle {
-        battle::Battle::new(game, self.store.across_table(), self.store.overrides_dir())
     }
 
     /// Goes to `next`, leaving the screen on show.
@@ -458,22 +381,6 @@ impl App {
         let mut home = home::Home::new(&self.store);
         home.notice = notice;
         self.show(Screen::Home(home));
-    }
-
-    /// A new battle between these armies, saved before it is shown.
-    fn new_battle(&mut self, system: &str, armies: Vec<Army>) {
-        match battle::new_game(&self.store.systems(), system, armies) {
-            Ok(game) => self.show_battle(self.battle_screen(game)),
-            Err(e) => self.go_home(Some(format!("The battle could not be set up: {e}"))),
-        }
-    }
-
-    /// A saved battle, loaded back (the store takes its lock) to be played in its own file.
-    fn open_battle(&mut self, path: &std::path::Path) {
-        match self.store.open_battle(path) {
-            Ok(game) => self.show_battle(self.battle_screen(game).in_file(path)),
-            Err(e) => self.go_home(Some(e)),
-        }
     }
 
     pub fn view(&self) -> Element<'_, Message> {
@@ -506,15 +413,6 @@ impl App {
             window::close_requests().map(Message::CloseRequested),
         ])
     }
-}
-
-/// Saves the battle on the battle screen through `store` and tells the screen how it went;
-/// what the screen asks next comes back (going on where the player was going, when a retried
-/// save works while the question about leaving is up).
-fn save_battle(store: &Store, b: &mut battle::Battle) -> battle::Action {
-    let (game, file) = b.for_saving();
-    let result = store.save_to(game, file);
-    b.saved(result)
 }
 
 /// Escape closes the print or save panel. Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes; modifier changes let shift-click pick targets.

@@ -24,9 +24,16 @@ pub fn leader(
     army::leader(id, name).with_stats(&s).with_traits(traits)
 }
 
-/// A regiment of horse: 4 strength points (2 reduced), this morale (full, reduced).
-pub fn cavalry(id: &str, name: &str, leader: &str, morale: (i32, i32), entry: i32) -> Unit {
-    army::unit(id, "Cavalry")
+/// A regiment of `kind`: 4 strength points (2 reduced), this morale (full, reduced), moving
+/// `movement`, entering on turn `entry`.
+fn regiment(
+    id: &str,
+    kind: &str,
+    (name, leader): (&str, &str),
+    morale: (i32, i32),
+    (movement, entry): (i32, i32),
+) -> Unit {
+    army::unit(id, kind)
         .named(name)
         .led_by(leader)
         .with_stats(&[
@@ -34,9 +41,14 @@ pub fn cavalry(id: &str, name: &str, leader: &str, morale: (i32, i32), entry: i3
             ("reduced_strength", 2),
             ("morale", morale.0),
             ("reduced_morale", morale.1),
-            ("movement", 8),
+            ("movement", movement),
             ("entry_turn", entry),
         ])
+}
+
+/// A regiment of horse: 4 strength points (2 reduced), this morale (full, reduced).
+pub fn cavalry(id: &str, name: &str, leader: &str, morale: (i32, i32), entry: i32) -> Unit {
+    regiment(id, "Cavalry", (name, leader), morale, (8, entry))
 }
 
 /// Dragoons: 2 strength points, morale 6, moving 4 dismounted.
@@ -55,18 +67,7 @@ pub fn dragoons(id: &str, name: &str, leader: &str, entry: i32) -> Unit {
 
 /// A regiment of foot, entering on turn 7 at a roll.
 pub fn infantry(id: &str, name: &str, leader: &str, morale: (i32, i32)) -> Unit {
-    army::unit(id, "Infantry")
-        .named(name)
-        .led_by(leader)
-        .with_stats(&[
-            ("strength", 4),
-            ("reduced_strength", 2),
-            ("morale", morale.0),
-            ("reduced_morale", morale.1),
-            ("movement", 4),
-            ("entry_turn", 7),
-        ])
-        .with_traits(&["entry_roll"])
+    regiment(id, "Infantry", (name, leader), morale, (4, 7)).with_traits(&["entry_roll"])
 }
 
 /// The Royalists at Winceby.

@@ -4,8 +4,9 @@
 //! screen never touches the disk: when the battle changed (or the player presses Retry) its
 //! `update` returns [`Action::Save`], and the app saves it through its store in the same
 //! update — before anything is shown — and hands the outcome back with [`Battle::saved`],
-//! which keeps a banner up (with Retry and Save a copy) while the disk refuses. Leaving a battle that is not saved
-//! asks first ([`leave`]): the app retries the save, then asks [`Battle::ready_to_leave`].
+//! which keeps a banner up (with Retry and Save a copy) while the disk refuses. Leaving a
+//! battle that is not saved asks first ([`leave`]): the app retries the save, then asks
+//! [`Battle::ready_to_leave`].
 //! F9 swaps the panels for the large-type across-the-table view (the choice is remembered
 //! through [`Action::RememberAcross`]); the Tables button shows the rule tables in force.
 //!

@@ -58,7 +58,7 @@ impl BattleScreen {
     pub fn update(&mut self, message: Message) -> Action {
         let mut action = self.screen.update(message);
         while action == Action::Save {
-            action = super::save_battle(&self.store, &mut self.screen);
+            action = super::battle_shell::save_battle(&self.store, &mut self.screen);
         }
         action
     }
@@ -93,7 +93,7 @@ pub fn battle(dir: &tempfile::TempDir) -> BattleScreen {
     let game =
         super::battle::new_game(&store.systems(), system.id(), two).expect("the battle sets up");
     let mut screen = BattleScreen::new(store, game);
-    let _ = super::save_battle(&screen.store, &mut screen.screen);
+    let _ = super::battle_shell::save_battle(&screen.store, &mut screen.screen);
     screen
 }
 

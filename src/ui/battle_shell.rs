@@ -1,0 +1,116 @@
+//! The window's side of the battle screen: it carries out what the screen asks for — a save
+//! through the app's store, done in the same update so every action is on disk before its
+//! result is shown, leaving (a refused save is retried first, and the screen asks when it
+//! still fails), printing, saving a copy, remembering the across-the-table view — and puts a
+//! new or saved battle up, saved before it is shown.
+
+use iced::Task;
+
+use adjutant::army::Army;
+
+use super::persist::Store;
+use super::{App, Message, Screen, battle, files};
+
+impl App {
+    pub(super) fn battle_update(&mut self, message: battle::Message) -> Task<Message> {
+        if let Screen::Battle(b) = &mut self.screen {
+            let action = b.update(message);
+            return self.battle_act(action);
+        }
+        self.files.take_focus()
+    }
+
+    /// Does what the battle screen asked for. A save is done here and now, before the
+    /// screen is shown again; the screen hears how it went and may ask for more.
+    pub(super) fn battle_act(&mut self, action: battle::Action) -> Task<Message> {
+        match action {
+            battle::Action::None => {}
+            battle::Action::Save => {
+                let then = self.save_battle();
+                return self.battle_act(then);
+            }
+            battle::Action::Leave(next) => return self.leave(next),
+            battle::Action::Go(next) => return self.go(next),
+            battle::Action::Print => self.show_print_panel(),
+            battle::Action::SaveCopy => {
+                return self.files_update(files::Message::SaveAsPressed);
+            }
+            battle::Action::RememberAcross(on) => {
+                // Only the choice for next time is lost if the settings cannot be written.
+                let _ = self.store.save_across_table(on);
+            }
+        }
+        self.files.take_focus()
+    }
+
+    /// Saves the battle on screen, and what the screen asks next.
+    fn save_battle(&mut self) -> battle::Action {
+        match &mut self.screen {
+            Screen::Battle(b) => save_battle(&self.store, b),
+            _ => battle::Action::None,
+        }
+    }
+
+    /// Leaves the screen for `next` — at once, unless it is a battle that is not saved and
+    /// cannot be saved now: then the battle screen asks what to do first.
+    pub(super) fn leave(&mut self, next: battle::Next) -> Task<Message> {
+        if !self.battle_may_leave(next.clone()) {
+            self.files.close_panel();
+            return Task::none();
+        }
+        self.go(next)
+    }
+
+    /// Whether the screen may be left for `next`: it is not a battle, or the battle is saved
+    /// or saves now (a save the disk refused is retried). Otherwise the battle screen puts up
+    /// its question, and `next` waits for the answer.
+    pub(super) fn battle_may_leave(&mut self, next: battle::Next) -> bool {
+        let Screen::Battle(b) = &mut self.screen else {
+            return true;
+        };
+        if b.unsaved() {
+            // Where the player goes now answers a question already up, whatever the save
+            // asks next.
+            let _ = save_battle(&self.store, b);
+        }
+        b.ready_to_leave(next)
+    }
+
+    /// Puts a battle up and saves it before it is shown: a new battle gets its file, an
+    /// opened one is remembered as the battle to resume. A failure shows in its banner.
+    pub(super) fn show_battle(&mut self, b: battle::Battle) {
+        self.show(Screen::Battle(Box::new(b)));
+        // No question is up on a battle just put up: the save asks for nothing more.
+        let _ = self.save_battle();
+    }
+
+    /// A battle screen around `game`, as the player's settings have it.
+    pub(super) fn battle_screen(&self, game: adjutant::battle::Battle) -> battle::Battle {
+        battle::Battle::new(game, self.store.across_table(), self.store.overrides_dir())
+    }
+
+    /// A new battle between these armies, saved before it is shown.
+    pub(super) fn new_battle(&mut self, system: &str, armies: Vec<Army>) {
+        match battle::new_game(&self.store.systems(), system, armies) {
+            Ok(game) => self.show_battle(self.battle_screen(game)),
+            Err(e) => self.go_home(Some(format!("The battle could not be set up: {e}"))),
+        }
+    }
+
+    /// A saved battle, loaded back (the store takes its lock) to be played in its own file.
+    pub(super) fn open_battle(&mut self, path: &std::path::Path) {
+        match self.store.open_battle(path) {
+            Ok(game) => self.show_battle(self.battle_screen(game).in_file(path)),
+            Err(e) => self.go_home(Some(e)),
+        }
+    }
+}
+
+/// Saves the battle on the battle screen through `store` and tells the screen how it went;
+/// what the screen asks next comes back (going on where the player was going, when a retried
+/// save works while the question about leaving is up).
+pub(super) fn save_battle(store: &Store, b: &mut battle::Battle) -> battle::Action {
+    let (game, file) = b.for_saving();
+    let result = store.save_to(game, file);
+    b.saved(result)
+}
