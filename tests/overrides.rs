@@ -391,3 +391,28 @@ fn a_battle_is_played_saved_and_loaded_under_the_systems_it_was_given() {
         "read without them: the shipped tables"
     );
 }
+
+/// Brackets nested past the parser's limit in a table file: the message names the table file,
+/// not an army file.
+#[test]
+fn a_table_file_nested_too_deeply_says_it_is_a_table_file() {
+    let deep = format!(
+        "(version: 1, units: {}{})",
+        "[".repeat(200),
+        "]".repeat(200)
+    );
+    let (dir, path) = folder_with("rcw", &deep);
+    let o = load_overrides(dir.path());
+    assert!(o.system("rcw").is_none());
+    assert_eq!(o.problems.len(), 1, "{:?}", o.problems);
+    let message = &o.problems[0].message;
+    assert!(
+        message.starts_with(&format!("{}:1:", path.display())),
+        "{message}"
+    );
+    assert!(
+        message.contains("nested too deeply") && message.contains("a table file never needs"),
+        "{message}"
+    );
+    assert!(!message.contains("army file"), "{message}");
+}
