@@ -416,3 +416,21 @@ fn a_table_file_nested_too_deeply_says_it_is_a_table_file() {
     );
     assert!(!message.contains("army file"), "{message}");
 }
+
+/// A 900 KB unit kind in a table file is cut in the message, which says how long it was.
+#[test]
+fn a_huge_unknown_kind_in_a_table_file_is_cut() {
+    let kind = "Z".repeat(900_000);
+    let text = format!("(version: 1, units: [(kind: \"{kind}\", move: 3)])");
+    let (dir, path) = folder_with("rcw", &text);
+    let o = load_overrides(dir.path());
+    assert_eq!(o.problems.len(), 1, "{} problems", o.problems.len());
+    let message = &o.problems[0].message;
+    assert!(message.len() < 1_000, "{} bytes", message.len());
+    let shown = format!(
+        "{}:1:29: unknown unit kind \"{}…\" (900000 characters); the kinds are: ",
+        path.display(),
+        "Z".repeat(60)
+    );
+    assert!(message.starts_with(&shown), "{message}");
+}
