@@ -392,7 +392,7 @@ fn a_battle_is_played_saved_and_loaded_under_the_systems_it_was_given() {
     );
 }
 
-/// Brackets nested past the parser's limit in a table file: the message names the table file,
+/// Brackets nested past the parser's limit in a table file: the message says an override file,
 /// not an army file.
 #[test]
 fn a_table_file_nested_too_deeply_says_it_is_a_table_file() {
@@ -411,7 +411,7 @@ fn a_table_file_nested_too_deeply_says_it_is_a_table_file() {
         "{message}"
     );
     assert!(
-        message.contains("nested too deeply") && message.contains("a table file never needs"),
+        message.contains("nested too deeply") && message.contains("an override file never needs"),
         "{message}"
     );
     assert!(!message.contains("army file"), "{message}");

@@ -51,8 +51,8 @@ pub fn parse<'a, T: Deserialize<'a>>(path: &str, text: &'a str) -> Result<T, Vec
             } => format!("the override file has no `version`; add `version: {VERSION},`"),
             E::TrailingCharacters => "unexpected text after the closing `)` of the tables".into(),
             E::ExceededRecursionLimit => format!(
-                "brackets are nested too deeply (more than {RECURSION_LIMIT} levels); a table \
-                 file never needs that many"
+                "brackets are nested too deeply (more than {RECURSION_LIMIT} levels); an \
+                 override file never needs that many"
             ),
             _ => message,
         };
