@@ -99,3 +99,48 @@ fn a_battle_whose_file_is_missing_is_listed_and_restored() {
     assert_eq!(read_battle(&path).unwrap(), first);
     assert!(std::path::PathBuf::from(bak).exists(), "the backup stays");
 }
+
+/// An army's name holding raw newlines, made to look like a second battle in the listing and
+/// a heading of the report, is shown escaped on its own line, as `check` shows it.
+#[test]
+fn an_army_name_with_newlines_cannot_forge_a_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let system = "royalists_roundheads";
+    let mut royalists = common::shipped_army(system, "winceby_royalists");
+    royalists.name = "King's army\n/forged.ron  Forged (99 entries)\n# Forged".into();
+    let parliament = common::shipped_army(system, "winceby_parliament");
+    let battle = common::army::battle_of(system, [royalists, parliament], 7);
+    let path = BattleStore::new(&Paths::portable(&data))
+        .save(&battle)
+        .unwrap();
+
+    let list = run(dir.path(), &data, &["battles"]);
+    assert!(list.status.success(), "{}", text(&list.stderr));
+    let out = text(&list.stdout);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(
+        out.starts_with(&format!(
+            "{}  King's army\\n/forged.ron  Forged (99 entries)\\n# Forged vs ",
+            path.display()
+        )),
+        "{out}"
+    );
+
+    let file = path.display().to_string();
+    let report = run(dir.path(), &data, &["report", &file, "--markdown"]);
+    assert!(report.status.success(), "{}", text(&report.stderr));
+    let md = text(&report.stdout);
+    assert!(
+        md.starts_with(
+            "# After-action report: King's army\\n/forged.ron  Forged (99 entries)\\n# Forged vs "
+        ),
+        "{md}"
+    );
+    assert_eq!(md.lines().nth(1), Some(""), "{md}");
+    assert!(
+        !md.lines()
+            .any(|l| l.starts_with("/forged") || l == "# Forged"),
+        "{md}"
+    );
+}

@@ -1,6 +1,7 @@
 //! The window without a desktop to open it on: the binary started with no `DISPLAY` and no
-//! `WAYLAND_DISPLAY`, or with ones that name nothing, says why and what to set on the
-//! terminal and exits 1 — never a panic inside the windowing library (exit status 101).
+//! `WAYLAND_DISPLAY`, or with ones that name nothing or a socket that accepts and never
+//! answers, says why and what to set on the terminal and exits 1 — never a panic inside the
+//! windowing library (exit status 101), never a hang.
 
 #![cfg(all(unix, not(target_os = "macos")))]
 
@@ -85,5 +86,91 @@ fn displays_that_do_not_answer_are_named() {
     assert!(
         err.contains("Wayland") && err.contains("X display"),
         "{err}"
+    );
+}
+
+/// Accepts every connection on `listener` and keeps it open, never answering.
+fn never_answer(listener: std::os::unix::net::UnixListener) {
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in listener.incoming().flatten() {
+            held.push(stream);
+        }
+    });
+}
+
+/// An X display (Linux's abstract socket `@/tmp/.X11-unix/X<N>`, the form `:N` names) that is
+/// free for this test, bound and never answering; its number.
+#[cfg(target_os = "linux")]
+fn silent_x_display() -> u32 {
+    use std::os::linux::net::SocketAddrExt;
+    use std::os::unix::net::{SocketAddr, UnixListener};
+    // A number of this process's own, so parallel runs of the test do not meet; both the
+    // file-system socket and the abstract one must be free.
+    let first = 20_000 + std::process::id() % 20_000;
+    for n in (first..).take(1000) {
+        let path = format!("/tmp/.X11-unix/X{n}");
+        if std::path::Path::new(&path).exists() {
+            continue;
+        }
+        let addr = SocketAddr::from_abstract_name(path.as_bytes()).unwrap();
+        if let Ok(listener) = UnixListener::bind_addr(&addr) {
+            never_answer(listener);
+            return n;
+        }
+    }
+    panic!("no free X display number from {first}");
+}
+
+/// A socket that accepts the connection and never answers: the start ends within the time
+/// limit, exit 1, saying which display accepted and did not answer — never a hang with no
+/// message.
+#[test]
+fn a_display_that_accepts_and_never_answers_is_named_in_time() {
+    #[cfg(target_os = "linux")]
+    {
+        let n = silent_x_display();
+        let display = format!(":{n}");
+        let start = Instant::now();
+        let out = window(&[("DISPLAY", &display)]);
+        let err = said(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains(&format!(
+                "the X display \":{n}\" accepted the connection (@/tmp/.X11-unix/X{n}) but did \
+                 not answer within 5 s"
+            )),
+            "{err}"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+
+    let dir = tempfile::tempdir().unwrap();
+    let socket = dir.path().join("wayland-silent");
+    never_answer(std::os::unix::net::UnixListener::bind(&socket).unwrap());
+    let name = socket.display().to_string();
+    let start = Instant::now();
+    let out = window(&[("WAYLAND_DISPLAY", &name)]);
+    let err = said(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(&format!(
+            "the Wayland display \"{name}\" accepted the connection ({name}) but did not answer \
+             within 5 s"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.starts_with("adjutant: the window cannot be opened: "),
+        "{err}"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(15),
+        "{:?}",
+        start.elapsed()
     );
 }

@@ -1,8 +1,9 @@
 //! Files that are not what their names say, driving the real binary and the library: a named
 //! pipe (FIFO) called `*.ron` where an army, a battle or a table override is read, `/dev/zero`,
 //! a folder, links that loop back up the armies folder, an output that is one of the inputs,
-//! a name holding a newline, and a battle file cut short. Each gets a clear message and none
-//! hangs (every run of the binary has a time limit).
+//! an output onto a FIFO or a device, a backup to restore that is a FIFO or a device, a name
+//! holding a newline or 900 KB long, and a battle file cut short. Each gets a clear message
+//! and none hangs (every run of the binary has a time limit, and a memory limit).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -22,18 +23,34 @@ fn shipped(rel: &str) -> PathBuf {
     manifest().join("armies").join(rel)
 }
 
+/// The most memory (address space) a run of the binary may take: a file read without end
+/// fails the run at this size rather than filling the machine.
+const MEMORY_LIMIT: libc::rlim_t = 4 << 30;
+
 /// Runs `adjutant ARGS` in `cwd` with data folder `data`; fails the test if it is still running
-/// after 20 seconds (a hang), killing it.
+/// after 20 seconds (a hang), killing it. The run may take at most [`MEMORY_LIMIT`] of memory.
 fn run(cwd: &Path, data: &Path, args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_adjutant"))
+    use std::os::unix::process::CommandExt;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_adjutant"));
+    command
         .args(args)
         .current_dir(cwd)
         .env("ADJUTANT_DATA_DIR", data)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the adjutant binary runs");
+        .stderr(Stdio::piped());
+    let limit = libc::rlimit {
+        rlim_cur: MEMORY_LIMIT,
+        rlim_max: MEMORY_LIMIT,
+    };
+    // SAFETY: setrlimit is async-signal-safe and touches nothing of the parent's.
+    unsafe {
+        command.pre_exec(move || match libc::setrlimit(libc::RLIMIT_AS, &limit) {
+            0 => Ok(()),
+            _ => Err(std::io::Error::last_os_error()),
+        });
+    }
+    let mut child = command.spawn().expect("the adjutant binary runs");
     let start = Instant::now();
     while child.try_wait().unwrap().is_none() {
         if start.elapsed() > Duration::from_secs(20) {
@@ -374,4 +391,145 @@ fn a_battle_file_cut_short_says_it_ends_early() {
     }
     // A whole file is not said to end early.
     assert!(battle_to_ron(&adjutant::store::read_battle(&battle).unwrap()).is_ok());
+}
+
+/// A battle file cut in half in a folder of its own, without a backup yet; its path and
+/// bytes.
+fn damaged_battle(dir: &Path) -> (PathBuf, Vec<u8>) {
+    let battle = saved_battle(dir, "b.ron");
+    let whole = std::fs::read(&battle).unwrap();
+    std::fs::write(&battle, &whole[..whole.len() / 2]).unwrap();
+    let damaged = std::fs::read(&battle).unwrap();
+    (battle, damaged)
+}
+
+/// `adjutant restore` of `battle`, whose backup is not a file: refused, saying `what` it is,
+/// and the damaged file is left as it was, nothing kept aside.
+fn restore_is_refused(dir: &Path, battle: &Path, damaged: &[u8], what: &str) {
+    let out = run(
+        dir,
+        &dir.join("data"),
+        &["restore", &battle.display().to_string()],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&format!(
+            "cannot read {}.bak: it is {what}, not a file",
+            battle.display()
+        )),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read(battle).unwrap(), damaged);
+    let names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(!names.iter().any(|n| n.contains("broken")), "{names:?}");
+}
+
+#[test]
+fn restore_never_waits_on_a_backup_that_is_a_fifo() {
+    let dir = tempfile::tempdir().unwrap();
+    let (battle, damaged) = damaged_battle(dir.path());
+    mkfifo(&dir.path().join("b.ron.bak"));
+    restore_is_refused(dir.path(), &battle, &damaged, "a named pipe (FIFO)");
+}
+
+#[test]
+fn restore_never_reads_a_backup_that_is_a_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let (battle, damaged) = damaged_battle(dir.path());
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("b.ron.bak")).unwrap();
+    restore_is_refused(dir.path(), &battle, &damaged, "a device");
+}
+
+#[test]
+fn an_output_onto_a_fifo_or_a_device_is_refused() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::copy(shipped("rcw/tsaritsyn_reds.ron"), dir.path().join("a.ron")).unwrap();
+    saved_battle(dir.path(), "b.ron");
+    mkfifo(&dir.path().join("pipe.pdf"));
+    // A link to a device stands for the device: `-o /dev/null` itself would be replaced by a
+    // file if run as root.
+    std::os::unix::fs::symlink("/dev/null", dir.path().join("null.pdf")).unwrap();
+
+    for (args, what) in [
+        (
+            &["print", "a.ron", "-o", "pipe.pdf"][..],
+            "a named pipe (FIFO)",
+        ),
+        (
+            &["report", "b.ron", "-o", "pipe.pdf"],
+            "a named pipe (FIFO)",
+        ),
+        (
+            &["report", "b.ron", "--markdown", "-o", "pipe.pdf"],
+            "a named pipe (FIFO)",
+        ),
+        (&["print", "a.ron", "-o", "null.pdf"], "a device"),
+        (
+            &["print", "--battle", "b.ron", "-o", "null.pdf"],
+            "a device",
+        ),
+    ] {
+        let out = run(dir.path(), &data, args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(&format!(
+                "it is {what}, not a file, so it is not written over"
+            )),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert!(stdout(&out).is_empty(), "{args:?}: {}", stdout(&out));
+    }
+    let pipe = std::fs::symlink_metadata(dir.path().join("pipe.pdf")).unwrap();
+    assert!(pipe.file_type().is_fifo());
+    let link = dir.path().join("null.pdf");
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read_link(&link).unwrap(), Path::new("/dev/null"));
+    assert!(
+        std::fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    // Nothing was left beside them: no temp file, no backup.
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["a.ron", "b.ron", "null.pdf", "pipe.pdf"]);
+}
+
+#[test]
+fn a_huge_unknown_kind_is_cut_in_the_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let kind = "Z".repeat(900_000);
+    let text = format!(
+        "Army(version: 1, system: \"rcw\", name: \"Reds\", side: \"Reds\",\n\
+         units: [Unit(id: \"u\", name: \"U\", kind: \"{kind}\", stats: {{}})])"
+    );
+    std::fs::write(dir.path().join("huge.ron"), text).unwrap();
+    let out = run(dir.path(), &data, &["check", "huge.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.len() < 2_000, "{} bytes of messages", err.len());
+    let shown = format!(
+        "unknown unit kind \"{}…\" (900000 characters)",
+        "Z".repeat(60)
+    );
+    assert!(err.contains(&shown), "{err}");
 }

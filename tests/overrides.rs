@@ -391,3 +391,46 @@ fn a_battle_is_played_saved_and_loaded_under_the_systems_it_was_given() {
         "read without them: the shipped tables"
     );
 }
+
+/// Brackets nested past the parser's limit in a table file: the message says an override file,
+/// not an army file.
+#[test]
+fn a_table_file_nested_too_deeply_says_it_is_a_table_file() {
+    let deep = format!(
+        "(version: 1, units: {}{})",
+        "[".repeat(200),
+        "]".repeat(200)
+    );
+    let (dir, path) = folder_with("rcw", &deep);
+    let o = load_overrides(dir.path());
+    assert!(o.system("rcw").is_none());
+    assert_eq!(o.problems.len(), 1, "{:?}", o.problems);
+    let message = &o.problems[0].message;
+    assert!(
+        message.starts_with(&format!("{}:1:", path.display())),
+        "{message}"
+    );
+    assert!(
+        message.contains("nested too deeply") && message.contains("an override file never needs"),
+        "{message}"
+    );
+    assert!(!message.contains("army file"), "{message}");
+}
+
+/// A 900 KB unit kind in a table file is cut in the message, which says how long it was.
+#[test]
+fn a_huge_unknown_kind_in_a_table_file_is_cut() {
+    let kind = "Z".repeat(900_000);
+    let text = format!("(version: 1, units: [(kind: \"{kind}\", move: 3)])");
+    let (dir, path) = folder_with("rcw", &text);
+    let o = load_overrides(dir.path());
+    assert_eq!(o.problems.len(), 1, "{} problems", o.problems.len());
+    let message = &o.problems[0].message;
+    assert!(message.len() < 1_000, "{} bytes", message.len());
+    let shown = format!(
+        "{}:1:29: unknown unit kind \"{}…\" (900000 characters); the kinds are: ",
+        path.display(),
+        "Z".repeat(60)
+    );
+    assert!(message.starts_with(&shown), "{message}");
+}

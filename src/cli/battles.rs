@@ -1,13 +1,15 @@
 //! `adjutant battles` (the saved battles of the data folder, each whole or with why not, and
 //! the backup of a damaged one) and `adjutant restore FILE` (a damaged battle's backup put in
 //! its place, the damaged file kept aside). Commands that read a battle file name the backup
-//! when the file fails and its backup loads.
+//! when the file fails and its backup loads. Names and paths are shown escaped, one line
+//! each, as `check` shows them, so an army's name cannot forge a line of the listing.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use adjutant::store::listing::loadable_backup;
 use adjutant::store::{BattleStore, Paths, StoreError, is_backup};
+use adjutant::words::{count, escaped, one_line};
 
 /// Runs `adjutant battles`: one line a battle, newest first; exit 1 when any is damaged.
 pub fn list(data_dir: Option<PathBuf>) -> ExitCode {
@@ -26,17 +28,17 @@ pub fn list(data_dir: Option<PathBuf>) -> ExitCode {
     }
     let mut all_ok = true;
     for s in list {
+        let (path, title) = (shown(&s.path), escaped(&s.title));
         match &s.ok_or_error {
-            Ok(()) => println!("{}  {} ({})", s.path.display(), s.title, entries(s.entries)),
+            Ok(()) => println!("{path}  {title} ({})", entries(s.entries)),
             Err(e) => {
                 all_ok = false;
-                println!("{}  {}: does not load: {e}", s.path.display(), s.title);
+                println!("{path}  {title}: does not load: {e}");
                 if let Some(b) = &s.backup {
                     println!(
-                        "    its backup {} loads ({}): `adjutant restore {}` puts it back",
-                        b.path.display(),
+                        "    its backup {} loads ({}): `adjutant restore {path}` puts it back",
+                        shown(&b.path),
                         entries(b.entries),
-                        s.path.display()
                     );
                 }
             }
@@ -71,11 +73,11 @@ pub fn restore(data_dir: Option<PathBuf>, file: &Path) -> ExitCode {
         Ok(r) => {
             println!(
                 "restored {} from its backup ({})",
-                r.path.display(),
+                shown(&r.path),
                 entries(r.entries)
             );
             if let Some(kept) = r.kept {
-                println!("the damaged file is kept as {}", kept.display());
+                println!("the damaged file is kept as {}", shown(&kept));
             }
             ExitCode::SUCCESS
         }
@@ -103,10 +105,16 @@ pub fn battle_problem(path: &Path, err: &StoreError) -> Vec<String> {
     lines
 }
 
+/// A path as one line: a newline or other control character in a file name is escaped, so
+/// a name cannot add a line of its own to a listing.
+fn shown(path: &Path) -> String {
+    one_line(&path.display().to_string()).into_owned()
+}
+
 fn backup_beside(file: &Path) -> bool {
     adjutant::store::atomic::backup_path(file).exists()
 }
 
 fn entries(n: usize) -> String {
-    format!("{n} {}", if n == 1 { "entry" } else { "entries" })
+    count(n, "entry", "entries")
 }

@@ -1,11 +1,14 @@
 //! Writing a finished PDF without ever leaving half a file. The store's
 //! [`write_atomic`](crate::store::write_atomic) does the work — temp file in the same folder,
 //! fsync, rename (keeping a replaced file as `<name>.bak`) — after checks here that turn the
-//! commonest mistakes (no such folder, a folder named as the file) into plain messages.
+//! commonest mistakes (no such folder, a folder named as the file) into plain messages, and
+//! that refuse to put a file in the place of anything but a regular file (a device such as
+//! `/dev/null`, a named pipe, a socket, or a link to one).
 
 use std::path::{Path, PathBuf};
 
 use super::PrintError;
+use crate::regular_file::kind_of;
 
 /// Writes `bytes` to `path` atomically: temp file in the same folder, fsync, rename. On any
 /// failure the temp file is removed and whatever was at `path` is untouched.
@@ -25,8 +28,19 @@ pub fn write_pdf_atomically(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), 
     if !dir.is_dir() {
         return Err(fail(format!("the folder {} does not exist", dir.display())));
     }
-    if path.is_dir() {
-        return Err(fail("it is a folder".into()));
+    // Only a regular file (or a new name) is replaced: a device, a named pipe or a socket there
+    // — or a link to one — is refused, since the rename would put a file in its place (as root,
+    // `/dev/null` itself).
+    if let Ok(meta) = std::fs::metadata(path)
+        && let Some(what) = kind_of(meta.file_type())
+    {
+        return Err(fail(match meta.is_dir() {
+            true => "it is a folder".into(),
+            false => format!(
+                "it is {what}, not a file, so it is not written over; name a regular file or \
+                 a new one"
+            ),
+        }));
     }
     crate::store::write_atomic(path, bytes).map_err(PrintError::from)
 }

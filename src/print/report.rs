@@ -1,12 +1,15 @@
 //! The after-action report, read from a battle's log: what happened turn by turn (the facts,
 //! under the turns and phases the clock events mark), how each side's dice rolled against
-//! their expectation, and the result. As Markdown and as PDF, from the same reading.
+//! their expectation, and the result. As Markdown and as PDF, from the same reading. Names
+//! and facts from the battle are kept to one line each (a newline in an army's name is shown
+//! as `\n`), so no name can add lines of its own to the report.
 
 use std::collections::BTreeMap;
 
 use crate::battle::{Action, Battle};
 use crate::dice::Die;
 use crate::event::{Event, FactKind, PieceId};
+use crate::words::one_line;
 
 use super::battle::side_name;
 use super::grid::Grid;
@@ -58,8 +61,10 @@ fn read(battle: &Battle) -> Report {
     let phases = rules.phases();
     let side_of = |p: &PieceId| roster.pieces.get(usize::from(p.0)).map(|piece| piece.side);
     let side_label = |side: Option<usize>| {
-        side.and_then(|s| roster.armies.get(s))
-            .map_or_else(|| TRAY.to_string(), side_name)
+        side.and_then(|s| roster.armies.get(s)).map_or_else(
+            || TRAY.to_string(),
+            |a| one_line(&side_name(a)).into_owned(),
+        )
     };
     let mut turns: Vec<(u32, Vec<Line>)> = vec![(1, Vec::new())];
     let mut clock = (1u32, 0usize, 0usize);
@@ -81,7 +86,7 @@ fn read(battle: &Battle) -> Report {
             match event {
                 Event::Fact { kind, text, .. } => {
                     let line = Line::Fact {
-                        text: text.clone(),
+                        text: one_line(text).into_owned(),
                         stress: stressed(*kind),
                     };
                     turns.last_mut().expect("never empty").1.push(line);
@@ -109,7 +114,7 @@ fn read(battle: &Battle) -> Report {
                     sum.0 += rolled.faces.len() as u64;
                     sum.1 += rolled.faces.iter().map(|&f| u64::from(f)).sum::<u64>();
                 }
-                Event::Ended { result: r } => result = Some(r.clone()),
+                Event::Ended { result: r } => result = Some(one_line(r).into_owned()),
                 _ => {}
             }
         }
@@ -140,7 +145,13 @@ fn read(battle: &Battle) -> Report {
             .map_or_else(|| format!("phase {}", state.phase + 1), |p| p.name.clone());
         format!("Not finished: turn {}, {phase}.", state.turn)
     });
-    let names: Vec<&str> = roster.armies.iter().map(|a| a.name.as_str()).collect();
+    // Names from the files, each kept to one line: a newline in one would start a line of
+    // the report's own.
+    let names: Vec<String> = roster
+        .armies
+        .iter()
+        .map(|a| one_line(&a.name).into_owned())
+        .collect();
     Report {
         title: format!("After-action report: {}", names.join(" vs ")),
         system: rules.name().to_string(),

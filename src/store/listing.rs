@@ -142,7 +142,9 @@ impl BattleStore {
     pub fn restore_backup(&mut self, path: &Path) -> Result<Restored, StoreError> {
         let path = normal(path);
         let bak = backup_path(&path);
-        let bytes = fs::read(&bak).map_err(|e| StoreError::io("read", &bak, &e))?;
+        // Only a regular file of a sane size is read: a FIFO or a device there is refused
+        // unread rather than waited on or read without end.
+        let bytes = super::read_file(&bak)?;
         let text = std::str::from_utf8(&bytes).map_err(|_| StoreError::Corrupt {
             path: bak.clone(),
             message: "it is not text".into(),

@@ -106,3 +106,42 @@ fn refusals_name_the_rule() {
     let mv = offers.iter().find(|o| o.id == P_MOVE).unwrap();
     assert!(mv.refused.as_ref().unwrap().rule.contains("§4.3"));
 }
+
+/// A refusal names the unit and reads right whatever its kind: "an Armoured Car unit", never
+/// "a Armoured Car"; a unit without shooting dice says so, never "a Infantry cannot shoot".
+#[test]
+fn refusals_read_right_for_every_kind() {
+    use crate::common::army::Build;
+    let mut b = battle(
+        vec![
+            unit("hq", HQ, &[]),
+            unit("car", ARMOURED_CAR, &[]),
+            unit("rifles", INFANTRY, &[]).with_stats(&[(STAT_SHOOT, 0)]),
+            unit("inf", INFANTRY, &[]),
+        ],
+        vec![unit("foe", INFANTRY, &[])],
+    );
+    let r = |s: &str| id(&b, RED, s);
+    let (hq, car, rifles, inf) = (r("hq"), r("car"), r("rifles"), r("inf"));
+    let foe = id(&b, WHITE, "foe");
+    let why = refusal(&b, &call(P_SHOOT, &[hq], &[foe], &[]));
+    assert_eq!(why, "hq (HQ) cannot shoot: it has no shooting dice (§2.2)");
+    let why = refusal(&b, &call(P_SHOOT, &[rifles], &[foe], &[]));
+    assert_eq!(
+        why,
+        "rifles (Infantry) cannot shoot: it has no shooting dice (§2.2)"
+    );
+    let why = refusal(&b, &call(P_ASSAULT, &[car], &[foe], &[]));
+    assert!(
+        why.starts_with("car is an Armoured Car unit, which may not initiate a close assault"),
+        "{why}"
+    );
+    let why = refusal(&b, &call(P_LIMBER, &[hq], &[], &[]));
+    assert!(why.contains("hq is an HQ unit"), "{why}");
+    activate(&mut b, inf, "Shoot", "None");
+    let why = refusal(&b, &call(P_SHOOT, &[inf, hq], &[foe], &[]));
+    assert!(
+        why.starts_with("an Infantry unit cannot fire through an observer"),
+        "{why}"
+    );
+}

@@ -91,7 +91,7 @@ fn bad_overrides_report_path_line_and_column() {
         "{errors:?}"
     );
     assert!(
-        errors[2].starts_with("my.ron:11:17: unknown modifier 'no_such'"),
+        errors[2].starts_with("my.ron:11:17: unknown modifier \"no_such\""),
         "{errors:?}"
     );
 

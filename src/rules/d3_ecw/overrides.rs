@@ -10,6 +10,7 @@ use crate::rules::RuleSystem;
 use crate::rules::d3_ecw::tables::{D3Tables, Options, Profile, Switches};
 use crate::rules::d3_ecw::{D3Ecw, spec};
 use crate::rules::registry::file::{self, Checker};
+use crate::words::quoted;
 
 #[derive(Deserialize)]
 #[serde(rename = "Tables", deny_unknown_fields)]
@@ -52,8 +53,8 @@ pub fn tables(path: &str, text: &str) -> Result<D3Tables, Vec<String>> {
             if !kinds.contains(&p.kind.as_str()) {
                 let known: Vec<String> = kinds.iter().map(|k| format!("{k:?}")).collect();
                 let message = format!(
-                    "unknown unit kind {:?}; the kinds are: {}",
-                    p.kind,
+                    "unknown unit kind {}; the kinds are: {}",
+                    quoted(&p.kind),
                     known.join(", ")
                 );
                 c.report(at, message);
@@ -170,7 +171,8 @@ fn options_problems(o: &Options) -> Vec<(&'static str, String)> {
         if let Some(k) = list.iter().find(|k| !kinds.contains(&k.as_str())) {
             let known: Vec<String> = kinds.iter().map(|k| format!("{k:?}")).collect();
             let problem = format!(
-                "{name}: unknown unit kind {k:?}; the kinds are: {}",
+                "{name}: unknown unit kind {}; the kinds are: {}",
+                quoted(k),
                 known.join(", ")
             );
             out.push((name, problem));

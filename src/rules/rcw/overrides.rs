@@ -34,6 +34,7 @@ use super::tables::{Profile, RcwTables, STANDARD};
 use crate::army::locate::At;
 use crate::army::schema::Spanned;
 use crate::rules::registry::file::{self, Checker, narrow};
+use crate::words::quoted;
 
 #[derive(Deserialize)]
 #[serde(rename = "Tables", deny_unknown_fields)]
@@ -267,7 +268,8 @@ fn unit_rows(c: &mut Checker, rows: &[Spanned<RawUnit>], list_at: At) -> Vec<Pro
             c.report(
                 kind_at,
                 format!(
-                    "unknown unit kind {kind:?}; the kinds are: {}",
+                    "unknown unit kind {}; the kinds are: {}",
+                    quoted(&kind),
                     kinds.join(", ")
                 ),
             );

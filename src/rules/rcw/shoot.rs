@@ -14,6 +14,7 @@ use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, DiceRequest, ParamSpec, Reading, Refusal, Resolution, Step};
 use crate::rules::kit::{Cursor, Script};
+use crate::words::a;
 
 /// A shot, checked and ready for dice.
 #[derive(Debug, Clone)]
@@ -50,15 +51,18 @@ fn refuse<T>(reason: impl Into<String>, rule: &str) -> Result<T, Refusal> {
 fn check_observer(firer: &UnitView, obs: &UnitView) -> Result<(), Refusal> {
     let Some((kind, _)) = firer.profile.observer else {
         return refuse(
-            format!("a {} cannot fire through an observer", firer.profile.kind),
+            format!(
+                "{} unit cannot fire through an observer",
+                a(firer.profile.kind)
+            ),
             "§6.3",
         );
     };
     if obs.profile.kind != kind || obs.side != firer.side {
         return refuse(
             format!(
-                "a {} is directed only by its own side's {kind}",
-                firer.profile.kind
+                "{} unit is directed only by its own side's {kind}",
+                a(firer.profile.kind)
             ),
             "§6.3",
         );

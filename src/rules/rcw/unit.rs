@@ -9,6 +9,7 @@ use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::Refusal;
 use crate::status::Status;
+use crate::words::a;
 
 /// The five actions a unit may declare (§4.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -174,9 +175,9 @@ impl UnitView<'_> {
         }
         Err(Refusal::new(
             format!(
-                "{} is a {}: only infantry, MGs and mortars may be entrenched",
+                "{} is {} unit: only infantry, MGs and mortars may be entrenched",
                 self.name(),
-                self.profile.kind
+                a(self.profile.kind)
             ),
             "§5.6",
         ))
@@ -190,16 +191,22 @@ impl UnitView<'_> {
         let refuse = |reason: String, rule: &str| Err(Refusal::new(reason, rule));
         match act {
             Act::Shoot if self.shooting_dice() == 0 || self.range() == 0 => {
-                refuse(format!("a {kind} cannot shoot"), "§2.2")
+                let lacks = match self.shooting_dice() {
+                    0 => "it has no shooting dice",
+                    _ => "its range is 0",
+                };
+                refuse(format!("{name} ({kind}) cannot shoot: {lacks}"), "§2.2")
             }
             Act::Assault if !self.profile.initiates => refuse(
                 format!(
-                    "a {kind} may not initiate a close assault: only infantry, cavalry and tanks"
+                    "{name} is {} unit, which may not initiate a close assault: only \
+                     infantry, cavalry and tanks",
+                    a(kind)
                 ),
                 "§7.1",
             ),
             Act::Limber if !self.profile.limbers => refuse(
-                format!("only artillery limbers; {name} is a {kind}"),
+                format!("only artillery limbers; {name} is {} unit", a(kind)),
                 "§4.6",
             ),
             Act::Rally if !self.pinned() => refuse(format!("{name} is not pinned"), "§5.5"),

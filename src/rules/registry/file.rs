@@ -8,7 +8,7 @@ use ron::Error as E;
 use serde::Deserialize;
 
 use crate::army::locate::{At, Reporter};
-use crate::army::schema::{Spanned, ron_options};
+use crate::army::schema::{RECURSION_LIMIT, Spanned, ron_options};
 use crate::regular_file::ReadError;
 
 /// The override file format version this Adjutant reads.
@@ -50,6 +50,10 @@ pub fn parse<'a, T: Deserialize<'a>>(path: &str, text: &'a str) -> Result<T, Vec
                 field: "version", ..
             } => format!("the override file has no `version`; add `version: {VERSION},`"),
             E::TrailingCharacters => "unexpected text after the closing `)` of the tables".into(),
+            E::ExceededRecursionLimit => format!(
+                "brackets are nested too deeply (more than {RECURSION_LIMIT} levels); an \
+                 override file never needs that many"
+            ),
             _ => message,
         };
         vec![format!("{path}:{line}:{col}: {message}")]

@@ -25,6 +25,7 @@ use serde::Deserialize;
 use super::modifiers::{Modifiers, SWITCHES};
 use super::tables::Tables;
 use crate::rules::Source;
+use crate::words::quoted;
 
 pub use super::override_check::parse_span;
 
@@ -176,7 +177,7 @@ pub fn load_overrides_str(path: &str, text: &str) -> Result<Tables, Vec<String>>
                 None => v.at(
                     &["modifiers", &format!("\"{key}\"")],
                     None,
-                    format!("unknown modifier '{key}'"),
+                    format!("unknown modifier {}", quoted(&key)),
                 ),
             }
         }

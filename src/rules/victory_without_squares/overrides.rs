@@ -16,6 +16,7 @@ use crate::rules::victory_without_squares::VictoryWithoutSquares;
 use crate::rules::victory_without_squares::tables::{
     CardRow, ModRow, ResultRow, VwsSwitches, VwsTables,
 };
+use crate::words::quoted;
 
 #[derive(Deserialize)]
 #[serde(rename = "Tables", deny_unknown_fields)]
@@ -176,8 +177,8 @@ fn modifier_problem(rows: &[ModRow], shipped: &[ModRow]) -> Option<String> {
         if !shipped.iter().any(|s| s.key == row.key) {
             let keys: Vec<&str> = shipped.iter().map(|s| s.key.as_str()).collect();
             return Some(format!(
-                "unknown modifier {:?}; the modifiers are: {}",
-                row.key,
+                "unknown modifier {}; the modifiers are: {}",
+                quoted(&row.key),
                 keys.join(", ")
             ));
         }
