@@ -405,5 +405,11 @@ fn a_table_file_that_starts_with_a_byte_order_mark_is_read_as_army_files_are() {
     // A problem on the first line is placed as the editor shows it, without the mark.
     let (dir, path) = folder_with("royalists_roundheads", "\u{feff}(version: 2)");
     let o = load_overrides(dir.path());
-    broken(&o, "royalists_roundheads", &path, (1, 2), "unknown version 2");
+    broken(
+        &o,
+        "royalists_roundheads",
+        &path,
+        (1, 2),
+        "unknown version 2",
+    );
 }

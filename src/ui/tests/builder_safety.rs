@@ -390,6 +390,24 @@ fn fix_in_the_builder_on_a_link_to_a_device_says_what_it_is() {
     );
 }
 
+/// A file over the army files' size limit is refused unread, with the limit, as `check` does.
+#[test]
+fn fix_in_the_builder_on_a_file_over_the_size_limit_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("armies/rcw");
+    std::fs::create_dir_all(&folder).unwrap();
+    let big = folder.join("big.ron");
+    let limit = adjutant::army::discover::MAX_FILE_BYTES;
+    std::fs::write(&big, format!("Army({})", " ".repeat(limit))).unwrap();
+    let mut app = app(dir.path());
+    edit(&mut app, dir.path(), &big);
+    let notice = home_notice(&app);
+    assert!(
+        notice.contains("army files may be at most 4 MiB"),
+        "{notice}"
+    );
+}
+
 /// Before, a file starting with a byte-order mark passed `check` and the home screen, but the
 /// builder refused it ("1:1: Expected opening `(`").
 #[test]
