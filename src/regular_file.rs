@@ -6,6 +6,9 @@
 //! The type is checked twice: on the path before opening, and on the opened handle (the
 //! open itself never blocks, as it asks for non-blocking mode), so a file swapped for a FIFO
 //! between the two checks is still caught.
+//!
+//! Text files (army files, table files) are read as UTF-8 through [`text`], which drops one
+//! leading byte-order mark: some editors write one, and it is not part of the text.
 
 use std::fs::{File, FileType, OpenOptions};
 use std::io::{self, Read};
@@ -95,6 +98,17 @@ pub fn read(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     Ok(bytes)
 }
 
+/// The bytes of a text file as UTF-8, without one leading byte-order mark (U+FEFF). The one
+/// place army files, the builder and table files turn their bytes into text, so a file with
+/// a mark is read alike everywhere; positions in errors are those of the text without it.
+pub fn text(mut bytes: Vec<u8>) -> Result<String, std::string::FromUtf8Error> {
+    const BOM: &[u8] = "\u{feff}".as_bytes();
+    if bytes.starts_with(BOM) {
+        bytes.drain(..BOM.len());
+    }
+    String::from_utf8(bytes)
+}
+
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
@@ -116,5 +130,18 @@ mod tests {
         std::fs::write(&file, b"hello").unwrap();
         assert_eq!(read(&file, 5).unwrap(), b"hello");
         assert!(matches!(read(&file, 4), Err(ReadError::TooBig(5))));
+    }
+
+    #[test]
+    fn one_leading_byte_order_mark_is_dropped_from_text() {
+        let bom = "\u{feff}";
+        assert_eq!(text(format!("{bom}Army(").into_bytes()).unwrap(), "Army(");
+        assert_eq!(
+            text(format!("{bom}{bom}x").into_bytes()).unwrap(),
+            format!("{bom}x"),
+            "only one"
+        );
+        assert_eq!(text(b"a\xEF\xBB\xBF".to_vec()).unwrap(), "a\u{feff}");
+        assert!(text(vec![0xEF, 0xBB]).is_err());
     }
 }

@@ -297,3 +297,59 @@ fn an_army_built_from_nothing_for_each_system_loads_and_starts_a_battle() {
         Battle::new(id, vec![first, second], 1).unwrap_or_else(|e| panic!("{id}: {e:?}"));
     }
 }
+
+/// Before, a comment beside a changed value went with it (`name: /* was "Reds" */ "Blues"`
+/// lost its note), and one inside a rewritten list of statistics or traits went too, with no
+/// warning either way.
+#[test]
+fn comments_beside_an_edited_value_stay_and_one_inside_a_rewritten_list_is_named() {
+    let text = "Army(\n    version: 1,\n    system: \"rcw\",\n    name: /* was Whites */ \"Reds\" /* for now */,\n    side: \"Red\", // the side\n    units: [\n        Unit(\n            id: \"a\",\n            name: // as the order of battle has it\n                \"A\",\n            kind: \"Infantry\",\n            stats: {\"strength\": /* was 4 */ 5, // at the start\n                \"morale\": 3},\n            traits: [/* none yet */],\n        ),\n    ],\n)\n";
+    let source = Source::open(text.to_string()).unwrap();
+    let mut draft = source.draft.clone();
+    draft.apply(&Edit::Set(Field::Name, "Blues".into()));
+    draft.apply(&Edit::Set(Field::Side, "Blue".into()));
+    draft.apply(&Edit::Set(Field::Unit(0, Part::Name), "B".into()));
+    let strength = Field::Unit(0, Part::Stat("strength".into()));
+    draft.apply(&Edit::Set(strength, "6".into()));
+    let saved = source.save(&draft);
+    assert!(saved.lost_comments.is_empty(), "{:?}", saved.lost_comments);
+    for comment in [
+        "/* was Whites */ \"Blues\" /* for now */,",
+        "\"Blue\", // the side",
+        "// as the order of battle has it\n                \"B\",",
+        "{\"strength\": /* was 4 */ 6, // at the start",
+        "[/* none yet */]",
+    ] {
+        assert!(
+            saved.text.contains(comment),
+            "{comment:?} in\n{}",
+            saved.text
+        );
+    }
+    assert_eq!(
+        Draft::from_text(&saved.text).unwrap(),
+        draft,
+        "read back as edited"
+    );
+
+    // A statistic taken away rewrites the map, a trait added the list: their comments go, and
+    // the save says so.
+    draft.apply(&Edit::Set(
+        Field::Unit(0, Part::Stat("morale".into())),
+        String::new(),
+    ));
+    draft.apply(&Edit::ToggleTrait(
+        Field::Unit(0, Part::Traits),
+        "Elite".into(),
+    ));
+    let saved = source.save(&draft);
+    assert_eq!(
+        saved.lost_comments,
+        vec![
+            "a comment inside the traits of unit \"a\"",
+            "a comment inside the statistics of unit \"a\"",
+        ]
+    );
+    assert!(saved.text.contains("/* was Whites */"), "{}", saved.text);
+    assert_eq!(Draft::from_text(&saved.text).unwrap(), draft);
+}

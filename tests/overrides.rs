@@ -434,3 +434,25 @@ fn a_huge_unknown_kind_in_a_table_file_is_cut() {
     );
     assert!(message.starts_with(&shown), "{message}");
 }
+
+/// Some editors start a UTF-8 file with a byte-order mark. An army file with one passes
+/// `adjutant check`; a table file is read the same way (before, it was refused at 1:1).
+#[test]
+fn a_table_file_that_starts_with_a_byte_order_mark_is_read_as_army_files_are() {
+    let text = "\u{feff}(\n    version: 1,\n    terrain: (rows: [\n        (name: \"Clear\", fire: 0, melee: 0),\n        (name: \"Marsh\", fire: -2, melee: -2),\n    ]),\n)";
+    let (dir, _) = folder_with("royalists_roundheads", text);
+    let o = load_overrides(dir.path());
+    let tables = loaded(&o, "royalists_roundheads").tables();
+    assert!(tables.iter().any(|t| cell_text(t).contains("Marsh")));
+
+    // A problem on the first line is placed as the editor shows it, without the mark.
+    let (dir, path) = folder_with("royalists_roundheads", "\u{feff}(version: 2)");
+    let o = load_overrides(dir.path());
+    broken(
+        &o,
+        "royalists_roundheads",
+        &path,
+        (1, 2),
+        "unknown version 2",
+    );
+}

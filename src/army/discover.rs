@@ -136,7 +136,9 @@ fn collect_ron_files(
 
 /// Reads an army file as text, refusing anything but a regular file (a folder, a named pipe,
 /// a device: never opened for reading, so never waited on), files over [`MAX_FILE_BYTES`]
-/// (without reading them) and anything that is not UTF-8 (at the first bad byte).
+/// (without reading them) and anything that is not UTF-8 (at the first bad byte). A leading
+/// byte-order mark is dropped ([`regular_file::text`]), so the builder and the loader read the
+/// same text.
 pub fn read_army_text(path: &Path) -> Result<String, Problem> {
     let name = path.display().to_string();
     let whole = |message: String| Problem::whole_file(&name, message);
@@ -145,7 +147,7 @@ pub fn read_army_text(path: &Path) -> Result<String, Problem> {
         ReadError::TooBig(n) => whole(too_big(n)),
         ReadError::Io(e) => whole(format!("cannot open the file: {e}")),
     })?;
-    String::from_utf8(bytes).map_err(|e| {
+    regular_file::text(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let prefix = std::str::from_utf8(&e.as_bytes()[..good]).unwrap_or_default();
         let byte = e.as_bytes().get(good).copied().unwrap_or(0);

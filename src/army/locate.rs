@@ -325,37 +325,78 @@ impl<'a> Locator<'a> {
 /// The byte offset of the first character that is not whitespace or inside a comment
 /// (RON's `//` line comments and nesting `/* */` block comments).
 pub fn first_token_offset(text: &str) -> usize {
-    let bytes = text.as_bytes();
     let mut i = 0;
-    while i < bytes.len() {
-        match (bytes[i], bytes.get(i + 1)) {
-            (b' ' | b'\t' | b'\r' | b'\n', _) => i += 1,
-            (b'/', Some(b'/')) => {
-                i = text[i..].find('\n').map_or(bytes.len(), |n| i + n + 1);
-            }
-            (b'/', Some(b'*')) => {
-                let mut depth = 0usize;
-                while i < bytes.len() {
-                    match (bytes[i], bytes.get(i + 1)) {
-                        (b'/', Some(b'*')) => {
-                            depth += 1;
-                            i += 2;
-                        }
-                        (b'*', Some(b'/')) => {
-                            depth -= 1;
-                            i += 2;
-                            if depth == 0 {
-                                break;
-                            }
-                        }
-                        _ => i += 1,
-                    }
-                }
-            }
-            _ => return i,
+    while i < text.len() {
+        match blank_end(text, i) {
+            Some(next) => i = next,
+            None => return i,
         }
     }
     0
+}
+
+/// The byte offset just past the last character that is not whitespace or inside a comment:
+/// only whitespace and comments follow it. Strings are read whole, so a `//` inside one is no
+/// comment.
+pub fn last_token_end(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let (mut i, mut end) = (0, 0);
+    while i < bytes.len() {
+        if let Some(next) = blank_end(text, i) {
+            i = next;
+            continue;
+        }
+        i = if bytes[i] == b'"' {
+            string_end(bytes, i)
+        } else {
+            i + 1
+        };
+        end = i;
+    }
+    end
+}
+
+/// Where the whitespace or comment at byte `i` ends, or `None` when a token starts there.
+fn blank_end(text: &str, i: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    match (bytes[i], bytes.get(i + 1)) {
+        (b' ' | b'\t' | b'\r' | b'\n', _) => Some(i + 1),
+        (b'/', Some(b'/')) => Some(text[i..].find('\n').map_or(bytes.len(), |n| i + n + 1)),
+        (b'/', Some(b'*')) => {
+            let (mut i, mut depth) = (i, 0usize);
+            while i < bytes.len() {
+                match (bytes[i], bytes.get(i + 1)) {
+                    (b'/', Some(b'*')) => {
+                        depth += 1;
+                        i += 2;
+                    }
+                    (b'*', Some(b'/')) => {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => i += 1,
+                }
+            }
+            Some(i)
+        }
+        _ => None,
+    }
+}
+
+/// Just past the string that opens with the quote at `start` (or the end of the text).
+fn string_end(bytes: &[u8], start: usize) -> usize {
+    let mut i = start + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
 }
 
 #[cfg(test)]
@@ -409,5 +450,14 @@ mod tests {
         assert_eq!(first_token_offset("  // a\n/* b /* c */ d */ Army("), 25);
         assert_eq!(first_token_offset("/* never closed"), 0);
         assert_eq!(first_token_offset(""), 0);
+    }
+
+    #[test]
+    fn last_token_leaves_the_comments_after_it() {
+        assert_eq!(last_token_end(" 5 /* was 4 */ // old\n "), 2);
+        assert_eq!(last_token_end("\"a // b\" // c"), 8);
+        assert_eq!(last_token_end("\"a \\\" b\" "), 8);
+        assert_eq!(last_token_end("{\"s\": 1, // x\n \"m\": 2} /* y */"), 22);
+        assert_eq!(last_token_end("/* only */"), 0);
     }
 }

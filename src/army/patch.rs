@@ -1,14 +1,16 @@
 //! Saving an edited army over the file it came from while keeping the file as its author
-//! wrote it: a changed value is replaced where it stands, an unchanged leader or unit is
-//! kept word for word (comments included), and only what changed is written anew in the
-//! shipped files' layout. Where a change does take comments with it (a comment inside a
-//! leader or unit whose fields were rewritten, or between entries of a list that was
-//! reordered), [`Source::save`] says which, so the builder can warn before the first save.
+//! wrote it: a changed value is replaced where it stands (the comments before and after it
+//! stay where they are), an unchanged leader or unit is kept word for word (comments
+//! included), and only what changed is written anew in the shipped files' layout. Where a
+//! change does take comments with it (a comment inside a leader or unit whose fields were
+//! rewritten, inside a list of statistics or traits written anew, or between entries of a
+//! list that was reordered), [`Source::save`] says which, so the builder can warn before the
+//! first save.
 
 use std::ops::Range;
 
 use super::draft::{Draft, DraftLeader, DraftUnit};
-use super::locate::first_token_offset;
+use super::locate::{first_token_offset, last_token_end};
 use super::schema::{ArmySchema, LeaderSchema, Spanned, Stats, UnitSchema, ron_options};
 use super::write::{leader_text, number, quote, render, stats_text, traits_text, unit_text};
 
@@ -132,12 +134,17 @@ impl Source {
             (&old.side, &draft.side, &s.side),
         ] {
             if before != after {
-                patch.replace(span.clone()?, quote(after));
+                patch.value(&self.text, span.clone()?, quote(after), String::new);
             }
         }
         if old.description != draft.description {
             match &s.description {
-                Some(span) => patch.replace(span.clone(), quote(&draft.description)),
+                Some(span) => patch.value(
+                    &self.text,
+                    span.clone(),
+                    quote(&draft.description),
+                    String::new,
+                ),
                 None => {
                     let side = s.side.clone()?;
                     let comma = self.text[side.end..].find(',')? + side.end + 1;
@@ -246,6 +253,10 @@ impl Source {
         let local = |r: &Range<usize>| r.start - base..r.end - base;
         let mut inner = Patch::default();
         let mut written_anew = false;
+        let inside = |what: &'static str| {
+            let (kind, id) = (list.singular(), new.id);
+            move || format!("a comment inside the {what} of {kind} \"{id}\"")
+        };
         for (before, after, span) in [
             (old.id, new.id, &entry.id),
             (old.name, new.name, &entry.name),
@@ -256,14 +267,19 @@ impl Source {
         ] {
             if before != after {
                 match span {
-                    Some(span) => inner.replace(local(span), quote(after)),
+                    Some(span) => inner.value(original, local(span), quote(after), String::new),
                     None => written_anew = true,
                 }
             }
         }
         if old.traits != new.traits {
             match &entry.traits {
-                Some(span) => inner.replace(local(span), traits_text(new.traits)),
+                Some(span) => inner.value(
+                    original,
+                    local(span),
+                    traits_text(new.traits),
+                    inside("traits"),
+                ),
                 None => written_anew = true,
             }
         }
@@ -280,15 +296,21 @@ impl Source {
                     {
                         if before.1 != after.1 {
                             let span = span.as_ref()?;
-                            inner.replace(local(span), number(&after.1));
+                            inner.value(original, local(span), number(&after.1), String::new);
                         }
                     }
                 }
-                (Some(span), _) => inner.replace(local(span), stats_text(new.stats)),
+                (Some(span), _) => inner.value(
+                    original,
+                    local(span),
+                    stats_text(new.stats),
+                    inside("statistics"),
+                ),
                 (None, _) => written_anew = true,
             }
         }
         if !written_anew {
+            patch.lost.append(&mut inner.lost);
             return Some(inner.apply(original));
         }
         // A comment just before the entry belongs to it and stays; one inside it goes.
@@ -386,6 +408,26 @@ struct Patch {
 impl Patch {
     fn replace(&mut self, range: Range<usize>, text: String) {
         self.edits.push((range, text));
+    }
+
+    /// Replaces a value of `text` by `new`. `range` is where the parse placed the value, which
+    /// takes in the comments and spaces around it: only the value itself, from its first
+    /// token to its last, is replaced, so those comments stay. A comment inside the value (a
+    /// list or map written anew) goes with it, and is named by `what`.
+    fn value(
+        &mut self,
+        text: &str,
+        range: Range<usize>,
+        new: String,
+        what: impl FnOnce() -> String,
+    ) {
+        let written = &text[range.clone()];
+        let start = range.start + first_token_offset(written);
+        let end = (range.start + last_token_end(written)).max(start);
+        if has_comment(&text[start..end]) {
+            self.lost.push(what());
+        }
+        self.replace(start..end, new);
     }
 
     fn apply(mut self, text: &str) -> String {

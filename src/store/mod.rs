@@ -10,6 +10,8 @@
 //!   failed to load, a battle another window plays, or a file changed since it was read.
 //! - [`listing`]: list the battles and resume the last one; restore a damaged battle's backup.
 //! - [`owner`]: the lock a window holds on the battle it plays, and the stamp of a file.
+//! - [`held`]: the same lock and stamp for a file a window edits in place (an army file in
+//!   the builder).
 //! - [`names`]: the names of new battle files and of damaged files kept aside.
 //! - [`settings`]: the player's settings, with defaults when missing or broken.
 
@@ -18,6 +20,7 @@ pub mod atomic;
 pub mod battle_file;
 pub mod battle_store;
 mod check;
+pub mod held;
 pub mod listing;
 mod migrate;
 pub mod names;

@@ -1,4 +1,5 @@
-//! Which Adjutant process plays a battle, and whether its file is still the one it wrote.
+//! Which Adjutant process plays a battle (or edits an army file, through [`super::held`]), and
+//! whether its file is still the one it wrote.
 //!
 //! - [`BattleLock`]: an advisory lock (`flock`, through [`File::try_lock`]) on a hidden file
 //!   beside the battle, `.<name>.lock`. The system drops the lock when the process ends,
@@ -26,7 +27,8 @@ pub fn is_lock_name(name: &str) -> bool {
     name.starts_with('.') && name.ends_with(".lock")
 }
 
-/// This process's hold on one battle file; given back when dropped.
+/// This process's hold on one battle file (or army file in the builder); given back when
+/// dropped.
 #[derive(Debug)]
 pub struct BattleLock {
     file: File,

@@ -52,9 +52,10 @@ impl App {
     }
 
     /// Leaves the screen for `next` — at once, unless it is a battle that is not saved and
-    /// cannot be saved now: then the battle screen asks what to do first.
+    /// cannot be saved now, or the builder with edits not saved: then the screen asks what to
+    /// do first.
     pub(super) fn leave(&mut self, next: battle::Next) -> Task<Message> {
-        if !self.battle_may_leave(next.clone()) {
+        if !self.may_leave(next.clone()) {
             self.files.close_panel();
             return Task::none();
         }

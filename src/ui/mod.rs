@@ -8,7 +8,8 @@
 //! battle changed; the app ([`battle_shell`]) saves at once, in the same `update`, so every
 //! action is saved before its result is shown, and hands the outcome back to the screen
 //! (which keeps its "Not saved" banner). Leaving the battle — for home, another file, or by closing the
-//! window — retries a refused save first and asks when it still fails. The store holds the
+//! window — retries a refused save first and asks when it still fails; leaving the army
+//! builder with edits not saved asks too ([`App::may_leave`]). The store holds the
 //! lock of the battle on screen; the app lets go of it in the one place it replaces the
 //! screen ([`App::show`]), so another window can open the battle once this one left it.
 
@@ -16,8 +17,10 @@ mod battle;
 mod battle_shell;
 mod display;
 mod editor;
+mod editor_shell;
 mod files;
 mod home;
+mod next;
 mod parts;
 mod persist;
 mod roster;
@@ -204,14 +207,13 @@ impl App {
                 }
             }
             Message::Battle(m) => return self.battle_update(m),
-            Message::Editor(m) => self.editor_update(m),
+            Message::Editor(m) => return self.editor_update(m),
             Message::Files(m) if matches!(self.screen, Screen::Editor(_)) => {
                 // The builder saves its army in place; there is no battle to save a copy of.
                 if matches!(m, files::Message::SaveAsPressed) {
-                    self.editor_update(editor::Message::SavePressed);
-                } else {
-                    return self.files_update(m);
+                    return self.editor_update(editor::Message::SavePressed);
                 }
+                return self.files_update(m);
             }
             Message::Files(m) => return self.files_update(m),
             Message::SystemThemeChanged(mode) => self.system_dark = mode == iced::theme::Mode::Dark,
@@ -220,10 +222,10 @@ impl App {
                     .battle_update(battle::Message::AddingChanged(m.shift() || m.command()));
             }
             Message::UndoPressed if matches!(self.screen, Screen::Editor(_)) => {
-                self.editor_update(editor::Message::UndoPressed)
+                return self.editor_update(editor::Message::UndoPressed);
             }
             Message::RedoPressed if matches!(self.screen, Screen::Editor(_)) => {
-                self.editor_update(editor::Message::RedoPressed)
+                return self.editor_update(editor::Message::RedoPressed);
             }
             Message::UndoPressed => return self.battle_update(battle::Message::Undo),
             Message::RedoPressed => return self.battle_update(battle::Message::Redo),
@@ -271,7 +273,8 @@ impl App {
 
     /// Ctrl+Q: the battle on screen saved (it is after every action; this retries a save
     /// the disk refused), the window's size remembered, then the window closed. A battle that
-    /// still cannot be saved keeps the window open with its banner.
+    /// still cannot be saved keeps the window open with its banner; an army with edits not
+    /// saved asks first, as every way out of the builder does.
     fn quit(&mut self) -> Task<Message> {
         if let Screen::Battle(b) = &mut self.screen {
             // A save, done now; the question about leaving, if up, keeps the window open.
@@ -283,17 +286,7 @@ impl App {
         {
             return Task::none();
         }
-        // An army with edits not saved asks first, as leaving the builder does.
-        if let Screen::Editor(e) = &mut self.screen
-            && e.is_dirty()
-        {
-            let _ = e.update(editor::Message::BackPressed);
-            return Task::none();
-        }
-        if let Some(size) = self.window_size.pending.take() {
-            let _ = self.store.save_window_size((size.width, size.height));
-        }
-        iced::exit()
+        self.leave(battle::Next::Quit)
     }
 
     fn home_update(&mut self, message: home::Message) -> Task<Message> {
@@ -341,15 +334,6 @@ impl App {
         Task::none()
     }
 
-    fn editor_update(&mut self, message: editor::Message) {
-        if let Screen::Editor(e) = &mut self.screen {
-            match e.update(message) {
-                editor::Action::None => {}
-                editor::Action::Home => self.go_home(None),
-            }
-        }
-    }
-
     /// Puts `screen` up in place of the one on show. The one place the screen is replaced:
     /// the battle left behind lets go of its lock here, so another window may open it.
     fn show(&mut self, screen: Screen) {
@@ -361,6 +345,16 @@ impl App {
         }
     }
 
+    /// Whether the screen on show may be left for `next`: nothing on it is left unsaved, or
+    /// it saves now. Otherwise the screen asks what to do first, and `next` waits for the
+    /// answer.
+    fn may_leave(&mut self, next: battle::Next) -> bool {
+        match &mut self.screen {
+            Screen::Editor(e) => e.ready_to_leave(next),
+            _ => self.battle_may_leave(next),
+        }
+    }
+
     /// Goes to `next`, leaving the screen on show.
     fn go(&mut self, next: battle::Next) -> Task<Message> {
         match next {
@@ -368,6 +362,13 @@ impl App {
             battle::Next::Exit(id) => {
                 self.closing = true;
                 return window::close(id);
+            }
+            battle::Next::Quit => {
+                if let Some(size) = self.window_size.pending.take() {
+                    let _ = self.store.save_window_size((size.width, size.height));
+                }
+                self.closing = true;
+                return iced::exit();
             }
             battle::Next::Open(path) => {
                 self.go_home(None);

@@ -17,7 +17,8 @@ pub const VERSION: i64 = 1;
 /// The largest override file read; a chart file is a few kilobytes.
 pub const MAX_BYTES: usize = 1024 * 1024;
 
-/// Reads the file at `path` as text, or says why not (as `path:1:1: ...`).
+/// Reads the file at `path` as text (a leading byte-order mark dropped, as for army files), or
+/// says why not (as `path:1:1: ...`).
 pub fn read(path: &std::path::Path) -> Result<String, Vec<String>> {
     let shown = path.display();
     let whole = |message: String| vec![format!("{shown}:1:1: {message}")];
@@ -28,7 +29,7 @@ pub fn read(path: &std::path::Path) -> Result<String, Vec<String>> {
         )),
         ReadError::Io(e) => whole(format!("cannot read the file: {e}")),
     })?;
-    String::from_utf8(bytes).map_err(|e| {
+    crate::regular_file::text(bytes).map_err(|e| {
         whole(format!(
             "the file is not text (bad UTF-8 at byte {})",
             e.utf8_error().valid_up_to()

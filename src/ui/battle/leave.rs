@@ -4,8 +4,6 @@
 //! save a copy elsewhere or to discard what is not saved; nothing is discarded unless the
 //! player presses that button, and Stay keeps the battle on screen.
 
-use std::path::PathBuf;
-
 use iced::widget::{center, column, container, opaque, row, stack, text};
 use iced::{Color, Element, Fill, Theme};
 
@@ -13,16 +11,7 @@ use super::Message as BattleMessage;
 use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
 
-/// Where the player asked to go.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Next {
-    /// The home screen.
-    Home,
-    /// Close the window (and so end Adjutant).
-    Exit(iced::window::Id),
-    /// Open this file (Ctrl+O).
-    Open(PathBuf),
-}
+pub use crate::ui::next::Next;
 
 /// The answers to the question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

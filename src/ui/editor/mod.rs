@@ -1,9 +1,12 @@
 //! The army builder: a new army for any rule system, or an army file edited in place (a
 //! shipped one is copied into the player's armies folder first). Every statistic the rule
 //! system defines, with its allowed range; the loader's own problems shown at the field they
-//! are about; undo and redo; saving that writes the file atomically, keeps its comments and
-//! refuses an army with problems; a warning before leaving with edits not saved.
+//! are about; undo and redo; saving that writes the file atomically, keeps its comments,
+//! refuses an army with problems and never goes over a file another program changed
+//! ([`file`]); and a question on every way out with edits not saved — Home, another file,
+//! Ctrl+Q, the window's close button — that discards nothing unless the player says so.
 
+mod file;
 pub mod form;
 mod side;
 
@@ -14,9 +17,17 @@ use iced::Element;
 use adjutant::army::draft::{Draft, Edit, Editing, Field, Part, Roll};
 use adjutant::army::patch::Source;
 use adjutant::army::write::{FieldProblem, check};
-use adjutant::army::{Army, ArmySpec, load_army};
+use adjutant::army::{Army, ArmySpec};
 use adjutant::rules;
-use adjutant::store::write_atomic;
+use adjutant::store::held::Held;
+
+use crate::ui::next::Next;
+
+/// The question put when the army's file changed on disk, and its buttons.
+pub const CHANGED: &str = "Not saved: this army's file was changed by another program since the builder opened or saved it.";
+pub const RELOAD: &str = "Reload the file";
+pub const SAVE_COPY: &str = "Save a copy…";
+pub const OVERWRITE: &str = "Overwrite";
 
 /// The builder's state.
 pub struct Editor {
@@ -25,8 +36,9 @@ pub struct Editor {
     system_name: String,
     /// The file as it was read, to keep its comments; `None` for a new army.
     source: Option<Source>,
-    /// Where the army is saved; `None` for a new army until its first save names the file.
-    target: Option<PathBuf>,
+    /// The file the army is saved to, held while it is edited (locked, its stamp noted);
+    /// `None` for a new or shipped army until its first save names the file.
+    file: Option<Held>,
     /// The player's armies folder, where new and copied armies go.
     user_dir: PathBuf,
     /// A shipped file this army was read from (it is saved as a copy, never over the file).
@@ -36,6 +48,8 @@ pub struct Editor {
     add_kind: String,
     checked: Result<Army, Vec<FieldProblem>>,
     notice: Option<Notice>,
+    /// Where the player was going when asked about edits not saved; they go once it is saved.
+    leaving: Option<Next>,
 }
 
 /// The entry whose fields are on show.
@@ -54,6 +68,11 @@ pub enum Notice {
     Refused(Vec<String>),
     /// Saving would drop these comments: save anyway?
     Comments(Vec<String>),
+    /// The file changed on disk since the builder read or saved it, and was not written
+    /// over: reload it, save a copy, or overwrite?
+    Changed(PathBuf),
+    /// The file was read again; the edits made here are gone.
+    Reloaded(PathBuf),
     /// Leaving would throw away edits: save, discard or stay?
     Leaving,
     Failed(String),
@@ -75,15 +94,25 @@ pub enum Message {
     RedoPressed,
     SavePressed,
     SaveConfirmed,
+    /// The file changed on disk: read it again, dropping the edits here.
+    ReloadPressed,
+    /// The file changed on disk: save the army as a copy (the app asks where).
+    SaveCopyPressed,
+    /// The file changed on disk: write over it.
+    OverwritePressed,
     BackPressed,
     DiscardConfirmed,
     NoticeDismissed,
 }
 
 /// What the builder asks the app to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     None,
-    Home,
+    /// Leave the builder for there (nothing is left unsaved, or the player discarded it).
+    Go(Next),
+    /// Ask where to save a copy of the army, then [`Editor::save_copy`].
+    SaveCopy,
 }
 
 impl Editor {
@@ -93,32 +122,10 @@ impl Editor {
         Editor::with(editing, None, None, user_dir, None)
     }
 
-    /// An army file to edit: a shipped one is saved as a copy in `user_dir`. Fails when the
-    /// file cannot be read or its brackets do not parse (the builder needs its shape).
-    pub fn open(path: &Path, shipped: bool, user_dir: PathBuf) -> Result<Editor, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{} could not be read: {e}", path.display()))?;
-        let source = Source::open(text)
-            .map_err(|e| format!("{}:{e} (fix this in a text editor first)", path.display()))?;
-        let editing = Editing::new(source.draft.clone(), true);
-        let (target, shipped) = if shipped {
-            (None, Some(path.to_path_buf()))
-        } else {
-            (Some(path.to_path_buf()), None)
-        };
-        Ok(Editor::with(
-            editing,
-            Some(source),
-            target,
-            user_dir,
-            shipped,
-        ))
-    }
-
     fn with(
         editing: Editing,
         source: Option<Source>,
-        target: Option<PathBuf>,
+        file: Option<Held>,
         user_dir: PathBuf,
         shipped: Option<PathBuf>,
     ) -> Editor {
@@ -135,12 +142,13 @@ impl Editor {
             editing,
             spec,
             source,
-            target,
+            file,
             user_dir,
             shipped,
             selected: Selected::Army,
             add_kind,
             notice: None,
+            leaving: None,
         };
         editor.recheck();
         editor
@@ -161,10 +169,9 @@ impl Editor {
         self.checked.as_ref().err().map_or(&[], Vec::as_slice)
     }
 
-    /// Where the army was last saved (or will be saved).
-    #[cfg(test)]
+    /// The army's file: where it was read from or last saved.
     pub fn target(&self) -> Option<&Path> {
-        self.target.as_deref()
+        self.file.as_ref().map(Held::path)
     }
 
     pub fn notice(&self) -> Option<&Notice> {
@@ -203,18 +210,59 @@ impl Editor {
             Message::Selected(selected) => self.selected = selected,
             Message::UndoPressed => self.undo(true),
             Message::RedoPressed => self.undo(false),
-            Message::SavePressed => self.save(false),
-            Message::SaveConfirmed => self.save(true),
-            Message::BackPressed if self.is_dirty() => self.notice = Some(Notice::Leaving),
-            Message::BackPressed | Message::DiscardConfirmed => return Action::Home,
-            Message::NoticeDismissed => self.notice = None,
+            Message::SavePressed => return self.save(file::Save::default()),
+            Message::SaveConfirmed => {
+                return self.save(file::Save {
+                    comments_ok: true,
+                    overwrite: false,
+                });
+            }
+            Message::OverwritePressed => {
+                return self.save(file::Save {
+                    comments_ok: true,
+                    overwrite: true,
+                });
+            }
+            Message::ReloadPressed => self.reload(),
+            Message::SaveCopyPressed => return Action::SaveCopy,
+            Message::BackPressed if self.ready_to_leave(Next::Home) => {
+                return Action::Go(Next::Home);
+            }
+            Message::BackPressed => {}
+            Message::DiscardConfirmed => {
+                return Action::Go(self.leaving.take().unwrap_or(Next::Home));
+            }
+            Message::NoticeDismissed => {
+                self.notice = None;
+                self.leaving = None;
+            }
         }
         Action::None
     }
 
+    /// Whether the builder may be left for `next`: nothing is left unsaved. If not, the
+    /// question is put up (save, discard or keep editing) and `next` waits for the answer.
+    pub fn ready_to_leave(&mut self, next: Next) -> bool {
+        if !self.is_dirty() {
+            return true;
+        }
+        self.leaving = Some(next);
+        self.notice = Some(Notice::Leaving);
+        false
+    }
+
     fn edit(&mut self, edit: Edit) {
         self.editing.apply(&edit);
-        if matches!(self.notice, Some(Notice::Saved(_) | Notice::Refused(_))) {
+        self.edited();
+    }
+
+    /// After the draft changed: the player stays, so a question about leaving is put away.
+    fn edited(&mut self) {
+        self.leaving = None;
+        if matches!(
+            self.notice,
+            Some(Notice::Saved(_) | Notice::Reloaded(_) | Notice::Refused(_) | Notice::Leaving)
+        ) {
             self.notice = None;
         }
         self.recheck();
@@ -237,7 +285,7 @@ impl Editor {
                 Selected::Unit(i) if i >= self.editing.draft.units.len() => Selected::Army,
                 other => other,
             };
-            self.recheck();
+            self.edited();
         }
     }
 
@@ -250,76 +298,6 @@ impl Editor {
 
     fn recheck(&mut self) {
         self.checked = check(&self.editing.draft);
-    }
-
-    /// Saves the army: refused with every problem while it has any; asks first when the
-    /// file's comments would be dropped (unless `confirmed`).
-    fn save(&mut self, confirmed: bool) {
-        if let Err(problems) = &self.checked {
-            let lines = problems.iter().map(|p| self.describe(p)).collect();
-            self.notice = Some(Notice::Refused(lines));
-            return;
-        }
-        let saved = match &self.source {
-            Some(source) => source.save(&self.editing.draft),
-            None => adjutant::army::patch::Saved {
-                text: adjutant::army::write::render(&self.editing.draft).text,
-                lost_comments: Vec::new(),
-            },
-        };
-        if !confirmed && !saved.lost_comments.is_empty() {
-            self.notice = Some(Notice::Comments(saved.lost_comments));
-            return;
-        }
-        let target = self.target.clone().unwrap_or_else(|| self.new_path());
-        if let Some(dir) = target.parent()
-            && let Err(e) = std::fs::create_dir_all(dir)
-        {
-            self.notice = Some(Notice::Failed(format!("{}: {e}", dir.display())));
-            return;
-        }
-        if let Err(e) = write_atomic(&target, saved.text.as_bytes()) {
-            self.notice = Some(Notice::Failed(e.to_string()));
-            return;
-        }
-        // Read back exactly as the home screen and `adjutant check` will.
-        match (load_army(&target), &self.checked) {
-            (Ok(army), Ok(expected)) if &army == expected => {}
-            (Ok(_), _) => {
-                let message = "the saved file reads back differently; please report this";
-                self.notice = Some(Notice::Failed(format!("{}: {message}", target.display())));
-                return;
-            }
-            (Err(problems), _) => {
-                let lines = problems.iter().map(ToString::to_string).collect();
-                self.notice = Some(Notice::Refused(lines));
-                return;
-            }
-        }
-        self.source = Source::open(saved.text).ok();
-        self.editing.mark_saved();
-        self.notice = Some(Notice::Saved(target.clone()));
-        self.target = Some(target);
-        self.shipped = None;
-    }
-
-    /// A file name in the player's armies folder for a new or copied army.
-    fn new_path(&self) -> PathBuf {
-        let draft = &self.editing.draft;
-        let dir = self.user_dir.join(&draft.system);
-        let base = match &self.shipped {
-            Some(path) => path.file_stem().map_or_else(
-                || draft.fresh_id(&draft.name),
-                |s| s.to_string_lossy().into_owned(),
-            ),
-            None => Draft::default().fresh_id(&draft.name),
-        };
-        let free = |name: &str| !dir.join(format!("{name}.ron")).exists();
-        let name = std::iter::once(base.clone())
-            .chain((2..).map(|n| format!("{base}_{n}")))
-            .find(|n| free(n))
-            .unwrap_or(base);
-        dir.join(format!("{name}.ron"))
     }
 
     /// A problem as a line: where it is, then what.

@@ -1,5 +1,6 @@
 //! The builder's screen: the top bar (back, undo, redo, save), the notice (saved, refused with
-//! the problems, comments that a save would drop, edits not saved), the list of leaders and
+//! the problems, comments that a save would drop, a file changed on disk, edits not saved),
+//! the list of leaders and
 //! units, the form of the selected one, and beside it every problem and a live roster preview.
 
 use iced::widget::{Column, button, column, container, pick_list, row, scrollable, space, text};
@@ -8,7 +9,7 @@ use iced::{Element, Fill, Length};
 use adjutant::army::Army;
 use adjutant::army::draft::{Field, Roll};
 
-use super::{Editor, Message, Notice, Selected, form};
+use super::{CHANGED, Editor, Message, Notice, OVERWRITE, RELOAD, SAVE_COPY, Selected, form};
 use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
 
@@ -69,22 +70,31 @@ pub fn screen(editor: &Editor) -> Element<'_, Message> {
 
 fn notice_view<'a>(editor: &'a Editor, notice: &'a Notice) -> Element<'a, Message> {
     match notice {
-        Notice::Saved(path) => {
-            let line = format!("Saved to {} (checked: no problems).", path.display());
-            container(
-                row![
-                    container(parts::body(line)).width(Fill),
-                    parts::button_text("Dismiss")
-                        .style(theme::quiet)
-                        .on_press(Message::NoticeDismissed),
-                ]
-                .align_y(iced::Center),
-            )
-            .padding(gap::S)
-            .width(Fill)
-            .style(theme::info_banner)
-            .into()
-        }
+        Notice::Saved(path) => info(format!(
+            "Saved to {} (checked: no problems).",
+            path.display()
+        )),
+        Notice::Reloaded(path) => info(format!(
+            "Read {} again as it is on disk; the edits made here are gone.",
+            path.display()
+        )),
+        Notice::Changed(path) => banner(
+            column![
+                parts::strong(CHANGED),
+                parts::body(format!(
+                    "{} was not written over. Reload the file (the edits here are dropped), save this army as a copy, or overwrite the other program's changes.",
+                    path.display()
+                )),
+            ]
+            .spacing(gap::XS)
+            .into(),
+            vec![
+                (RELOAD, Message::ReloadPressed),
+                (SAVE_COPY, Message::SaveCopyPressed),
+                (OVERWRITE, Message::OverwritePressed),
+                ("Cancel", Message::NoticeDismissed),
+            ],
+        ),
         Notice::Refused(lines) => {
             let mut list = Column::new().spacing(gap::XS).push(parts::strong(format!(
                 "Not saved: fix {} first.",
@@ -133,6 +143,23 @@ fn notice_view<'a>(editor: &'a Editor, notice: &'a Notice) -> Element<'a, Messag
             vec![("Dismiss", Message::NoticeDismissed)],
         ),
     }
+}
+
+/// A line of good news, with Dismiss.
+fn info<'a>(line: String) -> Element<'a, Message> {
+    container(
+        row![
+            container(parts::body(line)).width(Fill),
+            parts::button_text("Dismiss")
+                .style(theme::quiet)
+                .on_press(Message::NoticeDismissed),
+        ]
+        .align_y(iced::Center),
+    )
+    .padding(gap::S)
+    .width(Fill)
+    .style(theme::info_banner)
+    .into()
 }
 
 fn banner<'a>(

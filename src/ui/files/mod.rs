@@ -32,6 +32,8 @@ pub const PATH_FIELD: &str = "files-path";
 pub enum Purpose {
     Open,
     SaveBattleAs,
+    /// A copy of the builder's army (when its file changed on disk).
+    SaveArmyAs,
     Print,
 }
 
@@ -39,6 +41,8 @@ pub enum Purpose {
 pub enum Message {
     OpenPressed,
     SaveAsPressed,
+    /// The builder's Save a copy….
+    SaveArmyAsPressed,
     PrintPressed,
     /// The desktop's dialog closed: the path chosen, or `None` when cancelled.
     Chosen(Purpose, Option<PathBuf>),
@@ -135,7 +139,7 @@ impl Files {
 
     /// Reports an outcome: a failure goes into the open panel, which stays; anything else
     /// closes the panel and shows along the bottom.
-    fn report(&mut self, outcome: Result<String, String>) {
+    pub(super) fn report(&mut self, outcome: Result<String, String>) {
         match (outcome, &mut self.panel) {
             (Err(e), Some(panel)) => panel.error = Some(e),
             (Err(e), None) => {
@@ -161,6 +165,7 @@ impl App {
         match message {
             Message::OpenPressed => return self.ask(Purpose::Open),
             Message::SaveAsPressed => return self.ask(Purpose::SaveBattleAs),
+            Message::SaveArmyAsPressed => return self.ask(Purpose::SaveArmyAs),
             Message::PrintPressed => self.show_print_panel(),
             Message::Chosen(purpose, path) => {
                 self.files.asking = false;
@@ -207,6 +212,10 @@ impl App {
                     return Task::none();
                 }
             },
+            Purpose::SaveArmyAs => match &self.screen {
+                Screen::Editor(e) => e.copy_suggestion(),
+                _ => return Task::none(),
+            },
             Purpose::Print => return Task::none(),
         };
         match self.files.dialogs {
@@ -225,6 +234,9 @@ impl App {
                         false,
                         ("Adjutant files", "ron"),
                     ),
+                    Purpose::SaveArmyAs => {
+                        ("Save a copy of the army", true, ("Adjutant armies", "ron"))
+                    }
                     _ => (
                         "Save a copy of the battle",
                         true,
@@ -302,6 +314,7 @@ impl App {
         match purpose {
             Purpose::Open => self.open_chosen(path),
             Purpose::SaveBattleAs => return self.save_copy(path),
+            Purpose::SaveArmyAs => return self.save_army_copy(path),
             Purpose::Print => self.print_to(path),
         }
         Task::none()
@@ -340,8 +353,9 @@ impl App {
             self.files.report(Err(message));
             return;
         }
-        // Whatever opens takes the battle's place: a battle that is not saved asks first.
-        if !self.battle_may_leave(battle::Next::Open(path.clone())) {
+        // Whatever opens takes the screen's place: a battle that is not saved, or the builder
+        // with edits not saved, asks first.
+        if !self.may_leave(battle::Next::Open(path.clone())) {
             self.files.panel = None;
             return;
         }

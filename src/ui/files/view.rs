@@ -66,6 +66,7 @@ fn panel_view(panel: &Panel, dialogs: Dialogs) -> Element<'_, Message> {
     let (title, confirm) = match (panel.purpose, dialogs) {
         (Purpose::Open, _) => ("Open an army or battle file", "Open the file"),
         (Purpose::SaveBattleAs, _) => ("Save a copy of the battle", "Save copy"),
+        (Purpose::SaveArmyAs, _) => ("Save a copy of the army", "Save copy"),
         (Purpose::Print, Dialogs::PathField) => ("Print", "Print to file"),
         (Purpose::Print, Dialogs::System) => ("Print", "Print to file…"),
     };
