@@ -1,7 +1,7 @@
 //! Saving and loading: atomic writes at every point of failure, backups, a read-only data
 //! folder, broken battle files (each with its message, each left byte for byte as it was),
-//! quarantine, listing and resuming, paths and settings. One test binary; the cases live in
-//! the modules under `tests/store/`.
+//! each refusal of the check of a battle file's log, quarantine, listing and resuming, paths
+//! and settings. One test binary; the cases live in the modules under `tests/store/`.
 
 #[path = "store/armies.rs"]
 mod armies;
@@ -13,6 +13,8 @@ mod broken;
 mod ownership;
 #[path = "store/recovery.rs"]
 mod recovery;
+#[path = "store/refusals.rs"]
+mod refusals;
 #[path = "store/settings.rs"]
 mod settings;
 

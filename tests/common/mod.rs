@@ -3,14 +3,16 @@
 //! piece found by side and army-file id, the events that set a position up by hand (ladder
 //! rungs, flags, marks, tracks, side tracks and flags, the clock), a procedure `Call`, drivers
 //! that step a procedure answering each request with given dice faces, cards and choices (on
-//! the one loop of [`driver`]), exact odds ([`exact`]), and the `adjutant` binary run in a folder. Each test binary
-//! pulls it in with `mod common;` and uses a part.
+//! the one loop of [`driver`]), exact odds ([`exact`]), a battle written out as plain text
+//! ([`state_text`]), and the `adjutant` binary run in a folder. Each test binary pulls it in
+//! with `mod common;` and uses a part.
 
 #![allow(dead_code)]
 
 pub mod army;
 pub mod driver;
 pub mod exact;
+pub mod state_text;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -85,7 +85,7 @@ pub fn step(battle: &mut Battle, seed: u64, i: u64) -> String {
 
 /// Gives the procedure under way what it asks for: dice (rolled or typed), a card or a choice.
 /// Now and then cancels one that has nothing rolled yet instead.
-fn answer(battle: &mut Battle, rng: &mut Pcg64) -> String {
+pub fn answer(battle: &mut Battle, rng: &mut Pcg64) -> String {
     let untouched = battle.pending().is_some_and(|p| p.events.is_empty());
     if untouched && rng.random_range(0..10u32) == 0 {
         battle.cancel().expect("nothing rolled yet");
@@ -122,7 +122,7 @@ fn answer(battle: &mut Battle, rng: &mut Pcg64) -> String {
 
 /// Starts a procedure the rule system offers for a random selection, with random answers to
 /// its parameters; `None` when nothing allowed is offered for it.
-fn procedure(battle: &mut Battle, rng: &mut Pcg64) -> Option<String> {
+pub fn procedure(battle: &mut Battle, rng: &mut Pcg64) -> Option<String> {
     let ids: Vec<PieceId> = battle.roster.ids().collect();
     let (mut actors, mut targets) = (Vec::new(), Vec::new());
     if !ids.is_empty() && rng.random_range(0..10u32) >= 3 {

@@ -4,7 +4,7 @@ use super::*;
 
 /// Writes `content` as a battle file, expects `load` to fail with a message containing each
 /// of `expected`, and checks the file is untouched and will not be saved over.
-fn assert_refused(content: &[u8], expected: &[&str]) -> StoreError {
+pub(super) fn assert_refused(content: &[u8], expected: &[&str]) -> StoreError {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("broken.ron");
     fs::write(&path, content).unwrap();
