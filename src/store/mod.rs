@@ -18,6 +18,7 @@ pub mod atomic;
 pub mod battle_file;
 pub mod battle_store;
 mod check;
+mod kept;
 pub mod listing;
 mod migrate;
 pub mod names;
@@ -122,6 +123,14 @@ pub enum StoreError {
         path.display()
     )]
     Changed { path: PathBuf },
+    /// A copy of a battle is never written into Adjutant's battles folder, however the path
+    /// reaches it: it could replace a battle Adjutant keeps.
+    #[error(
+        "{} is {}; a copy is never written there. Choose a file outside that folder",
+        path.display(),
+        what
+    )]
+    Kept { path: PathBuf, what: String },
     /// A backup is kept as it is: a battle is never saved into it.
     #[error("{} is a backup; a battle is never saved into it", path.display())]
     Backup { path: PathBuf },
@@ -189,6 +198,7 @@ impl StoreError {
             | StoreError::Busy { path, .. }
             | StoreError::Changed { path }
             | StoreError::Backup { path }
+            | StoreError::Kept { path, .. }
             | StoreError::Loads { path }
             | StoreError::Format { path, .. }
             | StoreError::Interrupted { path, .. } => Some(path),
