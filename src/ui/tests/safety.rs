@@ -105,8 +105,10 @@ fn a_copy_is_never_saved_into_the_battles_folder_by_another_path() {
     press_ctrl(&mut app, "s");
     type_path(&mut app, &around);
     click(&mut app, "Save copy");
-    assert!(shows(&app, "Not saved"), "the refusal is shown");
-    assert!(!shows(&app, "A copy of the battle was saved"));
+    let error = app.files.panel_error().expect("the refusal is shown");
+    assert!(error.starts_with("Not saved: "), "{error}");
+    assert!(error.contains("Adjutant's battles folder"), "{error}");
+    assert!(app.files.panel_open(), "the panel stays for another path");
     assert_eq!(
         std::fs::read(&live).unwrap(),
         after,
