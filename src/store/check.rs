@@ -158,7 +158,8 @@ impl Checker {
     fn entry(&self, entry: &Entry, state: &mut BattleState) -> Result<(), InEntry> {
         self.action(&entry.action)
             .map_err(|m| (None, "action", m))?;
-        self.events(&entry.events, state)
+        self.events(&entry.events, state)?;
+        values::tray(entry).map_err(|(field, m)| (None, field, m))
     }
 
     fn action(&self, action: &Action) -> Result<(), String> {

@@ -1,11 +1,15 @@
 //! The values a log's events set, checked as a battle file loads: the clock moves on as the
 //! rule system's sequence of play allows (asked of the system, [`RuleSystem::clock_follows`]),
 //! within its phases and from turn 1; and each status item a piece or side is given lies within
-//! what its schema declares (a ladder's rungs, a track's lowest value). A one-digit edit —
-//! `Clock(turn: 99`, a phase of 2^64−1, a rung past the last — is refused with what is wrong,
-//! instead of changing the battle without a word.
+//! what its schema declares (a ladder's rungs, a track's lowest value); and a roll from the tray
+//! records the very dice it asked for. A one-digit edit — `Clock(turn: 99`, a phase of 2^64−1,
+//! a rung past the last, `Roll(Dice(count: 3` over a roll of two dice — is refused with what is
+//! wrong, instead of changing the battle without a word.
 
 use crate::battle::state::{BattleState, Context, Roster};
+use crate::battle::{Action, Entry};
+use crate::dice::Dice;
+use crate::event::Event;
 use crate::rules::RuleSystem;
 use crate::status::{Change, StatusSchema};
 
@@ -89,5 +93,40 @@ pub(crate) fn change(schema: &StatusSchema, change: &Change) -> Result<(), Wrong
         },
         // A mark's choices are what the window offers; procedures may set others.
         Change::Flag { .. } | Change::Mark { .. } => Ok(()),
+    }
+}
+
+/// A finished roll from the tray records one roll of each group of dice it asked for, in order.
+pub(crate) fn tray(entry: &Entry) -> Result<(), Wrong> {
+    let asked: &[Dice] = match &entry.action {
+        Action::Roll(dice) => std::slice::from_ref(dice),
+        Action::RollMixed(groups) => groups,
+        _ => return Ok(()),
+    };
+    let rolled: Vec<&Dice> = entry
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rolled { rolled, .. } => Some(&rolled.dice),
+            _ => None,
+        })
+        .collect();
+    let shown = |all: &[&Dice]| {
+        let all: Vec<String> = all.iter().map(ToString::to_string).collect();
+        all.join(" + ")
+    };
+    match rolled.iter().copied().eq(asked) {
+        true => Ok(()),
+        false => Err((
+            "action",
+            format!(
+                "it asks for {} but records a roll of {}",
+                shown(&asked.iter().collect::<Vec<_>>()),
+                match rolled.is_empty() {
+                    true => "no dice".to_string(),
+                    false => shown(&rolled),
+                }
+            ),
+        )),
     }
 }

@@ -251,3 +251,20 @@ fn a_file_that_does_not_match_its_checksum_is_refused_until_the_line_is_deleted(
         "an unsealed file that was not changed loads as it was"
     );
 }
+
+/// A roll from the tray whose action no longer asks for the dice it records (a count edited)
+/// is refused at the action.
+#[test]
+fn a_tray_roll_that_records_other_dice_than_it_asked_for_is_refused() {
+    let text = unsealed(&good_text());
+    let needle = "action: Roll(Dice(count: 2,";
+    assert!(text.contains(needle), "{text}");
+    let three = text.replacen(needle, "action: Roll(Dice(count: 3,", 1);
+    assert_refused(
+        three.as_bytes(),
+        &[
+            &at(&three, "Roll(Dice(count: 3,"),
+            "log entry 1 \"Roll 2D6\": it asks for 3D6 but records a roll of 2D6",
+        ],
+    );
+}
