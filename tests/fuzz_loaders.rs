@@ -11,6 +11,8 @@
 
 #[path = "fuzz_loaders/checks.rs"]
 mod checks;
+#[path = "fuzz_loaders/mutants.rs"]
+mod mutants;
 #[path = "fuzz_loaders/mutate.rs"]
 mod mutate;
 #[path = "crash_safety/script.rs"]
@@ -328,4 +330,75 @@ fn fixtures_found_by_fuzzing() {
         }
     }
     assert!(checked > 0, "fixtures in {}", root.display());
+}
+
+/// The saved battles' text without their checksum line: checked by what they hold alone.
+fn without_checksum(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.starts_with("// Checksum: "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// Tallies the mutants of every saved battle, every `stride`-th number; with `sealed` false,
+/// of the battles without their checksum line.
+fn tally_mutants(stride: usize, sealed: bool) -> (mutants::Tally, Vec<String>) {
+    let mut all = mutants::Tally::default();
+    let mut silent = Vec::new();
+    for (system, bytes) in script::systems().iter().zip(saved_battles()) {
+        let text = std::str::from_utf8(bytes).expect("UTF-8");
+        let text = match sealed {
+            true => text.to_string(),
+            false => without_checksum(text),
+        };
+        let (tally, found) = mutants::tally(&text, stride);
+        println!("{system}: {tally:?}");
+        all.add(tally);
+        silent.extend(found.into_iter().map(|f| format!("{system}: {f}")));
+    }
+    (all, silent)
+}
+
+/// A few dozen one-token mutants of each saved battle (numbers changed, entries swapped or
+/// written twice): none loads as another battle without a word.
+#[test]
+fn no_mutant_of_a_saved_battle_changes_it_silently() {
+    let (tally, silent) = tally_mutants(97, true);
+    assert!(tally.refused >= 50, "{tally:?}");
+    assert_eq!(tally.silent(), 0, "{tally:?}: {silent:#?}");
+}
+
+/// Every one-token mutant of each saved battle, counted, with the checksum line and without it
+/// (the checks of what a file holds, alone). `ADJUTANT_MUTANT_STRIDE=N` takes every N-th number.
+#[test]
+#[ignore = "long: run by hand, see docs/robustness.md"]
+fn every_mutant_of_the_saved_battles_counted() {
+    let stride = std::env::var("ADJUTANT_MUTANT_STRIDE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    for sealed in [true, false] {
+        let (tally, silent) = tally_mutants(stride, sealed);
+        println!(
+            "{}: {} mutants, {} refused, {} loaded: {} as the same battle, {} as another \
+             ({} with another report, {} of them a report that panicked)",
+            match sealed {
+                true => "with the checksum",
+                false => "without the checksum",
+            },
+            tally.refused + tally.loaded(),
+            tally.refused,
+            tally.loaded(),
+            tally.same,
+            tally.silent(),
+            tally.changed_report,
+            tally.panicked
+        );
+        let mut by_field = BTreeMap::new();
+        for s in &silent {
+            let field = s.rsplit(": ").next().unwrap_or("?").to_string();
+            *by_field.entry(field).or_insert(0) += 1;
+        }
+        println!("  loaded as another battle, by the field changed: {by_field:?}");
+    }
 }

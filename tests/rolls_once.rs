@@ -204,8 +204,13 @@ fn as_version_1(battle: &Battle) -> String {
         None,
     )
     .unwrap();
+    // Version 1 wrote no checksum line.
     battle_to_ron(&old)
         .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("// Checksum: "))
+        .map(|l| format!("{l}\n"))
+        .collect::<String>()
         .replacen("version: 2,", "version: 1,", 1)
 }
 

@@ -61,6 +61,14 @@ pub trait RuleSystem: Send + Sync {
     }
     /// The sequence of play.
     fn phases(&self) -> Vec<Phase>;
+    /// Whether play can move the clock to `to` (turn, phase, side) from where it stands in
+    /// `ctx`, for the check of a battle file as it loads: a clock that jumps or goes back
+    /// cannot be true. The default is [`moves_on`]; a system whose sequence of play is
+    /// otherwise says so.
+    fn clock_follows(&self, ctx: &Context, to: (u32, usize, usize)) -> bool {
+        let s = ctx.state;
+        moves_on((s.turn, s.phase, s.side), to)
+    }
     /// The armies in the order the rules seat them, side 0 first: a system whose scenario
     /// names who moves first, or gives each side its own table, puts that army first. The
     /// default keeps the players' order.
@@ -105,6 +113,17 @@ pub trait RuleSystem: Send + Sync {
             "{path}:1:1: {} has no tables that can be overridden",
             self.name()
         )])
+    }
+}
+
+/// The usual sequence of play: within a turn the clock moves to a later phase, or stays on a
+/// phase only to hand it to another side; a new turn comes one at a time and starts at the
+/// first phase.
+pub fn moves_on(from: (u32, usize, usize), to: (u32, usize, usize)) -> bool {
+    let (turn, phase, side) = from;
+    match to {
+        (t, p, s) if t == turn => p > phase || (p == phase && s != side),
+        (t, p, _) => u64::from(t) == u64::from(turn) + 1 && p == 0,
     }
 }
 

@@ -24,14 +24,16 @@
 //!   redo: [],
 //!   pending: None,
 //! )
+//! // Checksum: 5c1e0a9b3f7d2e41 (FNV-1a 64 of everything above this line; ...)
 //! ```
 //!
 //! The file holds what the battle cannot recompute — the armies as they were at the start, the
 //! seed and the log (with the undone entries and any procedure under way) — never the state,
 //! which is the fold of the log. Loading finds the version (with a small probe when the file is
 //! not simply the current version), refuses a newer one, brings an older one up to date
-//! ([`migrate`]), checks that every event makes sense for these armies, and only then rebuilds
-//! the battle with [`Battle::from_parts`].
+//! ([`migrate`]), checks that every event makes sense for these armies and this rule system
+//! ([`super::check`]), then that the file is as Adjutant wrote it ([`super::checksum`]), and
+//! only then rebuilds the battle with [`Battle::from_parts`].
 
 use std::path::Path;
 
@@ -40,6 +42,7 @@ use ron::value::RawValue;
 use serde::{Deserialize, Serialize};
 
 use super::StoreError;
+use super::checksum::Seal;
 use crate::army::Army;
 use crate::battle::{ActionError, Battle, Entry, Pending};
 use crate::rules::Systems;
@@ -160,6 +163,7 @@ pub fn battle_to_ron(battle: &Battle) -> Result<String, ron::Error> {
     let mut text = String::from(HEADER);
     text.push_str(&ron::ser::to_string_pretty(&file, pretty())?);
     text.push('\n');
+    super::checksum::seal(&mut text);
     Ok(text)
 }
 
@@ -213,7 +217,13 @@ pub fn battle_from_ron_under(
         redo: file.redo,
         pending: file.pending,
     };
-    super::check::check(&file).map_err(|message| corrupt(path, message))?;
+    super::check::check(&file, systems).map_err(|found| {
+        let (line, col) = super::place::locate(text, found.place);
+        untrue(path, line, col, found.message)
+    })?;
+    if let Seal::Differs { line } = super::checksum::verify(text) {
+        return Err(untrue(path, line, 1, super::checksum::differs_message()));
+    }
     file.into_battle_under(systems)
         .map_err(|e| corrupt(path, e.to_string()))
 }
@@ -300,6 +310,16 @@ fn migrate<'a>(version: u32, text: &'a str, path: &Path) -> Result<BattleFileTex
 /// Parses the text as `T`, with the position of any error.
 fn parse<'a, T: Deserialize<'a>>(text: &'a str, path: &Path) -> Result<T, StoreError> {
     ron::from_str(text).map_err(|e| StoreError::parse(path, text, &e))
+}
+
+/// A file whose content cannot be true, placed at a line and column.
+fn untrue(path: &Path, line: usize, col: usize, message: String) -> StoreError {
+    StoreError::Untrue {
+        path: path.to_path_buf(),
+        line,
+        col,
+        message,
+    }
 }
 
 pub(crate) fn corrupt(path: &Path, message: impl Into<String>) -> StoreError {

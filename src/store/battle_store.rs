@@ -142,6 +142,35 @@ impl BattleStore {
         Ok(())
     }
 
+    /// Writes a copy of the battle to `target`, outside Adjutant's battles folder; the battle
+    /// goes on being saved to its own file. A target that reaches the battles folder in any
+    /// way (see [`super::kept`]) is refused and nothing is written.
+    pub fn save_copy(&self, battle: &Battle, target: &Path) -> Result<(), StoreError> {
+        if let Some(kept) = super::kept::reaches(&self.dir, target) {
+            let what = match kept.is_dir() {
+                true => format!("in Adjutant's battles folder {}", kept.display()),
+                // A hard link: another name for the same file.
+                false if std::fs::canonicalize(target).ok().as_ref() != Some(&kept) => format!(
+                    "the same file as {}, in Adjutant's battles folder",
+                    kept.display()
+                ),
+                false => format!("{}, in Adjutant's battles folder", kept.display()),
+            };
+            return Err(StoreError::Kept {
+                path: target.to_path_buf(),
+                what,
+            });
+        }
+        if target.is_dir() {
+            return Err(StoreError::io(
+                "write",
+                target,
+                &std::io::Error::from(std::io::ErrorKind::IsADirectory),
+            ));
+        }
+        super::battle_file::write_battle(target, battle)
+    }
+
     /// Loads the battle at `path`. A file that fails is quarantined and left as it is. A
     /// battle loaded from a backup is saved to a new file, never into the backup.
     pub fn load(&mut self, path: &Path) -> Result<Battle, StoreError> {

@@ -20,13 +20,17 @@ pub mod atomic;
 pub mod battle_file;
 pub mod battle_store;
 mod check;
+mod checksum;
 pub mod held;
+mod kept;
 pub mod listing;
 mod migrate;
 pub mod names;
 pub mod owner;
 pub mod paths;
+mod place;
 pub mod settings;
+mod values;
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -105,6 +109,16 @@ pub enum StoreError {
     /// The file parses but what it says cannot be true (a piece that does not exist, a 7 on a D6).
     #[error("{}: corrupt battle file: {message}", path.display())]
     Corrupt { path: PathBuf, message: String },
+    /// The file parses, but what it says cannot be true (a clock that jumps, a value out of
+    /// its range, a piece that does not exist), or it does not match the checksum it was
+    /// saved with; at the position of what is wrong.
+    #[error("{}:{line}:{col}: corrupt battle file: {message}", path.display())]
+    Untrue {
+        path: PathBuf,
+        line: usize,
+        col: usize,
+        message: String,
+    },
     /// Saving was refused because the file there failed to load: it is kept for the player.
     #[error(
         "{}: not overwritten, because it failed to load and is kept as it was",
@@ -125,6 +139,14 @@ pub enum StoreError {
         path.display()
     )]
     Changed { path: PathBuf },
+    /// A copy of a battle is never written into Adjutant's battles folder, however the path
+    /// reaches it: it could replace a battle Adjutant keeps.
+    #[error(
+        "{} is {}; a copy is never written there. Choose a file outside that folder",
+        path.display(),
+        what
+    )]
+    Kept { path: PathBuf, what: String },
     /// A backup is kept as it is: a battle is never saved into it.
     #[error("{} is a backup; a battle is never saved into it", path.display())]
     Backup { path: PathBuf },
@@ -187,11 +209,13 @@ impl StoreError {
             | StoreError::Parse { path, .. }
             | StoreError::Newer { path, .. }
             | StoreError::Corrupt { path, .. }
+            | StoreError::Untrue { path, .. }
             | StoreError::Armies { path, .. }
             | StoreError::Quarantined { path }
             | StoreError::Busy { path, .. }
             | StoreError::Changed { path }
             | StoreError::Backup { path }
+            | StoreError::Kept { path, .. }
             | StoreError::Loads { path }
             | StoreError::Format { path, .. }
             | StoreError::Interrupted { path, .. } => Some(path),

@@ -127,6 +127,12 @@ impl Stamp {
         fs::metadata(path).ok().map(|m| Stamp::from_metadata(&m))
     }
 
+    /// Which file this is (device and inode), to tell two names of one file apart from two
+    /// files; `None` where the system does not say.
+    pub fn file_id(&self) -> Option<(u64, u64)> {
+        (cfg!(unix)).then_some((self.dev, self.ino))
+    }
+
     /// The stamp from a file's metadata.
     pub fn from_metadata(meta: &fs::Metadata) -> Stamp {
         #[cfg(unix)]

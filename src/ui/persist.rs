@@ -229,6 +229,13 @@ impl Store {
         Ok(())
     }
 
+    /// Writes a copy of a battle to `path`, outside Adjutant's battles folder (however the
+    /// path reaches it, the folder is refused and nothing is written); the battle goes on
+    /// being saved to its own file.
+    pub fn save_copy(&self, battle: &Battle, path: &Path) -> Result<(), StoreError> {
+        self.inner.borrow().battles.save_copy(battle, path)
+    }
+
     /// Loads a saved battle to play it in this window, which holds it until
     /// [`Store::release`]: another window cannot open it meanwhile. A file that fails to load
     /// is kept as it is and never overwritten.

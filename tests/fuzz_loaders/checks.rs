@@ -79,6 +79,12 @@ pub fn check_store_error(text: &str, path: &Path, err: &StoreError) {
             check_position(text, *line, *col, &shown);
         }
         StoreError::Corrupt { message, .. } => assert!(!message.trim().is_empty(), "{shown}"),
+        StoreError::Untrue {
+            line, col, message, ..
+        } => {
+            assert!(!message.trim().is_empty(), "{shown}");
+            check_position(text, *line, *col, &shown);
+        }
         StoreError::Armies { problems, .. } => {
             assert!(!problems.is_empty(), "{shown}");
             for p in problems {

@@ -62,14 +62,16 @@ fn a_corrupt_file_gives_line_and_column() {
 #[test]
 fn a_truncated_file_is_refused() {
     let text = good_text();
+    // The checksum line is a comment after what the file holds.
+    let body = text.len() - text.lines().last().unwrap().len() - 1;
     // Cut anywhere: the error points at the line where the file stops.
-    for cut in [text.len() / 3, text.len() / 2, text.len() - 3] {
+    for cut in [text.len() / 3, text.len() / 2, body - 3] {
         let line = text[..cut].lines().count();
         let err = assert_refused(&text.as_bytes()[..cut], &[&format!(":{line}:")]);
         assert!(matches!(err, StoreError::Parse { .. }), "{err}");
     }
     // Only the last parenthesis missing.
-    let cut = text.trim_end().len() - 1;
+    let cut = text[..body].trim_end().len() - 1;
     let line = text[..cut].lines().count();
     assert_refused(
         &text.as_bytes()[..cut],
@@ -138,4 +140,131 @@ fn impossible_dice_cards_and_sides_make_the_file_corrupt() {
     );
     let system = text.replacen(SYSTEM, "no_such_rules", 1);
     assert_refused(system.as_bytes(), &["unknown rule system 'no_such_rules'"]);
+}
+
+/// The text of a battle file without its checksum line: a copy edited by hand on purpose.
+fn unsealed(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.starts_with("// Checksum: "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// Where `needle` first is in `text`, as `line:col` (counted from 1).
+fn at(text: &str, needle: &str) -> String {
+    position(text, text.find(needle).unwrap())
+}
+
+/// The `line:col` of a byte offset.
+fn position(text: &str, offset: usize) -> String {
+    let line = text[..offset].matches('\n').count() + 1;
+    let col = offset - text[..offset].rfind('\n').map_or(0, |i| i + 1) + 1;
+    format!(":{line}:{col}: ")
+}
+
+/// A one-digit edit of the clock loaded without a word and changed play: `Clock(turn: 99`
+/// made three phase advances end the battle "by the end of turn 13", and a phase of 2^64−1
+/// wrapped to 0 in the report. Now each is refused with what is wrong, at its line and column.
+#[test]
+fn a_clock_that_jumps_or_has_no_such_phase_is_refused_where_it_is() {
+    let text = unsealed(&good_text());
+    let turn = text.replacen("Clock(turn: 1,", "Clock(turn: 99,", 1);
+    assert_refused(
+        turn.as_bytes(),
+        &[
+            &at(&turn, "99,"),
+            "corrupt battle file",
+            "log entry 0 \"Battle set up\": event ",
+            "the clock goes from turn 1, Orders phase, side 1 to turn 99, Orders phase, side 1",
+        ],
+    );
+    let phase = text.replacen("phase: 0,", "phase: 18446744073709551615,", 1);
+    assert_refused(
+        phase.as_bytes(),
+        &[
+            &at(&phase, "18446744073709551615"),
+            "there is no phase 18446744073709551615: Royalists & Roundheads has 6",
+        ],
+    );
+    let zero = text.replacen("Clock(turn: 1,", "Clock(turn: 0,", 1);
+    assert_refused(zero.as_bytes(), &["turns count from 1, not 0"]);
+}
+
+/// A status value its schema never allows (a count below where it starts) is refused where
+/// it is.
+#[test]
+fn a_status_value_out_of_its_range_is_refused_where_it_is() {
+    let mut b = battle(8);
+    let change = adjutant::status::Change::Track {
+        key: "steps_lost".into(),
+        to: 1,
+    };
+    let piece = adjutant::battle::adjust::Subject::Piece(adjutant::event::PieceId(0));
+    b.adjust(piece, change).unwrap();
+    let text = unsealed(&battle_to_ron(&b).unwrap());
+    let needle = "key: \"steps_lost\", to: 1)";
+    assert!(text.contains(needle), "{text}");
+    let wrong = text.replace(needle, "key: \"steps_lost\", to: -1)");
+    let err = assert_refused(
+        wrong.as_bytes(),
+        &["Steps lost never goes below 0, so it cannot be -1"],
+    );
+    // The event that sets it, not the action that asked for it.
+    let event = position(&wrong, wrong.rfind("-1)").unwrap());
+    assert!(err.to_string().contains(&event), "{err}");
+}
+
+/// A file changed in a way that could be true (a die's face, a typed roll's faces) does not
+/// match the checksum it was saved with: it is refused as damaged, saying how to load a copy
+/// edited on purpose; with the checksum line deleted, it loads by what it holds.
+#[test]
+fn a_file_that_does_not_match_its_checksum_is_refused_until_the_line_is_deleted() {
+    let mut b = battle(8);
+    b.start(Action::Roll(Dice::new(1, Die::D6))).unwrap();
+    b.enter_faces("3").unwrap();
+    let text = battle_to_ron(&b).unwrap();
+    assert!(text.ends_with(")\n") || text.lines().last().unwrap().starts_with("// Checksum: "));
+    let needle = "faces: [3], typed: true";
+    assert!(text.contains(needle), "{text}");
+    let edited = text.replace(needle, "faces: [4], typed: true");
+    let last = edited.lines().count();
+    assert_refused(
+        edited.as_bytes(),
+        &[
+            &format!(":{last}:1: corrupt battle file: the file does not match the checksum"),
+            "damaged, or changed outside Adjutant",
+            "delete this line",
+        ],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("edited.ron");
+    fs::write(&path, unsealed(&edited)).unwrap();
+    let loaded = read_battle(&path).expect("loaded by what it holds");
+    assert_ne!(loaded, b);
+    assert_eq!(
+        read_battle(&{
+            fs::write(&path, unsealed(&text)).unwrap();
+            path.clone()
+        })
+        .unwrap(),
+        b,
+        "an unsealed file that was not changed loads as it was"
+    );
+}
+
+/// A roll from the tray whose action no longer asks for the dice it records (a count edited)
+/// is refused at the action.
+#[test]
+fn a_tray_roll_that_records_other_dice_than_it_asked_for_is_refused() {
+    let text = unsealed(&good_text());
+    let needle = "action: Roll(Dice(count: 2,";
+    assert!(text.contains(needle), "{text}");
+    let three = text.replacen(needle, "action: Roll(Dice(count: 3,", 1);
+    assert_refused(
+        three.as_bytes(),
+        &[
+            &at(&three, "Roll(Dice(count: 3,"),
+            "log entry 1 \"Roll 2D6\": it asks for 3D6 but records a roll of 2D6",
+        ],
+    );
 }

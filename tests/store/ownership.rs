@@ -175,3 +175,57 @@ fn lock_child() {
     println!("locked {}", path.display());
     std::thread::sleep(std::time::Duration::from_secs(120));
 }
+
+/// "Save a copy" with a path that reaches the battles folder another way — through `..`, a
+/// linked folder, a linked file, a hard link, the backup or the lock file of a battle, or a new
+/// name in the folder — is refused, and nothing is written: before, `battles/../battles/B.ron`
+/// replaced battle B's file with the copy.
+#[test]
+fn a_copy_is_never_saved_onto_a_file_in_the_battles_folder_however_it_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let battles = dir.path().join("battles");
+    let mut store = BattleStore::in_dir(&battles);
+    let mut playing = battle(3);
+    store.save(&playing).unwrap();
+    draw(&mut playing);
+    store.save(&playing).unwrap();
+    let other = store.save(&battle(4)).unwrap();
+    let name = other.file_name().unwrap();
+    let before = fs::read(&other).unwrap();
+
+    std::os::unix::fs::symlink(&battles, dir.path().join("linked")).unwrap();
+    std::os::unix::fs::symlink(&other, dir.path().join("linked.ron")).unwrap();
+    fs::hard_link(&other, dir.path().join("hard.ron")).unwrap();
+    let lock = adjutant::store::owner::lock_path(&other);
+    fs::write(&lock, "").unwrap();
+    let targets = [
+        battles.join("..").join("battles").join(name),
+        dir.path().join("linked").join(name),
+        dir.path().join("linked.ron"),
+        dir.path().join("hard.ron"),
+        adjutant::store::atomic::backup_path(&other),
+        lock,
+        battles.join("new.ron"),
+        other.clone(),
+    ];
+    for target in &targets {
+        let err = store.save_copy(&playing, target).unwrap_err();
+        assert!(matches!(err, StoreError::Kept { .. }), "{target:?}: {err}");
+        let msg = err.to_string();
+        assert!(msg.starts_with(&target.display().to_string()), "{msg}");
+        assert!(msg.contains("Adjutant's battles folder"), "{msg}");
+        assert_eq!(
+            fs::read(&other).unwrap(),
+            before,
+            "{target:?}: B is as it was"
+        );
+        assert!(!battles.join("new.ron").exists());
+    }
+    assert_eq!(read_battle(&other).unwrap(), battle(4));
+
+    // Anywhere else, the copy is written, and the battle goes on in its own file.
+    let copy = dir.path().join("copy.ron");
+    store.save_copy(&playing, &copy).unwrap();
+    assert_eq!(read_battle(&copy).unwrap(), playing);
+    assert_ne!(store.path_of(&playing), Some(copy.as_path()));
+}

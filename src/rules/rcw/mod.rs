@@ -192,6 +192,14 @@ impl RuleSystem for Rcw {
         spec::side_schema()
     }
 
+    /// The usual sequence of play, and the roll-off for the first player, which may come
+    /// after player turns were ended and starts the first turn with its winner (§4.1).
+    fn clock_follows(&self, ctx: &Context, to: (u32, usize, usize)) -> bool {
+        let s = ctx.state;
+        crate::rules::moves_on((s.turn, s.phase, s.side), to)
+            || (to.0 == 1 && to.1 == 0 && turn::first_player(ctx) == Some(to.2))
+    }
+
     fn phases(&self) -> Vec<Phase> {
         vec![Phase {
             name: "Player turn".into(),

@@ -90,6 +90,15 @@ impl RuleSystem for RoyalistsRoundheads {
         schema::side()
     }
 
+    /// The clock moves exactly as the phase advance moves it (§2.3); the set-up states the
+    /// first clock, which is where a battle starts.
+    fn clock_follows(&self, ctx: &Context, to: (u32, usize, usize)) -> bool {
+        let s = ctx.state;
+        let from = (s.turn, s.phase, s.side);
+        (from == (1, phases::ORDERS, 0) && to == from)
+            || phases::next_clock(s.turn, s.phase, s.side, u32::MAX) == Some(to)
+    }
+
     fn phases(&self) -> Vec<Phase> {
         phases::phases()
     }

@@ -324,11 +324,7 @@ impl App {
     /// saved, goes on where they were going once the copy is written.
     fn save_copy(&mut self, path: PathBuf) -> Task<AppMessage> {
         let outcome = match &self.screen {
-            Screen::Battle(_) if path.parent() == Some(self.store.battles_dir().as_path()) && path.exists() => Err(format!(
-                "Not saved: {} is one of Adjutant's own files; a copy is never written over it. Choose another name or folder.",
-                path.display()
-            )),
-            Screen::Battle(b) => work::save_copy(b.game(), &path).map(|()| {
+            Screen::Battle(b) => self.store.save_copy(b.game(), &path).map_err(|e| format!("Not saved: {e}.")).map(|()| {
                 format!(
                     "A copy of the battle was saved to {}. The battle itself goes on being saved in Adjutant's folder.",
                     path.display()

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use adjutant::army::discover::{read_army_text, shipped_armies_dir};
 use adjutant::army::{Army, load_army_str};
 use adjutant::battle::Battle;
-use adjutant::store::{battle_from_ron, battle_to_ron, write_atomic};
+use adjutant::store::{battle_from_ron, write_atomic};
 
 /// What a chosen file turned out to be.
 #[derive(Debug)]
@@ -62,16 +62,6 @@ fn is_battle_file(text: &str) -> bool {
     }
     rest.strip_prefix("BattleFile")
         .is_some_and(|after| after.trim_start().starts_with('('))
-}
-
-/// Writes a copy of the battle to `path`, atomically; the battle's own file is not changed.
-pub fn save_copy(battle: &Battle, path: &Path) -> Result<(), String> {
-    let text =
-        battle_to_ron(battle).map_err(|e| format!("The battle could not be written: {e}"))?;
-    if path.is_dir() {
-        return Err(format!("Not saved: {} is a folder", path.display()));
-    }
-    write_atomic(path, text.as_bytes()).map_err(|e| format!("Not saved: {e}"))
 }
 
 /// Writes a printed sheet to `path`, atomically.

@@ -84,6 +84,39 @@ fn a_copy_opened_with_ctrl_o_is_a_new_battle_and_the_live_one_keeps_its_file() {
     assert!(shows(&app, "Saved"));
 }
 
+/// Before, Ctrl+S with `battles/../battles/<name>.ron` replaced that battle's file with the
+/// copy ("A copy of the battle was saved"). Now a path that reaches Adjutant's battles folder
+/// in any way is refused in the window and nothing is written.
+#[test]
+fn a_copy_is_never_saved_into_the_battles_folder_by_another_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in_battle(&dir);
+    roll(&mut app, "1 2");
+    let live = file(&app);
+    let before = std::fs::read(&live).unwrap();
+    let battles = live.parent().unwrap();
+    let around = battles
+        .join("..")
+        .join(battles.file_name().unwrap())
+        .join(live.file_name().unwrap());
+    roll(&mut app, "3 4");
+    let after = std::fs::read(&live).unwrap();
+    assert_ne!(after, before);
+    press_ctrl(&mut app, "s");
+    type_path(&mut app, &around);
+    click(&mut app, "Save copy");
+    let error = app.files.panel_error().expect("the refusal is shown");
+    assert!(error.starts_with("Not saved: "), "{error}");
+    assert!(error.contains("Adjutant's battles folder"), "{error}");
+    assert!(app.files.panel_open(), "the panel stays for another path");
+    assert_eq!(
+        std::fs::read(&live).unwrap(),
+        after,
+        "the battle's file as it was"
+    );
+    assert_eq!(entries(&live), 3);
+}
+
 /// Before, two windows on one data folder both played the battle and both said "Saved".
 #[test]
 fn a_second_window_cannot_open_the_battle_the_first_plays() {
