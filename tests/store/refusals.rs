@@ -1,7 +1,8 @@
 //! Each refusal of the check a battle file goes through before the battle is rebuilt
 //! (`src/store/check.rs`, 18 of them), tripped alone by a small file: two armies of one
 //! regiment each, the set-up, and the one entry, undone entry or procedure under way that is
-//! wrong. Each file is refused as corrupt with exactly that message, quarantined and left byte
+//! wrong. Each file is refused as corrupt with exactly that message, at a line and column inside
+//! the file, quarantined and left byte
 //! for byte. With the check turned off, every test here fails but the unknown rule system's,
 //! which rebuilding the battle refuses in the same words.
 //!
@@ -82,11 +83,24 @@ fn drew(card: &str) -> String {
     format!("Drew(label: \"Test draw\", card: {card})")
 }
 
-/// Loads `text` and expects it refused as corrupt with exactly `message` as the reason.
+/// Loads `text` and expects it refused as corrupt with exactly `message` as the reason, placed
+/// at a line and column inside the text.
 fn corrupt(text: &str, message: &str) {
     let err = assert_refused(text.as_bytes(), &[message]);
     match &err {
-        StoreError::Corrupt { message: said, .. } => assert_eq!(said, message),
+        StoreError::Untrue {
+            message: said,
+            line,
+            col,
+            ..
+        } => {
+            assert_eq!(said, message);
+            let at = text
+                .lines()
+                .nth(line - 1)
+                .unwrap_or_else(|| panic!("{err}"));
+            assert!(*col >= 1 && *col <= at.chars().count() + 1, "{err}");
+        }
         other => panic!("not refused as corrupt: {other}"),
     }
 }
@@ -162,7 +176,7 @@ fn more_pieces_than_a_battle_can_hold_are_refused() {
     let path = dir.path().join("many.ron");
     fs::write(&path, &text).unwrap();
     match read_battle(&path) {
-        Err(StoreError::Corrupt { message, .. }) => {
+        Err(StoreError::Untrue { message, .. }) => {
             assert_eq!(message, "65538 pieces are more than a battle can hold");
         }
         other => panic!("not refused as corrupt: {:?}", other.map(|b| b.log().len())),
