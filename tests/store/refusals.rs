@@ -2,9 +2,8 @@
 //! (`src/store/check.rs`, 18 of them), tripped alone by a small file: two armies of one
 //! regiment each, the set-up, and the one entry, undone entry or procedure under way that is
 //! wrong. Each file is refused as corrupt with exactly that message, at a line and column inside
-//! the file, quarantined and left byte
-//! for byte. With the check turned off, every test here fails but the unknown rule system's,
-//! which rebuilding the battle refuses in the same words.
+//! the file, quarantined and left byte for byte. With the check turned off, every test here
+//! fails but the unknown rule system's, which rebuilding the battle refuses in the same words.
 //!
 //! A suited card of rank 0 or 14 never reaches the check: reading the file refuses it (`rank 14
 //! is not 1 (ace) to 13 (king)`, in `tests/store/broken.rs`). A joker numbered other than 1 or
