@@ -495,3 +495,51 @@ fn card_classes_give_the_same_odds_as_every_card() {
         assert!((classes.p(summary) - q).abs() < 1e-12, "combat: {summary}");
     }
 }
+
+#[test]
+fn foot_and_dragoons_do_one_of_their_alternatives_a_turn() {
+    // MOVEMENT 1: "Infantry: Move 4" per turn (including an about face if required), or wheel
+    // up to 90 o, or form hedgehog, or fire." MOVEMENT 3: dragoons "To dismount/dismount takes
+    // 4" movement from the move allowance at the start of the turn. (ie cannot mount up and
+    // ride off in same turn)". Each alternative excludes the others.
+    let b = turn_of(1, vec![]);
+    let (foot, drg) = (id(&b, 1, "fairfax_f"), id(&b, 1, "okey_drg"));
+    let move_of = |p| call(P_MOVE, vec![p], vec![], &[]);
+    let hedgehog = call(
+        P_POSTURE,
+        vec![foot],
+        vec![],
+        &[("change", "form hedgehog")],
+    );
+    let (_, ev) = run(&b, &move_of(foot), &[], &[]);
+    let moved = with(&b, ev);
+    assert!(
+        refusal(&moved, &hedgehog).contains("§3.4"),
+        "no hedgehog after moving"
+    );
+    let (_, ev) = run(&b, &hedgehog, &[], &[]);
+    let formed = with(&b, ev);
+    assert!(
+        refusal(&formed, &move_of(foot)).contains("§3.4"),
+        "no move after forming hedgehog"
+    );
+    // Dragoons: mounting or dismounting, or riding off, not both.
+    let change = if b.state().piece(drg).flag(MOUNTED) {
+        "dismount"
+    } else {
+        "mount"
+    };
+    let swap = call(P_POSTURE, vec![drg], vec![], &[("change", change)]);
+    let (_, ev) = run(&b, &move_of(drg), &[], &[]);
+    let rode = with(&b, ev);
+    assert!(refusal(&rode, &swap).contains("§3.4"), "not after moving");
+    let (_, ev) = run(&b, &swap, &[], &[]);
+    let swapped = with(&b, ev);
+    assert!(
+        refusal(&swapped, &move_of(drg)).contains("§3.4"),
+        "cannot {change} and ride off in the same turn"
+    );
+    // Next turn the dragoons move again.
+    let next = next_turn(&swapped, 1);
+    run(&next, &move_of(drg), &[], &[]);
+}
