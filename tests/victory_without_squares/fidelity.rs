@@ -3,9 +3,10 @@
 
 use super::*;
 
+use adjutant::rules::clock_line;
 use adjutant::rules::victory_without_squares::movement::MOVES;
 use adjutant::rules::victory_without_squares::tables::VwsSwitches;
-use adjutant::rules::victory_without_squares::turn::{PHASE_MOVES, end_of_turn};
+use adjutant::rules::victory_without_squares::turn::{PHASE_INITIATIVE, PHASE_MOVES, end_of_turn};
 use adjutant::rules::victory_without_squares::{VictoryWithoutSquares, fire::firing_figures};
 
 /// The battle in turn 1's moves with `side` moving, and a position on top.
@@ -542,4 +543,18 @@ fn foot_and_dragoons_do_one_of_their_alternatives_a_turn() {
     // Next turn the dragoons move again.
     let next = next_turn(&swapped, 1);
     run(&next, &move_of(drg), &[], &[]);
+}
+
+#[test]
+fn the_header_names_the_side_to_move_once_the_initiative_is_won() {
+    // TURN SEQUENCE 1: "Roll a D10. Highest decides which side moves first." Until then no
+    // side is to move.
+    let mut b = battle();
+    assert_eq!(b.state().phase, PHASE_INITIATIVE);
+    assert_eq!(clock_line(&b), "Turn 1 · Initiative");
+    let roll = call(P_INITIATIVE, vec![], vec![], &[]);
+    let (_, ev) = run(&b, &roll, &[2, 7], &[]);
+    b = with(&b, ev);
+    let side = b.armies()[1].side.clone();
+    assert_eq!(clock_line(&b), format!("Turn 1 · Divisions · {side}"));
 }
