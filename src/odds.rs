@@ -30,17 +30,25 @@
 //! once per outcome, not once per request; the band split of each distinct roll is worked out
 //! once per walk.
 //!
+//! A procedure that comes back exactly to where it stood before — a roll-off whose tie is
+//! rolled again — says so ([`Ask::Again`]) instead of asking on: a repeat of where the walk
+//! began is a chance r of starting over, so each result's p is summed as p / (1 − r); a repeat
+//! of a later point is walked once from there and shared out. The sums are exact, so a
+//! roll-off's odds do not leak away with its depth.
+//!
 //! The walk is bounded (by default 24 answered requests deep and 200 000 calls of `step`), so a
-//! procedure that can repeat for ever — a close assault fought until someone breaks — still
-//! ends. Whatever mass is cut off is reported as `unexplored`: the outcomes plus `unexplored`
-//! always sum to one.
+//! procedure that can repeat for ever without saying so — a close assault fought until someone
+//! breaks — still ends. Whatever mass is cut off is reported as `unexplored`: the outcomes plus
+//! `unexplored` always sum to one.
 
 use std::collections::HashMap;
 
 use crate::battle::state::Context;
 use crate::cards::{Card, Refill};
 use crate::dice::{Dice, Rolled};
-use crate::procedure::{CardRead, ChoiceRequest, DiceRequest, Input, Procedure, Reading, Step};
+use crate::procedure::{
+    Ask, CardRead, ChoiceRequest, DiceRequest, Input, Procedure, Reading, Step,
+};
 
 /// The odds of a procedure from where it stands.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -52,6 +60,9 @@ pub struct Odds {
     pub unexplored: f64,
     /// The choices the odds take for granted, "assuming: <label>: <option>", each once.
     pub assumptions: Vec<String>,
+    /// The procedure can come back to where it stood before (a tie rolled again); the walk
+    /// summed the repeats rather than walking them one by one.
+    pub repeats: bool,
 }
 
 impl Odds {
@@ -110,12 +121,27 @@ pub fn procedure_odds_within(
     inputs: &[Input],
     limits: Limits,
 ) -> Odds {
+    let mut steps_left = limits.max_steps;
+    let depth = limits.max_depth.min(Limits::DEPTH_CAP);
+    walk_from(procedure, ctx, inputs, depth, &mut steps_left)
+}
+
+/// The odds from `inputs`, at most `max_depth` requests deep, spending from `steps_left`; a
+/// repeat of where the walk began ([`Ask::Again`]) is summed as a geometric series.
+fn walk_from(
+    procedure: &dyn Procedure,
+    ctx: &Context,
+    inputs: &[Input],
+    max_depth: usize,
+    steps_left: &mut usize,
+) -> Odds {
     let mut walk = Walk {
         ctx,
-        max_depth: limits.max_depth.min(Limits::DEPTH_CAP),
-        steps_left: limits.max_steps,
+        max_depth,
+        steps_left: *steps_left,
         start: inputs.len(),
         odds: Odds::default(),
+        again: 0.0,
         seen: HashMap::new(),
         splits: HashMap::new(),
         forks: Vec::new(),
@@ -131,7 +157,18 @@ pub fn procedure_odds_within(
         inputs.push(answer.input(fork.dice.as_ref()));
         walk.run(procedure, &mut inputs, p);
     }
-    walk.odds
+    *steps_left = walk.steps_left;
+    let mut odds = walk.odds;
+    // Each result (and the unexplored mass) is reached again after every repeat: with r the
+    // chance of a repeat, p + p·r + p·r² + … = p / (1 − r).
+    let rest = 1.0 - walk.again;
+    if walk.again > 0.0 && rest > 1e-12 {
+        odds.outcomes.iter_mut().for_each(|(_, p)| *p /= rest);
+        odds.unexplored /= rest;
+    } else {
+        odds.unexplored += walk.again;
+    }
+    odds
 }
 
 /// A request answered with its first branch, and the branches still to take, last first.
@@ -191,6 +228,8 @@ struct Walk<'a> {
     /// How many inputs were given before the walk began.
     start: usize,
     odds: Odds,
+    /// The chance of coming back to where the walk began (see [`Ask::Again`]).
+    again: f64,
     /// Index of each summary in `odds.outcomes`.
     seen: HashMap<String, usize>,
     splits: HashMap<SplitKey, Split>,
@@ -212,7 +251,16 @@ impl Walk<'_> {
         let mut branch = Branch { p, settled: false };
         let mut answers = Vec::new();
         let given: &[Input] = inputs;
-        let step = procedure.explore(ctx, given, &mut |step: &Step| {
+        let step = procedure.explore(ctx, given, &mut |ask: Ask| {
+            let step = match ask {
+                Ask::Next(step) => step,
+                // A repeat inside the inputs the walk starts from is where it starts: on.
+                Ask::Again { at, .. } if at <= self.start => return Some(Input::Choice(0)),
+                Ask::Again { since, at } => {
+                    self.again(procedure, since, given, &answers, at, &mut branch);
+                    return None;
+                }
+            };
             let answer = self.answer(step, given, &answers, &mut branch);
             if let Some(input) = &answer {
                 answers.push(input.clone());
@@ -269,6 +317,45 @@ impl Walk<'_> {
         }
         branch.p = p;
         Some(first.input(dice))
+    }
+
+    /// The procedure is back where it stood after its first `since` inputs: back where the walk
+    /// began, the branch's mass counts as a repeat; elsewhere, the odds from here are walked
+    /// once (their own repeats summed) and the branch's mass shared out by them.
+    fn again(
+        &mut self,
+        procedure: &dyn Procedure,
+        since: usize,
+        given: &[Input],
+        answers: &[Input],
+        at: usize,
+        branch: &mut Branch,
+    ) {
+        branch.settled = true;
+        self.odds.repeats = true;
+        if since == self.start {
+            self.again += branch.p;
+            return;
+        }
+        let depth = at - self.start;
+        let inputs: Vec<Input> = given.iter().chain(answers).take(at).cloned().collect();
+        let max_depth = self.max_depth.saturating_sub(depth);
+        let from_here = walk_from(
+            procedure,
+            self.ctx,
+            &inputs,
+            max_depth,
+            &mut self.steps_left,
+        );
+        for (summary, q) in from_here.outcomes {
+            self.record(summary, branch.p * q);
+        }
+        self.odds.unexplored += branch.p * from_here.unexplored;
+        for assumption in from_here.assumptions {
+            if !self.odds.assumptions.contains(&assumption) {
+                self.odds.assumptions.push(assumption);
+            }
+        }
     }
 
     /// Ends the branch here, its mass unexplored.

@@ -259,7 +259,7 @@ pub trait Procedure {
             if matches!(step, Step::Done(_)) {
                 return step;
             }
-            match more(&step) {
+            match more(Ask::Next(&step)) {
                 Some(input) => inputs.push(input),
                 None => return step,
             }
@@ -268,8 +268,22 @@ pub trait Procedure {
 }
 
 /// What [`Procedure::explore`] asks for each input past the ones it was given: the request
-/// in, the answer out (`None` to stop there).
-pub type Explorer<'a> = dyn FnMut(&Step) -> Option<Input> + 'a;
+/// in, the answer out (`None` to stop there). It may also tell the walk that the procedure is
+/// back where it stood earlier ([`Ask::Again`]): the walk answers `None` when it accounts for
+/// what follows (the procedure stops there), anything else to have it carry on.
+pub type Explorer<'a> = dyn FnMut(Ask<'_>) -> Option<Input> + 'a;
+
+/// What an exploring procedure tells its [`Explorer`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ask<'s> {
+    /// The next input, answering this request.
+    Next(&'s Step),
+    /// The procedure, after its first `at` inputs, is back exactly where it stood after its
+    /// first `since` (a tie rolled again, a round that changed nothing): whatever follows
+    /// repeats what followed then, so the walk sums the repeats (a geometric series) instead
+    /// of walking them.
+    Again { since: usize, at: usize },
+}
 
 /// Why a procedure may not be done, with the rule that forbids it.
 #[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]

@@ -15,7 +15,7 @@ use adjutant::procedure::{Call, DiceRequest, Input, Refusal, Resolution, Step};
 use adjutant::rules::d3_ecw::keys::*;
 use adjutant::rules::d3_ecw::tables::{AmmoCheck, D3Tables};
 use adjutant::rules::d3_ecw::{D3Ecw, SYSTEM};
-use adjutant::rules::{RuleSystem, Source};
+use adjutant::rules::{RuleSystem, Source, clock_line};
 use adjutant::status::Change;
 
 mod common;

@@ -11,9 +11,9 @@ use adjutant::battle::{Action, ActionError, Battle};
 use adjutant::event::{Event, PieceId};
 use adjutant::odds::{Limits, procedure_odds, procedure_odds_within};
 use adjutant::procedure::{Call, DiceRequest, Procedure, Reading, Resolution, Step};
-use adjutant::rules::RuleSystem;
 use adjutant::rules::rcw::SYSTEM;
 use adjutant::rules::rcw::keys::*;
+use adjutant::rules::{RuleSystem, clock_line};
 use adjutant::status::{Change, Status};
 
 // The tests, by topic.

@@ -341,6 +341,59 @@ fn combat_across_the_whole_result_table() {
 }
 
 #[test]
+fn combat_texts_say_each_thing_once() {
+    // "Per Formation step/ Terrain advantage -1": attacking a Disordered body from Formed is
+    // two steps' advantage, −1 each — not "×-2".
+    let b = battle();
+    let att = id(&b, 0, "northampton_h");
+    let def = id(&b, 1, "vermuyden_h");
+    let c = call(P_COMBAT, vec![att], vec![def], &[]);
+    let b = own_turn(&with(&b, vec![rung(def, DISORDERED)]), &c);
+    let ctx = b.context();
+    let p = SYSTEM.procedure(&ctx, &c).unwrap();
+    let Step::Dice(req) = p.step(&ctx, &[]) else {
+        panic!("combat rolls a D10")
+    };
+    let formation = req
+        .dice
+        .modifiers
+        .iter()
+        .find(|m| m.label.contains("formation step"))
+        .expect("a formation modifier");
+    assert_eq!(formation.value, -2);
+    assert!(!formation.label.contains("×-"), "{}", formation.label);
+    assert!(formation.label.ends_with("2 × −1"), "{}", formation.label);
+    // The result rows: each band's label says the result, the range once (it is shown beside).
+    let labels: Vec<&str> = req.bands.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels[1], "Defenders −2, Attackers −0");
+    assert!(
+        labels.iter().all(|l| l.starts_with("Defenders")),
+        "{labels:?}"
+    );
+    // Each modifier carries its rule apart from its label: no "(§7.4) (§7.4)".
+    for m in &VwsTables::standard().combat_modifiers {
+        assert!(!m.label.contains('§'), "{}", m.label);
+    }
+}
+
+#[test]
+fn a_leader_casualty_card_that_does_nothing_says_so() {
+    // "Draw card for leaders under fire/in combat, and see below if picture": any other card
+    // leaves him unhurt, and the log says so.
+    let b = battle();
+    let ctx = b.context();
+    let t = VwsTables::standard();
+    let rupert = id(&b, 0, "rupert");
+    let (s, ev) = leader_card(&t, &ctx, rupert, None, card("7C"));
+    assert!(s.ends_with("unhurt"), "{s}");
+    let said = ev.iter().any(|e| match e {
+        Event::Fact { text, .. } => text.contains("unhurt") && text.contains("7"),
+        _ => false,
+    });
+    assert!(said, "{ev:?}");
+}
+
+#[test]
 fn combat_and_fire_refusals_carry_their_rule() {
     let b = battle();
     let horse = id(&b, 0, "rupert_h");

@@ -88,6 +88,11 @@ pub trait RuleSystem: Send + Sync {
     fn offers(&self, ctx: &Context, actors: &[PieceId], targets: &[PieceId]) -> Vec<Offer>;
     /// Starts a procedure, or refuses it with the rule that forbids it.
     fn procedure(&self, ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal>;
+    /// The side to play now; `None` while the rules have yet to decide it (an initiative or a
+    /// roll-off for the first player still to be won). The default: the clock's side.
+    fn side_to_play(&self, ctx: &Context) -> Option<usize> {
+        Some(ctx.state.side)
+    }
     /// What is due now, for the phase banner.
     fn reminders(&self, _ctx: &Context) -> Vec<String> {
         Vec::new()
@@ -141,4 +146,20 @@ pub fn standard() -> Vec<&'static dyn RuleSystem> {
 /// spec, status schemas). The tables in force come from [`Systems`].
 pub fn by_id(id: &str) -> Option<&'static dyn RuleSystem> {
     standard().into_iter().find(|s| s.id() == id)
+}
+
+/// The clock as the battle's header shows it, "Turn 3 · Fire · Parliament": the turn, the
+/// phase and the side to play — no side while the rules have yet to decide it
+/// ([`RuleSystem::side_to_play`]).
+pub fn clock_line(game: &crate::battle::Battle) -> String {
+    let state = game.state();
+    let rules = game.rules();
+    let mut parts = vec![format!("Turn {}", state.turn)];
+    parts.extend(rules.phases().get(state.phase).map(|p| p.name.clone()));
+    let side = rules.side_to_play(&game.context());
+    parts.extend(
+        side.and_then(|s| game.armies().get(s))
+            .map(|a| a.side.clone()),
+    );
+    parts.join(" · ")
 }

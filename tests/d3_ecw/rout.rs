@@ -109,3 +109,41 @@ fn army_resolve_at_the_exact_threshold() {
     );
     assert!(r.reason.contains("over"));
 }
+
+/// Rules, ROUTING: "Units rout when they exceed 6 hits & are removed from the tabletop". A melee
+/// against a unit already on 6 hits routs it on any hit, and the outcomes say so, so the odds at
+/// a glance read "routs 67 %" and not hits alone: Infantry's D3 against Cuirassiers (armoured,
+/// −1, §6.3) gives 0, 1 or 2 hits, each a third.
+#[test]
+fn a_melee_that_routs_its_target_says_so_in_its_outcomes() {
+    let b = ready();
+    let (inf, t) = (id(&b, 0, "inf"), id(&b, 1, "cuir"));
+    let b = with(&b, vec![track(t, HITS, 6)]);
+    let ctx = b.context();
+    let melee = SYSTEM
+        .procedure(&ctx, &call(P_MELEE, &[inf], &[t], &[]))
+        .unwrap();
+    let odds = procedure_odds(melee.as_ref(), &ctx, &[]);
+    let routs = format!("{} routs", b.roster.name(t));
+    let p_routs: f64 = odds
+        .outcomes
+        .iter()
+        .filter(|(s, _)| s.split("; ").any(|part| part == routs))
+        .map(|(_, p)| p)
+        .sum();
+    assert!((p_routs - 2.0 / 3.0).abs() < 1e-12, "{odds:?}");
+    assert!((odds.p("no hits") - 1.0 / 3.0).abs() < 1e-12, "{odds:?}");
+    // The roll itself: a 2 on the D3 (−1: 1 hit) routs it, and the summary says so.
+    let (_, res) = drive(&SYSTEM, &b, &call(P_MELEE, &[inf], &[t], &[]), &[2], &[]);
+    assert_eq!(res.summary, format!("1 hit; {routs}"));
+    assert!(sets_flag(&res, t, ROUTED));
+    // Shooting too: a unit on 6 hits routs on any hit.
+    let shot = SYSTEM
+        .procedure(&ctx, &call(P_SHOOT, &[inf], &[t], &[(RANGE, "1")]))
+        .unwrap();
+    let odds = procedure_odds(shot.as_ref(), &ctx, &[]);
+    assert!(
+        odds.outcomes.iter().all(|(s, _)| s.ends_with(&routs)),
+        "{odds:?}"
+    );
+}

@@ -18,6 +18,13 @@ fn first_player_roll_off_rolls_again_on_a_tie() {
     let p = SYSTEM
         .procedure(&ctx, &call(P_FIRST_PLAYER, &[], &[], &[]))
         .unwrap();
+    // Nothing has been rolled: the header names no side to play (§4.1).
+    assert_eq!(clock_line(&b), "Turn 1 · Player turn");
+    let rolled = hand::rolled_off(
+        vec![unit("a", INFANTRY, &[])],
+        vec![unit("b", INFANTRY, &[])],
+    );
+    assert_eq!(clock_line(&rolled), "Turn 1 · Player turn · Reds");
     let (res, reqs) = drive(p.as_ref(), &ctx, &[&[4], &[4], &[2], &[5]]);
     assert_eq!(reqs.len(), 4);
     assert_eq!(res.summary, "Whites go first");
@@ -34,6 +41,54 @@ fn first_player_roll_off_rolls_again_on_a_tie() {
     assert!(odds.unexplored < 0.01, "{odds:?}");
     assert!((odds.p("Reds go first") - odds.p("Whites go first")).abs() < 1e-9);
     assert!((odds.total() - 1.0).abs() < 1e-9);
+}
+
+/// docs/rules/rcw.md §4.1: "each side rolls 1D6, the higher takes the first player turn, ties
+/// roll again". A tie starts the roll-off over, so each side's chance is P(higher) / (1 − P(tie)):
+/// one half each before any die; after the Reds' 4, the Reds win on the Whites' 1–3 (3/6) and
+/// on half the ties (1/6 · 1/2): 7/12 against 5/12. Nothing is left unexplored at the default
+/// limits (the walk had shown "<1 %" each and the rest "not followed to the end").
+#[test]
+fn first_player_roll_off_odds_are_even_and_sum_the_ties_exactly() {
+    let b = Battle::new(
+        "rcw",
+        vec![
+            army("Reds", vec![unit("a", INFANTRY, &[])]),
+            army("Whites", vec![unit("b", INFANTRY, &[])]),
+        ],
+        1,
+    )
+    .unwrap();
+    let ctx = b.context();
+    let p = SYSTEM
+        .procedure(&ctx, &call(P_FIRST_PLAYER, &[], &[], &[]))
+        .unwrap();
+    let odds = procedure_odds(p.as_ref(), &ctx, &[]);
+    assert!(odds.unexplored < 1e-12, "{odds:?}");
+    assert!((odds.p("Reds go first") - 0.5).abs() < 1e-12, "{odds:?}");
+    assert!((odds.p("Whites go first") - 0.5).abs() < 1e-12, "{odds:?}");
+    let Step::Dice(first) = p.step(&ctx, &[]) else {
+        panic!("the roll-off starts with a die")
+    };
+    let four = typed(&first, vec![4]);
+    let odds = procedure_odds(p.as_ref(), &ctx, std::slice::from_ref(&four));
+    assert!(odds.unexplored < 1e-12, "{odds:?}");
+    assert!(
+        (odds.p("Reds go first") - 7.0 / 12.0).abs() < 1e-12,
+        "{odds:?}"
+    );
+    assert!(
+        (odds.p("Whites go first") - 5.0 / 12.0).abs() < 1e-12,
+        "{odds:?}"
+    );
+    // After a tie (4 against 4) the next round is as even as the first.
+    let Step::Dice(second) = p.step(&ctx, std::slice::from_ref(&four)) else {
+        panic!("the Whites roll next")
+    };
+    let tie = [four.clone(), typed(&second, vec![4])];
+    let odds = procedure_odds(p.as_ref(), &ctx, &tie);
+    assert!((odds.p("Reds go first") - 0.5).abs() < 1e-12, "{odds:?}");
+    assert!((odds.total() - 1.0).abs() < 1e-12, "{odds:?}");
 }
 
 #[test]

@@ -201,6 +201,50 @@ fn charge_doubles_strength_and_adds_two() {
     assert_eq!(res.summary, "A M / D –; Saville's Horse 1 passes");
 }
 
+/// Rules VII.C.7: "If a defender vacates a hex as a result of melee, the attacker must advance
+/// all combat units from one attacking hex into the hex vacated." Saville's Horse, routed by
+/// fire earlier in the turn, holds its hex through the melee (it passes, the results "M" / "–"),
+/// so no hex is vacated by this combat: no advance, no Second Combat Option.
+#[test]
+fn a_defender_routed_before_the_melee_that_holds_its_hex_is_not_a_vacated_hex() {
+    let mut b = ready(MELEE, 1);
+    b.set_chit("cromwell", "Charge 2");
+    b.set_flag("sav1", keys::ROUTED, true);
+    let call = b.call(
+        proc::MELEE,
+        &["crom1", "crom2"],
+        &["sav1"],
+        &[(param::TERRAIN, "Clear"), (param::FLANK_REAR, "yes")],
+    );
+    let script = [
+        f(&[1, 1]),
+        f(&[1, 1]),
+        f(&[1, 1]),
+        f(&[1]),
+        f(&[1]),
+        f(&[1, 1]),
+    ];
+    let (res, _) = b.run(&call, &script).unwrap();
+    assert_eq!(res.summary, "A M / D –; Saville's Horse 1 passes");
+    let texts = facts(&res.events);
+    assert!(!texts.iter().any(|t| t.contains("vacated")), "{texts:?}");
+    assert!(
+        !texts.iter().any(|t| t.contains("Second Combat Option")),
+        "{texts:?}"
+    );
+    // Failing its check after the "M", it routs back 1–3 hexes: that hex is vacated.
+    let mut script = script.to_vec();
+    script[5] = f(&[6, 6]);
+    script.push(A::C(0));
+    let (res, _) = b.run(&call, &script).unwrap();
+    assert_eq!(res.summary, "A M / D –; Saville's Horse 1 routs");
+    let texts = facts(&res.events);
+    assert!(
+        texts.iter().any(|t| t.contains("must advance")),
+        "{texts:?}"
+    );
+}
+
 #[test]
 fn defender_failing_its_pre_melee_check_routs_three_hexes_and_no_melee_follows() {
     let b = ready(MELEE, 0);

@@ -3,9 +3,10 @@
 
 use super::*;
 
+use adjutant::rules::clock_line;
 use adjutant::rules::victory_without_squares::movement::MOVES;
 use adjutant::rules::victory_without_squares::tables::VwsSwitches;
-use adjutant::rules::victory_without_squares::turn::{PHASE_MOVES, end_of_turn};
+use adjutant::rules::victory_without_squares::turn::{PHASE_INITIATIVE, PHASE_MOVES, end_of_turn};
 use adjutant::rules::victory_without_squares::{VictoryWithoutSquares, fire::firing_figures};
 
 /// The battle in turn 1's moves with `side` moving, and a position on top.
@@ -494,4 +495,66 @@ fn card_classes_give_the_same_odds_as_every_card() {
     for (summary, q) in &every.outcomes {
         assert!((classes.p(summary) - q).abs() < 1e-12, "combat: {summary}");
     }
+}
+
+#[test]
+fn foot_and_dragoons_do_one_of_their_alternatives_a_turn() {
+    // MOVEMENT 1: "Infantry: Move 4" per turn (including an about face if required), or wheel
+    // up to 90 o, or form hedgehog, or fire." MOVEMENT 3: dragoons "To dismount/dismount takes
+    // 4" movement from the move allowance at the start of the turn. (ie cannot mount up and
+    // ride off in same turn)". Each alternative excludes the others.
+    let b = turn_of(1, vec![]);
+    let (foot, drg) = (id(&b, 1, "fairfax_f"), id(&b, 1, "okey_drg"));
+    let move_of = |p| call(P_MOVE, vec![p], vec![], &[]);
+    let hedgehog = call(
+        P_POSTURE,
+        vec![foot],
+        vec![],
+        &[("change", "form hedgehog")],
+    );
+    let (_, ev) = run(&b, &move_of(foot), &[], &[]);
+    let moved = with(&b, ev);
+    assert!(
+        refusal(&moved, &hedgehog).contains("§3.4"),
+        "no hedgehog after moving"
+    );
+    let (_, ev) = run(&b, &hedgehog, &[], &[]);
+    let formed = with(&b, ev);
+    assert!(
+        refusal(&formed, &move_of(foot)).contains("§3.4"),
+        "no move after forming hedgehog"
+    );
+    // Dragoons: mounting or dismounting, or riding off, not both.
+    let change = if b.state().piece(drg).flag(MOUNTED) {
+        "dismount"
+    } else {
+        "mount"
+    };
+    let swap = call(P_POSTURE, vec![drg], vec![], &[("change", change)]);
+    let (_, ev) = run(&b, &move_of(drg), &[], &[]);
+    let rode = with(&b, ev);
+    assert!(refusal(&rode, &swap).contains("§3.4"), "not after moving");
+    let (_, ev) = run(&b, &swap, &[], &[]);
+    let swapped = with(&b, ev);
+    assert!(
+        refusal(&swapped, &move_of(drg)).contains("§3.4"),
+        "cannot {change} and ride off in the same turn"
+    );
+    // Next turn the dragoons move again.
+    let next = next_turn(&swapped, 1);
+    run(&next, &move_of(drg), &[], &[]);
+}
+
+#[test]
+fn the_header_names_the_side_to_move_once_the_initiative_is_won() {
+    // TURN SEQUENCE 1: "Roll a D10. Highest decides which side moves first." Until then no
+    // side is to move.
+    let mut b = battle();
+    assert_eq!(b.state().phase, PHASE_INITIATIVE);
+    assert_eq!(clock_line(&b), "Turn 1 · Initiative");
+    let roll = call(P_INITIATIVE, vec![], vec![], &[]);
+    let (_, ev) = run(&b, &roll, &[2, 7], &[]);
+    b = with(&b, ev);
+    let side = b.armies()[1].side.clone();
+    assert_eq!(clock_line(&b), format!("Turn 1 · Divisions · {side}"));
 }

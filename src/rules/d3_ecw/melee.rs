@@ -9,7 +9,9 @@
 use super::common::{self, answer, answered_yes, terrain_allowed, yes_no};
 use super::keys::*;
 use super::roll::{HitRoll, Reason, d3_with};
-use super::status::{attached_commander, hits_events, melee_partner, rout_events, set_mark};
+use super::status::{
+    attached_commander, hits_events, melee_partner, rout_events, set_mark, with_rout,
+};
 use super::tables::{D3Tables, Profile, d3};
 use crate::battle::state::Context;
 use crate::dice::Modifier;
@@ -303,8 +305,9 @@ impl Melee {
             outcome.hits,
             "Melee",
         ));
+        let summary = roll.describe(outcome.face);
         Ok(Step::Done(Resolution {
-            summary: roll.describe(outcome.face),
+            summary: with_rout(ctx, &self.tables, target, outcome.hits, summary),
             events,
         }))
     }

@@ -110,6 +110,11 @@ impl RuleSystem for D3Ecw {
         status::side_schema()
     }
 
+    /// No side activates while the initiative is still to be won (§3).
+    fn side_to_play(&self, ctx: &Context) -> Option<usize> {
+        (ctx.state.phase != common::PHASE_INITIATIVE).then_some(ctx.state.side)
+    }
+
     fn phases(&self) -> Vec<Phase> {
         vec![
             Phase {

@@ -8,7 +8,7 @@ use super::common::{self, answer, answered_yes, terrain_allowed, yes_no};
 use super::keys::*;
 use super::roll::{HitRoll, Reason, d3_with, plural};
 use super::status::{
-    attached_commander, fired_last_turn, hits_events, melee_partner, set_flag, set_track,
+    attached_commander, fired_last_turn, hits_events, melee_partner, set_flag, set_track, with_rout,
 };
 use super::tables::{AmmoCheck, D3Tables, Profile, Weapon, d3};
 use crate::battle::state::Context;
@@ -362,6 +362,7 @@ impl Shoot {
         if out {
             summary.push_str(", out of ammunition");
         }
+        let summary = with_rout(ctx, &self.tables, target, outcome.hits, summary);
         Ok(Step::Done(Resolution { summary, events }))
     }
 }

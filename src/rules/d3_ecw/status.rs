@@ -231,6 +231,22 @@ pub fn hits_events(
     events
 }
 
+/// An outcome's summary with the rout its hits bring, if any ("1 hit; Parliament Horse
+/// routs", §8.1), so the odds of the rout can be read at a glance.
+pub fn with_rout(
+    ctx: &Context,
+    tables: &D3Tables,
+    unit: PieceId,
+    hits: i32,
+    summary: String,
+) -> String {
+    if hits > 0 && ctx.status(unit).track(HITS) + hits >= tables.options.rout_at {
+        format!("{summary}; {} routs", ctx.roster.name(unit))
+    } else {
+        summary
+    }
+}
+
 /// A unit leaves the table (routed, or artillery eliminated in melee): its melee ends, an
 /// attached commander is treated as contacted, its commander's hits go up by one, and army
 /// resolve is checked at once.

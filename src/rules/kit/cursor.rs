@@ -19,7 +19,7 @@
 use crate::battle::state::Context;
 use crate::cards::Card;
 use crate::procedure::{
-    CardRequest, ChoiceRequest, DiceRequest, Explorer, Input, Procedure, Resolution, Step,
+    Ask, CardRequest, ChoiceRequest, DiceRequest, Explorer, Input, Procedure, Resolution, Step,
 };
 
 /// A value read, or the request the procedure stops at.
@@ -85,7 +85,7 @@ impl<'i, 'm> Cursor<'i, 'm> {
             self.used += 1;
             return Some(input);
         }
-        let input = (self.more.as_mut()?)(request)?;
+        let input = (self.more.as_mut()?)(Ask::Next(request))?;
         self.used += 1;
         Some(self.last.insert(input))
     }
@@ -98,7 +98,7 @@ impl<'i, 'm> Cursor<'i, 'm> {
             return Ok(input);
         }
         let step = request();
-        match self.more.as_mut().and_then(|more| more(&step)) {
+        match self.more.as_mut().and_then(|more| more(Ask::Next(&step))) {
             Some(input) => {
                 self.used += 1;
                 Ok(self.last.insert(input))
@@ -112,9 +112,29 @@ impl<'i, 'm> Cursor<'i, 'm> {
     /// [`Procedure::step`] would, since each would be met by the same request.
     pub fn stuck(&mut self, request: Step) -> Step {
         if let Some(more) = self.more.as_mut() {
-            while more(&request).is_some() {}
+            while more(Ask::Next(&request)).is_some() {}
         }
         request
+    }
+
+    /// The procedure is back exactly where it stood after its first `since` inputs (a tie to
+    /// roll again, a round that changed nothing). Stepping, it carries on (`Ok`). Exploring, it
+    /// tells the walk, which sums the repeats itself (see [`Ask::Again`]), and stops: the step
+    /// handed back is never read — unless the walk has it carry on (a repeat inside the
+    /// inputs the walk started from).
+    pub fn again(&mut self, since: usize) -> Need<()> {
+        let at = self.used;
+        let more = match self.more.as_mut() {
+            Some(more) => more,
+            None => return Ok(()),
+        };
+        match more(Ask::Again { since, at }) {
+            Some(_) => Ok(()),
+            None => Err(Step::Done(Resolution {
+                summary: String::new(),
+                events: Vec::new(),
+            })),
+        }
     }
 
     /// The reading of the roll answering `request` (faces taken as given): the request back

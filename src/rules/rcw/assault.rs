@@ -282,6 +282,8 @@ impl Assault {
         let mut round = 1;
         let mut rolls = self.rolls((&att, &def), (sa, sd));
         loop {
+            // Where this round begins: a round that changes nothing comes back here.
+            let since = cursor.used();
             let (mut next_a, mut next_d) = (sa, sd);
             let mut line = if quiet {
                 String::new()
@@ -324,6 +326,8 @@ impl Assault {
             }
             if changed {
                 rolls = self.rolls((&att, &def), (sa, sd));
+            } else if let Err(step) = cursor.again(since) {
+                return step;
             }
             round += 1;
         }

@@ -200,6 +200,11 @@ impl RuleSystem for Rcw {
             || (to.0 == 1 && to.1 == 0 && turn::first_player(ctx) == Some(to.2))
     }
 
+    /// No side plays before the roll-off for the first player (§4.1).
+    fn side_to_play(&self, ctx: &Context) -> Option<usize> {
+        turn::first_player(ctx).map(|_| ctx.state.side)
+    }
+
     fn phases(&self) -> Vec<Phase> {
         vec![Phase {
             name: "Player turn".into(),

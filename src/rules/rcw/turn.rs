@@ -97,6 +97,8 @@ fn roll_off(ctx: &Context, cursor: &mut Cursor) -> Step {
     };
     let mut round = 1;
     let winner = loop {
+        // Each round starts afresh: a tie brings the roll-off back to where this round began.
+        let since = cursor.used();
         let request = |who: usize, bands: Vec<Band>| {
             let (label, rule) = match quiet {
                 true => (String::new(), String::new()),
@@ -136,7 +138,12 @@ fn roll_off(ctx: &Context, cursor: &mut Cursor) -> Step {
         match a.cmp(&b) {
             std::cmp::Ordering::Greater => break 0,
             std::cmp::Ordering::Less => break 1,
-            std::cmp::Ordering::Equal => round += 1,
+            std::cmp::Ordering::Equal => {
+                if let Err(step) = cursor.again(since) {
+                    return step;
+                }
+                round += 1;
+            }
         }
     };
     let summary = format!("{} go first", name(winner));

@@ -263,6 +263,7 @@ pub fn rout(run: &mut Run, t: &Tables, id: PieceId, hexes: &'static str) -> Need
     match pick {
         0 => {
             run.flag(id, keys::ROUTED, true);
+            run.routed.push(id);
             run.fact(FactKind::Rout, Some(id), retreat);
         }
         1 => {

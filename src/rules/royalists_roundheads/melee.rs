@@ -355,13 +355,15 @@ fn loss_order(run: &mut Run, attackers: &[PieceId]) -> Need<Vec<PieceId>> {
     Ok(order)
 }
 
-/// Leader casualties, the advance into a vacated hex and the second combat option.
+/// Leader casualties, the advance into a hex this combat vacated and the second combat option.
+/// Only a hex vacated as a result of this combat counts (VII.C.7): its defenders eliminated,
+/// routed back by it or withdrawn — not one routed earlier (by fire) that holds on.
 fn after(run: &mut Run, t: &Tables, s: &Sides, fought: &[PieceId], withdrew: &[PieceId]) {
     let gone = |run: &Run, u: PieceId| look::is_eliminated(run, u) || look::is_routed(run, u);
     let vacated = s
         .defenders
         .iter()
-        .all(|&d| gone(run, d) || withdrew.contains(&d));
+        .all(|&d| look::is_eliminated(run, d) || run.routed.contains(&d) || withdrew.contains(&d));
     if let Some(l) = s.attacker_leader
         && s.attackers
             .first()

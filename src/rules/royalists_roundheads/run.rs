@@ -28,6 +28,9 @@ pub struct Run<'a> {
     pub events: Vec<Event>,
     pieces: BTreeMap<PieceId, Status>,
     sides: BTreeMap<usize, Status>,
+    /// The units this procedure routed and sent back (whether or not they were routed
+    /// before): they have left their hex.
+    pub routed: Vec<PieceId>,
 }
 
 /// The result of a pass step: a value, or the request that stops the pass.
@@ -46,6 +49,7 @@ impl<'a> Run<'a> {
             events: Vec::new(),
             pieces: BTreeMap::new(),
             sides: BTreeMap::new(),
+            routed: Vec::new(),
         }
     }
 

@@ -145,10 +145,13 @@ fn modifiers(
     let mut out = Vec::new();
     let mut add = |key: &str, times: i32| {
         if let (Some(r), true) = (t.combat(key), times != 0) {
+            // "−2" applied as two steps of −1 reads "2 × −1", not "×-2".
             let label = if times.abs() == 1 {
                 r.label.clone()
             } else {
-                format!("{} ×{times}", r.label)
+                let each = r.value * times.signum();
+                let sign = if each < 0 { "−" } else { "+" };
+                format!("{}: {} × {sign}{}", r.label, times.abs(), each.abs())
             };
             out.push(Modifier::new(r.value * times, label, MODS));
         }
@@ -262,14 +265,13 @@ impl Combat {
             .iter()
             .map(|r| {
                 let (f, t) = r.ends();
+                // The range is the band's own: the label says only the result.
                 Band::new(
                     f,
                     t,
                     format!(
-                        "{}: Defenders −{}, Attackers −{}",
-                        r.range(),
-                        r.defender_steps,
-                        r.attacker_steps
+                        "Defenders −{}, Attackers −{}",
+                        r.defender_steps, r.attacker_steps
                     ),
                 )
             })

@@ -193,7 +193,9 @@ pub fn leader_card(
 ) -> (String, Vec<Event>) {
     let name = ctx.roster.name(leader);
     let Some(suit) = card.suit().filter(|_| card.is_picture()) else {
-        return (format!("{name} unhurt"), Vec::new());
+        let text = format!("{card}: not a picture card, {name} unhurt (§9.2)");
+        let said = Event::fact(FactKind::LeaderCasualty, Some(leader), text);
+        return (format!("{name} unhurt"), vec![said]);
     };
     let detach = unit
         .map(|u| set_mark(u, ATTACHED, None))

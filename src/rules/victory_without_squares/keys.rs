@@ -31,6 +31,8 @@ pub const COLUMN: &str = "column";
 pub const FIRED: &str = "fired";
 /// Moved, or changed formation, this turn (§3.3).
 pub const MOVED: &str = "moved";
+/// Changed how it stands (hedgehog, column, mounted, limbered) this turn (§3.4).
+pub const CHANGED: &str = "changed_formation";
 /// Rallied or reformed (or tried to) this turn (§3.3).
 pub const REFORMED: &str = "reformed";
 /// A gun unlimbering: the whole of this turn (§3.4).

@@ -109,6 +109,11 @@ impl RuleSystem for VictoryWithoutSquares {
         status::side_schema()
     }
 
+    /// No side moves while the initiative is still to be won (§2.2).
+    fn side_to_play(&self, ctx: &Context) -> Option<usize> {
+        (ctx.state.phase != turn::PHASE_INITIATIVE).then_some(ctx.state.side)
+    }
+
     fn phases(&self) -> Vec<Phase> {
         vec![
             Phase {

@@ -79,6 +79,12 @@ fn move_check(ctx: &Context, unit: PieceId, advance: bool) -> Result<(), Refusal
             "§3.4",
         ));
     }
+    if s.flag(CHANGED) && super::posture::one_thing_a_turn(kind(ctx, unit)) {
+        return Err(Refusal::new(
+            format!("{name} changed formation this turn: that was its move"),
+            "§3.4",
+        ));
+    }
     one_action(ctx, unit, Doing::Move)
 }
 

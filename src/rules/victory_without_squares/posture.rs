@@ -40,6 +40,29 @@ fn changes(kind: &str) -> Vec<(&'static str, &'static str, bool, &'static str)> 
     c
 }
 
+/// Whether a change of formation takes the whole of this kind's turn: foot "Move 4" per turn
+/// … or wheel up to 90°, or form hedgehog, or fire"; dragoons mount or dismount "at the start
+/// of the turn (ie cannot mount up and ride off in same turn)" (§3.4). Horse only deduct 4".
+pub fn one_thing_a_turn(kind: &str) -> bool {
+    kind == FOOT || kind == DRAGOONS
+}
+
+/// Refuses a change of formation to foot or dragoons that already moved, fought or changed
+/// formation this turn (see [`one_thing_a_turn`]).
+fn not_after_moving(ctx: &Context, unit: PieceId, kind: &str) -> Result<(), Refusal> {
+    if one_thing_a_turn(kind) && ctx.status(unit).flag(MOVED) {
+        return Err(Refusal::new(
+            format!(
+                "{} moved, fought or changed formation this turn: {kind} change formation \
+                 instead of moving, not as well",
+                ctx.roster.name(unit)
+            ),
+            "§3.4",
+        ));
+    }
+    Ok(())
+}
+
 fn kind_of(ctx: &Context, unit: PieceId) -> Option<String> {
     ctx.roster.unit(unit).map(|u| u.kind.clone())
 }
@@ -50,7 +73,8 @@ pub fn offer_for(ctx: &Context, unit: PieceId) -> Option<Offer> {
     let labels: Vec<&str> = changes(&kind).iter().map(|c| c.0).collect();
     let check = present(ctx, unit)
         .and_then(|_| not_broken(ctx, unit))
-        .and_then(|_| one_action(ctx, unit, Doing::Move));
+        .and_then(|_| one_action(ctx, unit, Doing::Move))
+        .and_then(|_| not_after_moving(ctx, unit, &kind));
     Some(offer(
         P_POSTURE,
         "Change formation (spends the move)".into(),
@@ -83,6 +107,7 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
     present(ctx, unit)?;
     not_broken(ctx, unit)?;
     one_action(ctx, unit, Doing::Move)?;
+    not_after_moving(ctx, unit, &kind)?;
     let all = changes(&kind);
     let wanted = call.param(CHANGE).map(str::trim);
     let &(label, key, on, rule) = match wanted {
@@ -111,7 +136,11 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
             rule,
         ));
     }
-    let mut events = vec![set_flag(unit, key, on), set_flag(unit, MOVED, true)];
+    let mut events = vec![
+        set_flag(unit, key, on),
+        set_flag(unit, MOVED, true),
+        set_flag(unit, CHANGED, true),
+    ];
     if key == LIMBERED && !on {
         events.push(set_flag(unit, UNLIMBERING, true));
     }

@@ -104,6 +104,7 @@ pub fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
         flags: vec![
             flag(MOVING, "Moving (needs a Halt card to stop)"),
             flag(MOVED, "Moved or changed formation this turn"),
+            flag(CHANGED, "Changed formation this turn"),
             flag(FIRED, "Fired this turn"),
             flag(REFORMED, "Rallied or reformed this turn"),
             flag(PURSUING, "In pursuit"),

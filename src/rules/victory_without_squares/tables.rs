@@ -225,7 +225,7 @@ impl VwsTables {
                 ),
                 m("rallied", 1, "previously broken and rallied / poor quality"),
                 m("better", -1, "better quality than opponents"),
-                m("worse", 1, "worse quality than opponents (§7.4)"),
+                m("worse", 1, "worse quality than opponents"),
                 m("own_leader", -1, "own body has a leader attached"),
                 m("enemy_leader", 1, "opponent's body has a leader attached"),
             ],

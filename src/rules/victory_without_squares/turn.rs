@@ -185,7 +185,7 @@ pub fn end_of_turn(ctx: &Context) -> Vec<Event> {
     for p in ctx.roster.ids() {
         let s = ctx.status(p);
         if ctx.roster.unit(p).is_some() {
-            for key in [FIRED, MOVED, REFORMED, UNLIMBERING] {
+            for key in [FIRED, MOVED, CHANGED, REFORMED, UNLIMBERING] {
                 if s.flag(key) {
                     events.push(set_flag(p, key, false));
                 }

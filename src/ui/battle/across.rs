@@ -43,7 +43,7 @@ pub fn view<'a, M: Clone + 'a>(game: &'a Battle, leave: M) -> Element<'a, M> {
 /// height and steps down in size to fit, so the figures below always show.
 fn page<'a, M: Clone + 'a>(game: &'a Battle, leave: M, room: Size) -> Element<'a, M> {
     let header = row![
-        text(clock(game))
+        text(adjutant::rules::clock_line(game))
             .size(far::CLOCK)
             .font(theme::BOLD_FONT)
             .width(Fill),
@@ -69,21 +69,6 @@ fn page<'a, M: Clone + 'a>(game: &'a Battle, leave: M, room: Size) -> Element<'a
     page.push(result(game, text_room))
         .push(scrollable(sides(game)).height(Fill))
         .into()
-}
-
-/// "Turn 3 · Fire · Parliament".
-fn clock(game: &Battle) -> String {
-    let state = game.state();
-    let side = game.armies().get(state.side).map(|a| a.side.as_str());
-    let phase = game
-        .rules()
-        .phases()
-        .get(state.phase)
-        .map(|p| p.name.clone());
-    let mut parts = vec![format!("Turn {}", state.turn)];
-    parts.extend(phase);
-    parts.extend(side.map(str::to_string));
-    parts.join(" · ")
 }
 
 /// The battle's result once it is over, otherwise the newest log entry's outcome, sized to

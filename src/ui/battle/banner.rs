@@ -22,14 +22,7 @@ pub fn view<'a, M: Clone + 'a>(game: &'a Battle, viewer: Viewer, compact: bool) 
     let state = game.state();
     let phases = rules.phases();
     let phase = phases.get(state.phase);
-    let side = game
-        .armies()
-        .get(state.side)
-        .map_or_else(String::new, |a| a.side.clone());
-    let clock = match phase {
-        Some(p) => format!("Turn {} · {} · {}", state.turn, p.name, side),
-        None => format!("Turn {} · {}", state.turn, side),
-    };
+    let clock = adjutant::rules::clock_line(game);
     let mut notes = Column::new().spacing(gap::XS);
     if let Some(p) = phase.filter(|p| !p.summary.is_empty()) {
         notes = notes.push(parts::body(p.summary.clone()));

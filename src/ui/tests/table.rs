@@ -331,6 +331,7 @@ fn the_odds_at_a_glance_sum_each_result_over_the_outcomes_per_side() {
         ],
         unexplored: 0.0,
         assumptions: Vec::new(),
+        repeats: false,
     };
     let lines = crate::ui::battle::odds::glance(play.game(), &odds);
     assert_eq!(
