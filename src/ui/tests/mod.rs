@@ -10,6 +10,7 @@ mod files;
 mod fonts;
 mod home;
 mod layout;
+mod names;
 mod safety;
 mod systems;
 mod table;
