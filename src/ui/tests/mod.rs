@@ -16,6 +16,7 @@ mod systems;
 mod table;
 mod tray;
 mod view;
+mod words;
 
 use iced::keyboard;
 use iced::{Element, Settings};
