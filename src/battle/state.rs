@@ -112,6 +112,15 @@ impl Roster {
         self.own_name(id) == name || self.name(id) == name
     }
 
+    /// A mark's value as a player reads it: the name of the piece of `side` it gives by its
+    /// army-file id (a leader a unit is attached to), else the value as it is.
+    pub fn mark_value<'v>(&self, side: usize, value: &'v str) -> Cow<'v, str> {
+        match self.find(side, value) {
+            Some(p) => Cow::Owned(self.name(p).into_owned()),
+            None => Cow::Borrowed(value),
+        }
+    }
+
     /// The names of a side's units as a player reads them, in the army's order (what a mark
     /// naming one of them may hold).
     pub fn unit_names(&self, side: usize) -> Vec<String> {

@@ -191,19 +191,10 @@ impl Words<'_> {
                     Some(_) if secret && !self.show_secrets => format!("{label} set (hidden)"),
                     // A mark whose one value is its label ("First player") is said once.
                     Some(v) if v == label => label.to_string(),
-                    Some(v) => format!("{label} → {}", self.value(v)),
+                    Some(v) => format!("{label} → {}", self.roster.mark_value(self.side, v)),
                     None => format!("{label} removed"),
                 }
             }
-        }
-    }
-
-    /// A mark's value as a player reads it: the name of the piece of this side it names by
-    /// its army-file id, else the value itself.
-    fn value<'v>(&self, v: &'v str) -> std::borrow::Cow<'v, str> {
-        match self.roster.find(self.side, v) {
-            Some(p) => std::borrow::Cow::Owned(self.roster.name(p).into_owned()),
-            None => std::borrow::Cow::Borrowed(v),
         }
     }
 }

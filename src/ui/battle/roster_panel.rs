@@ -257,6 +257,10 @@ impl Row {
             content = content.push(status_view::view_adjustable(
                 schema,
                 status,
+                status_view::Whose {
+                    roster,
+                    side: roster.side_of(id),
+                },
                 self.show_secrets,
                 Some(&adjust),
             ));

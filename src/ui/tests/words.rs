@@ -2,7 +2,9 @@
 //! procedures each system offers (actors, targets and answers picked by a fixed sequence, the
 //! dice and cards from the battle's seed), and then every entry's title and every line the
 //! log draws for it checked for an internal key ("must_melee_at") and for a change that names
-//! the same thing on both sides of its arrow ("First player → First player").
+//! the same thing on both sides of its arrow ("First player → First player"); and likewise
+//! every status chip the battle screen then draws ("First player: First player", a leader's
+//! army-file id for his name).
 
 use std::collections::BTreeMap;
 
@@ -150,6 +152,86 @@ fn the_log_of_every_system_reads_without_internal_keys_or_repeated_labels() {
     }
     problems.dedup();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Every text the battle screen draws (panels scrolled or not).
+fn screen_texts(game: Battle) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let screen = super::BattleScreen::new(Store::open(Some(dir.path().to_path_buf())), game);
+    let mut all = Vec::new();
+    let _ = super::simulator(screen.view()).find(|c: iced_test::selector::Candidate<'_>| {
+        if let iced_test::selector::Candidate::Text { content, .. } = c {
+            all.push(content.to_string());
+        }
+        None::<()>
+    });
+    all
+}
+
+#[test]
+fn the_status_on_screen_of_every_system_reads_without_internal_keys_or_repeated_labels() {
+    let mut problems = Vec::new();
+    for system in rules::standard() {
+        let mut game = battle(system.id());
+        let mut picks = Picks(11);
+        for _ in 0..STEPS {
+            play_one(&mut game, &mut picks);
+        }
+        for text in screen_texts(game) {
+            let repeats = text
+                .split_once(": ")
+                .is_some_and(|(label, value)| label == value);
+            if let Some(key) = internal_key(&text) {
+                problems.push(format!("{}: {key:?} in {text:?}", system.id()));
+            } else if repeats {
+                problems.push(format!("{}: {text:?} says it twice", system.id()));
+            }
+        }
+    }
+    problems.sort();
+    problems.dedup();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn a_mark_naming_a_leader_by_his_id_reads_as_his_name_in_the_log_and_on_the_screen() {
+    use adjutant::rules::victory_without_squares::keys::P_ATTACH;
+    let mut game = battle("victory_without_squares");
+    let roster = game.roster.clone();
+    let fairfax = roster
+        .ids()
+        .find(|&p| roster.leader(p).is_some_and(|l| l.id == "fairfax"))
+        .expect("Naseby's Fairfax");
+    let unit = roster
+        .ids()
+        .find(|&p| roster.side_of(p) == roster.side_of(fairfax) && roster.unit(p).is_some())
+        .expect("a body of his side");
+    let offer = game
+        .rules()
+        .offers(&game.context(), &[fairfax], &[unit])
+        .into_iter()
+        .find(|o| o.id == P_ATTACH)
+        .expect("a leader may join a body");
+    assert_eq!(offer.refused, None);
+    game.start(Action::Procedure(Call {
+        id: P_ATTACH.into(),
+        actors: vec![fairfax],
+        targets: vec![unit],
+        ..Call::default()
+    }))
+    .unwrap();
+    assert!(game.pending().is_none(), "joining asks for nothing");
+    let name = roster.name(fairfax).into_owned();
+    let entry = game.log().last().unwrap();
+    let lines: Vec<String> = describe::shown(&game, &entry.events)
+        .map(|e| describe::event(&game, e, Viewer::Umpire))
+        .collect();
+    let want = format!("{}: Leader attached → {name}", roster.name(unit));
+    assert!(lines.contains(&want), "{want:?} in {lines:?}");
+    let shown = screen_texts(game);
+    let chip = format!("Leader attached: {name}");
+    assert!(shown.contains(&chip), "{chip:?} on the screen");
+    assert!(!shown.iter().any(|t| t.ends_with(": fairfax")));
 }
 
 #[test]
