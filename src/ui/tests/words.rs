@@ -228,10 +228,31 @@ fn a_mark_naming_a_leader_by_his_id_reads_as_his_name_in_the_log_and_on_the_scre
         .collect();
     let want = format!("{}: Leader attached → {name}", roster.name(unit));
     assert!(lines.contains(&want), "{want:?} in {lines:?}");
-    let shown = screen_texts(game);
+    let shown = screen_texts(game.clone());
     let chip = format!("Leader attached: {name}");
     assert!(shown.contains(&chip), "{chip:?} on the screen");
     assert!(!shown.iter().any(|t| t.ends_with(": fairfax")));
+
+    // A correction by hand names him too.
+    use adjutant::battle::adjust::Subject;
+    use adjutant::rules::victory_without_squares::keys::ATTACHED;
+    game.adjust(
+        Subject::Piece(unit),
+        adjutant::status::Change::Mark {
+            key: ATTACHED.into(),
+            to: None,
+        },
+    )
+    .unwrap();
+    let entry = game.log().last().unwrap();
+    let lines: Vec<String> = describe::shown(&game, &entry.events)
+        .map(|e| describe::event(&game, e, Viewer::Umpire))
+        .collect();
+    let want = format!(
+        "Manual correction: {}: Leader attached {name} → none",
+        roster.name(unit)
+    );
+    assert!(lines.contains(&want), "{want:?} in {lines:?}");
 }
 
 #[test]
