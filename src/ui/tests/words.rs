@@ -256,6 +256,95 @@ fn a_mark_naming_a_leader_by_his_id_reads_as_his_name_in_the_log_and_on_the_scre
 }
 
 #[test]
+fn adjacent_offensive_fire_in_royalists_and_roundheads_logs_no_bookkeeping() {
+    use adjutant::event::Event;
+    use adjutant::rules::royalists_roundheads::keys::{self, param, proc};
+    use adjutant::rules::royalists_roundheads::phases::FIRE;
+    use adjutant::status::Change;
+
+    let fresh = battle("royalists_roundheads");
+    // Every piece on the map, Henderson's command on an Attack chit, the first side firing.
+    let roster = fresh.roster.clone();
+    let mut position: Vec<Event> = roster
+        .ids()
+        .map(|piece| Event::Piece {
+            piece,
+            change: Change::Flag {
+                key: keys::ENTERED.into(),
+                on: true,
+            },
+        })
+        .collect();
+    position.extend(
+        roster
+            .ids()
+            .filter(|&p| roster.leader(p).is_some())
+            .map(|piece| Event::Piece {
+                piece,
+                change: Change::Mark {
+                    key: keys::CHIT.into(),
+                    to: Some("Attack".into()),
+                },
+            }),
+    );
+    position.push(Event::Clock {
+        turn: 3,
+        phase: FIRE,
+        side: 0,
+    });
+    let mut game = fresh.with_position(position);
+    let of_side = |side: usize| -> Vec<PieceId> {
+        roster
+            .ids()
+            .filter(|&p| roster.side_of(p) == side && roster.unit(p).is_some())
+            .collect()
+    };
+    let (ours, theirs) = (of_side(0), of_side(1));
+    let (firer, target) = ours
+        .iter()
+        .flat_map(|&a| theirs.iter().map(move |&t| (a, t)))
+        .find(|&(a, t)| {
+            game.rules()
+                .offers(&game.context(), &[a], &[t])
+                .iter()
+                .any(|o| o.id == proc::FIRE && o.refused.is_none())
+        })
+        .expect("some unit may fire");
+    let params = [(param::RANGE, "1"), (param::TERRAIN, "Clear")]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    game.start(Action::Procedure(Call {
+        id: proc::FIRE.into(),
+        actors: vec![firer],
+        targets: vec![target],
+        params,
+    }))
+    .unwrap();
+    while let Some(step) = game.step() {
+        let _ = match step {
+            Step::Dice(_) => game.roll(),
+            Step::Card(_) => game.draw(),
+            Step::Choice(_) => game.choose(0),
+            Step::Done(_) => break,
+        };
+    }
+    assert!(
+        game.state().piece(firer).flag(keys::MUST_MELEE),
+        "bound to melee"
+    );
+    let entry = game.log().last().unwrap();
+    let lines: Vec<String> = describe::shown(&game, &entry.events)
+        .map(|e| describe::event(&game, e, Viewer::Umpire))
+        .collect();
+    assert!(lines.iter().all(|l| internal_key(l).is_none()), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("must melee that hex")),
+        "{lines:?}"
+    );
+}
+
+#[test]
 fn the_checks_catch_what_they_look_for() {
     assert_eq!(
         internal_key("Firer: must_melee_at → 3"),
