@@ -259,10 +259,15 @@ fn a_mark_naming_a_leader_by_his_id_reads_as_his_name_in_the_log_and_on_the_scre
 fn adjacent_offensive_fire_in_royalists_and_roundheads_logs_no_bookkeeping() {
     use adjutant::event::Event;
     use adjutant::rules::royalists_roundheads::keys::{self, param, proc};
-    use adjutant::rules::royalists_roundheads::phases::FIRE;
     use adjutant::status::Change;
 
     let fresh = battle("royalists_roundheads");
+    let fire_phase = fresh
+        .rules()
+        .phases()
+        .iter()
+        .position(|p| p.name == "Fire Combat")
+        .expect("a fire phase");
     // Every piece on the map, Henderson's command on an Attack chit, the first side firing.
     let roster = fresh.roster.clone();
     let mut position: Vec<Event> = roster
@@ -289,7 +294,7 @@ fn adjacent_offensive_fire_in_royalists_and_roundheads_logs_no_bookkeeping() {
     );
     position.push(Event::Clock {
         turn: 3,
-        phase: FIRE,
+        phase: fire_phase,
         side: 0,
     });
     let mut game = fresh.with_position(position);
