@@ -42,6 +42,17 @@ impl Battle {
         if from == to {
             return Err(ActionError::Adjust(format!("{label} is already {to}")));
         }
+        // A mark that names a piece by its army-file id is said with the piece's name.
+        let (from, to) = match (&change, subject) {
+            (Change::Mark { .. }, Subject::Piece(id)) => {
+                let side = self.roster.side_of(id);
+                (
+                    self.roster.mark_value(side, &from).into_owned(),
+                    self.roster.mark_value(side, &to).into_owned(),
+                )
+            }
+            _ => (from, to),
+        };
         let text = format!("Manual correction: {name}: {label} {from} → {to}");
         let (piece, event) = match subject {
             Subject::Piece(piece) => (

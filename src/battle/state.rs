@@ -2,6 +2,8 @@
 //! changing part — each piece's and side's [`Status`], the clock and the deck — which is the
 //! fold of the log's events.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::army::{Army, Leader, Unit};
@@ -71,13 +73,61 @@ impl Roster {
         (p.role == Role::Leader).then(|| &self.armies[p.side].leaders[p.index])
     }
 
-    /// The piece's display name.
-    pub fn name(&self, id: PieceId) -> &str {
+    /// The piece's name as a player reads it: its army file's name, with its side after it
+    /// ("The Lord General's Regiment of Foot (Parliament)") where a piece of another side bears
+    /// the same name, so no name on screen, in the log or in a report is ambiguous.
+    pub fn name(&self, id: PieceId) -> Cow<'_, str> {
+        let own = self.own_name(id);
+        let side = self.side_of(id);
+        let shared = !own.is_empty()
+            && self
+                .ids()
+                .any(|p| self.side_of(p) != side && self.own_name(p) == own);
+        match self.armies.get(side) {
+            Some(army) if shared => {
+                let by = if army.side.is_empty() {
+                    &army.name
+                } else {
+                    &army.side
+                };
+                Cow::Owned(format!("{own} ({by})"))
+            }
+            _ => Cow::Borrowed(own),
+        }
+    }
+
+    /// The piece's name as its army file gives it, which may be shared with a piece of another
+    /// side (see [`Roster::name`]).
+    pub fn own_name(&self, id: PieceId) -> &str {
         match (self.unit(id), self.leader(id)) {
             (Some(u), _) => &u.name,
             (_, Some(l)) => &l.name,
             _ => "",
         }
+    }
+
+    /// Whether `name` names the piece: as a player reads it, or as its army file gives it (what
+    /// battles recorded before names carried their side hold in their marks).
+    pub fn answers_to(&self, id: PieceId, name: &str) -> bool {
+        self.own_name(id) == name || self.name(id) == name
+    }
+
+    /// A mark's value as a player reads it: the name of the piece of `side` it gives by its
+    /// army-file id (a leader a unit is attached to), else the value as it is.
+    pub fn mark_value<'v>(&self, side: usize, value: &'v str) -> Cow<'v, str> {
+        match self.find(side, value) {
+            Some(p) => Cow::Owned(self.name(p).into_owned()),
+            None => Cow::Borrowed(value),
+        }
+    }
+
+    /// The names of a side's units as a player reads them, in the army's order (what a mark
+    /// naming one of them may hold).
+    pub fn unit_names(&self, side: usize) -> Vec<String> {
+        self.ids()
+            .filter(|&p| self.side_of(p) == side && self.piece(p).role == Role::Unit)
+            .map(|p| self.name(p).into_owned())
+            .collect()
     }
 
     pub fn side_of(&self, id: PieceId) -> usize {

@@ -60,7 +60,7 @@ pub fn state_text(battle: &Battle) -> String {
             format!(
                 "piece {} {:?} of side {}:{}",
                 id.0,
-                battle.roster.name(id),
+                battle.roster.own_name(id),
                 battle.roster.side_of(id),
                 status_text(state.piece(id))
             ),

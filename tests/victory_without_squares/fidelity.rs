@@ -367,7 +367,7 @@ fn bodies_leave_play_and_an_unhorsed_leader_overrun_is_captured() {
         &b,
         vec![
             mark(f, ATTACHED, "bard"),
-            mark(bard, ATTACHED, b.roster.name(f)),
+            mark(bard, ATTACHED, &b.roster.name(f)),
             Event::Piece {
                 piece: bard,
                 change: Change::Ladder {

@@ -144,7 +144,10 @@ impl Procedure for GiveGround {
             let enemy = melee_partner(ctx, unit);
             events.push(set_mark(unit, IN_MELEE, None));
             if let Some(e) = enemy
-                && ctx.status(e).mark(IN_MELEE) == Some(name)
+                && ctx
+                    .status(e)
+                    .mark(IN_MELEE)
+                    .is_some_and(|m| ctx.roster.answers_to(unit, m))
             {
                 events.push(set_mark(e, IN_MELEE, None));
             }
@@ -153,7 +156,7 @@ impl Procedure for GiveGround {
                 Some(unit),
                 format!(
                     "{name} gives ground: retires 1 hex, still facing {} (§6.7)",
-                    enemy.map_or("the enemy", |e| ctx.roster.name(e))
+                    enemy.map_or("the enemy".into(), |e| ctx.roster.name(e))
                 ),
             ));
         }

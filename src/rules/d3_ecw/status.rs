@@ -36,9 +36,7 @@ fn mark(key: &'static str, label: &str, choices: Vec<String>) -> MarkSpec {
 
 /// The names of the units on `side`, in roster order.
 fn unit_names(roster: &Roster, side: usize) -> Vec<String> {
-    roster.armies.get(side).map_or_else(Vec::new, |a| {
-        a.units.iter().map(|u| u.name.clone()).collect()
-    })
+    roster.unit_names(side)
 }
 
 /// What a unit or the commander carries.
@@ -176,14 +174,17 @@ pub fn commander(ctx: &Context, side: usize) -> Option<PieceId> {
 pub fn unit_named(ctx: &Context, side: usize, name: &str) -> Option<PieceId> {
     units_of(ctx, side)
         .into_iter()
-        .find(|&u| ctx.roster.name(u) == name)
+        .find(|&u| ctx.roster.answers_to(u, name))
 }
 
 /// The commander attached to a unit, if any (and not removed).
 pub fn attached_commander(ctx: &Context, unit: PieceId) -> Option<PieceId> {
     let c = commander(ctx, ctx.roster.side_of(unit))?;
     let s = ctx.status(c);
-    (!s.flag(REMOVED) && s.mark(ATTACHED) == Some(ctx.roster.name(unit))).then_some(c)
+    (!s.flag(REMOVED)
+        && s.mark(ATTACHED)
+            .is_some_and(|m| ctx.roster.answers_to(unit, m)))
+    .then_some(c)
 }
 
 /// The enemy unit this unit is in melee with.
@@ -261,7 +262,10 @@ pub fn rout_events(ctx: &Context, unit: PieceId, kind: FactKind, how: &str) -> V
     }
     for other in ctx.roster.ids() {
         if ctx.roster.side_of(other) != side
-            && ctx.status(other).mark(IN_MELEE) == Some(ctx.roster.name(unit))
+            && ctx
+                .status(other)
+                .mark(IN_MELEE)
+                .is_some_and(|m| ctx.roster.answers_to(unit, m))
         {
             events.push(set_mark(other, IN_MELEE, None));
         }

@@ -356,8 +356,8 @@ impl Assault {
         for line in lines {
             events.push(Event::fact(FactKind::Melee, Some(att.id), line));
         }
-        events.extend(d0.events(sd, def.id, def.name()));
-        events.extend(a0.events(sa, att.id, att.name()));
+        events.extend(d0.events(sd, def.id, &def.name()));
+        events.extend(a0.events(sa, att.id, &att.name()));
         if sd.destroyed && !sa.destroyed {
             if att.entrenched() {
                 events.push(piece(att.id, flag(ENTRENCHED, false)));

@@ -301,7 +301,7 @@ impl RuleSystem for Rcw {
             ctx.state.turn,
             names.get(side).map_or("?", String::as_str)
         ));
-        let waiting: Vec<&str> = own
+        let waiting: Vec<_> = own
             .iter()
             .filter(|u| !u.activated())
             .map(|u| u.name())

@@ -258,7 +258,7 @@ impl Shoot {
                 if hits == 1 { "" } else { "s" }
             ),
         ));
-        events.extend(before.events(after, target.id, target.name()));
+        events.extend(before.events(after, target.id, &target.name()));
         Step::Done(Resolution {
             summary: effect,
             events,

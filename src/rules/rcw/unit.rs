@@ -2,10 +2,12 @@
 //! what hits do to it (§5); and the bookkeeping of its two declared actions (§4.3), with
 //! the refusals that go with them. What hits do is in [`super::hits`].
 
+use std::borrow::Cow;
+
 use super::keys::*;
 use super::tables::{Profile, Quality, RcwTables};
 use crate::army::Unit;
-use crate::battle::state::Context;
+use crate::battle::state::{Context, Roster};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::Refusal;
 use crate::status::Status;
@@ -59,6 +61,7 @@ pub fn acts(status: &Status, key: &str) -> Vec<Act> {
 #[derive(Debug, Clone, Copy)]
 pub struct UnitView<'a> {
     pub id: PieceId,
+    roster: &'a Roster,
     pub side: usize,
     pub unit: &'a Unit,
     pub profile: &'a Profile,
@@ -74,6 +77,7 @@ pub fn view<'a>(ctx: &Context<'a>, tables: &'a RcwTables, id: PieceId) -> Option
     let unit = ctx.roster.unit(id)?;
     Some(UnitView {
         id,
+        roster: ctx.roster,
         side: ctx.roster.side_of(id),
         unit,
         profile: tables.profile(&unit.kind)?,
@@ -82,9 +86,10 @@ pub fn view<'a>(ctx: &Context<'a>, tables: &'a RcwTables, id: PieceId) -> Option
     })
 }
 
-impl UnitView<'_> {
-    pub fn name(&self) -> &str {
-        &self.unit.name
+impl<'a> UnitView<'a> {
+    /// The unit's name as a player reads it (with its side where both armies hold it).
+    pub fn name(&self) -> Cow<'a, str> {
+        self.roster.name(self.id)
     }
 
     fn stat_or(&self, key: &str, table: u8) -> u8 {

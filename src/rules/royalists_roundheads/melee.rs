@@ -128,7 +128,7 @@ pub fn check(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
         }
         let bound = super::fire::bound_to(ctx, a);
         if !bound.is_empty() && !call.targets.iter().any(|t| bound.contains(t)) {
-            let at: Vec<&str> = bound.iter().map(|&p| ctx.roster.name(p)).collect();
+            let at: Vec<_> = bound.iter().map(|&p| ctx.roster.name(p)).collect();
             return refuse(
                 format!(
                     "{name} fired at {} in Offensive Fire: it must melee that hex",

@@ -293,7 +293,9 @@ fn joined(ctx: &Context, leader: PieceId) -> Option<PieceId> {
     let name = ctx.status(leader).mark(ATTACHED)?;
     let side = ctx.roster.side_of(leader);
     ctx.roster.ids().find(|&p| {
-        ctx.roster.side_of(p) == side && ctx.roster.unit(p).is_some_and(|u| u.name == name)
+        ctx.roster.side_of(p) == side
+            && ctx.roster.unit(p).is_some()
+            && ctx.roster.answers_to(p, name)
     })
 }
 

@@ -73,7 +73,7 @@ fn mark(key: &'static str, label: &str, choices: Vec<String>) -> MarkSpec {
 pub fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
     let side = roster.side_of(piece);
     let Some(unit) = roster.unit(piece) else {
-        let units = roster.armies[side].units.iter().map(|u| u.name.clone());
+        let units = roster.unit_names(side);
         return StatusSchema {
             ladders: vec![LadderSpec {
                 key: LEADER,
@@ -85,7 +85,7 @@ pub fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
                     "Captured".into(),
                 ],
             }],
-            marks: vec![mark(ATTACHED, "Attached to", units.collect())],
+            marks: vec![mark(ATTACHED, "Attached to", units)],
             ..StatusSchema::default()
         };
     };

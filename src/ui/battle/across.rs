@@ -8,11 +8,12 @@ use iced::{Element, Fill, Length, Size};
 
 use adjutant::battle::{Battle, Entry};
 use adjutant::event::Event;
+use adjutant::rules::Figure;
 use adjutant::status::Viewer;
 
 use super::describe;
 use crate::ui::parts;
-use crate::ui::theme::{self, far, gap};
+use crate::ui::theme::{self, far, gap, size};
 
 /// Nobody's side: both players read this view, so every secret mark stays hidden.
 const TABLE: Viewer = Viewer::Side(usize::MAX);
@@ -26,7 +27,8 @@ const MOST: usize = 5;
 /// The page's margin.
 const PAD: f32 = 24.0;
 
-/// The share of the page's height the last result may take.
+/// The share of the page's height the last result may take at most; it takes less when the
+/// sides' figures need the room.
 const RESULT_SHARE: f32 = 0.4;
 
 /// The view; `leave` is the message of its button back to the ordinary battle screen.
@@ -39,8 +41,9 @@ pub fn view<'a, M: Clone + 'a>(game: &'a Battle, leave: M) -> Element<'a, M> {
         .into()
 }
 
-/// The page laid out for the room it has: the result takes at most [`RESULT_SHARE`] of the
-/// height and steps down in size to fit, so the figures below always show.
+/// The page laid out for the room it has: the sides' figures take the height they need, the
+/// result at most [`RESULT_SHARE`] of the height and no more than what is left, stepping down
+/// in size to fit, so the figures below show whole without scrolling.
 fn page<'a, M: Clone + 'a>(game: &'a Battle, leave: M, room: Size) -> Element<'a, M> {
     let header = row![
         text(adjutant::rules::clock_line(game))
@@ -55,20 +58,58 @@ fn page<'a, M: Clone + 'a>(game: &'a Battle, leave: M, room: Size) -> Element<'a
     .spacing(gap::L)
     .align_y(iced::Center);
     let mut page = column![header].spacing(gap::L);
+    let figures = game.rules().figures(&game.context());
+    // What the header, the gaps and the sides take; the result has the rest.
+    let mut taken =
+        far::CLOCK * far::LINE_HEIGHT + 2.0 * gap::L + sides_height(game, &figures, room.width);
     if let Some(pending) = game.pending() {
+        taken += far::LINE * far::LINE_HEIGHT + gap::L;
         page = page.push(
             text(format!("Under way: {}", pending.title))
                 .size(far::LINE)
                 .font(theme::BOLD_FONT),
         );
     }
+    let result_room = (room.height - taken).min(room.height * RESULT_SHARE);
     let text_room = Size::new(
         room.width - 2.0 * gap::L,
-        room.height * RESULT_SHARE - far::LABEL * far::LINE_HEIGHT,
+        result_room - far::LABEL * far::LINE_HEIGHT - gap::XS - 2.0 * gap::M,
     );
     page.push(result(game, text_room))
-        .push(scrollable(sides(game)).height(Fill))
+        .push(scrollable(sides(game, figures)).height(Fill))
         .into()
+}
+
+/// The height the sides' boxes need on a page `width` wide: the tallest box, its figures each
+/// a large number beside its label or its words wrapped under it.
+fn sides_height(game: &Battle, figures: &[Figure], width: f32) -> f32 {
+    if figures.is_empty() {
+        return size::CAPTION * far::LINE_HEIGHT;
+    }
+    let count = game.armies().len().max(1) as f32;
+    let inner = (width - gap::L * (count - 1.0)) / count - 2.0 * gap::L;
+    let rows = |words: &str, size: f32| {
+        let per_row = (inner / (size * far::BOLD_CHAR_WIDTH)).floor().max(1.0);
+        (words.chars().count() as f32 / per_row).ceil().max(1.0)
+    };
+    (0..game.armies().len())
+        .map(|side| {
+            let boxed: f32 = figures
+                .iter()
+                .filter(|f| f.side == side)
+                .map(|f| {
+                    gap::S
+                        + if f.value.chars().count() <= SHORT {
+                            far::FIGURE * far::LINE_HEIGHT
+                        } else {
+                            rows(&f.label, far::LABEL) * far::LABEL * far::LINE_HEIGHT
+                                + rows(&f.value, far::LINE) * far::LINE * far::LINE_HEIGHT
+                        }
+                })
+                .sum();
+            far::SIDE * far::LINE_HEIGHT + boxed + 2.0 * gap::M
+        })
+        .fold(0.0, f32::max)
 }
 
 /// The battle's result once it is over, otherwise the newest log entry's outcome, sized to
@@ -121,7 +162,9 @@ fn fit(lines: &[String], room: Size) -> f32 {
 /// the dice and cards themselves.
 fn outcome(game: &Battle, entry: &Entry) -> Vec<String> {
     let of = |keep: fn(&Event) -> bool| -> Vec<&Event> {
-        entry.events.iter().filter(|e| keep(e)).collect()
+        describe::shown(game, &entry.events)
+            .filter(|e| keep(e))
+            .collect()
     };
     let facts = of(|e| matches!(e, Event::Fact { .. } | Event::Ended { .. }));
     let changes = of(|e| {
@@ -133,7 +176,7 @@ fn outcome(game: &Battle, entry: &Entry) -> Vec<String> {
     let shown = [facts, changes]
         .into_iter()
         .find(|lines| !lines.is_empty())
-        .unwrap_or_else(|| entry.events.iter().collect());
+        .unwrap_or_else(|| describe::shown(game, &entry.events).collect());
     // "Roll 2D6: 2D6 [2 5] = 7" under the title "Roll 2D6" need not say "Roll 2D6" twice.
     let repeated = format!("{}: ", entry.title);
     shown
@@ -149,8 +192,7 @@ fn outcome(game: &Battle, entry: &Entry) -> Vec<String> {
 }
 
 /// One box per side with its key figures, side by side.
-fn sides<'a, M: 'a>(game: &'a Battle) -> Element<'a, M> {
-    let figures = game.rules().figures(&game.context());
+fn sides<'a, M: 'a>(game: &'a Battle, figures: Vec<Figure>) -> Element<'a, M> {
     if figures.is_empty() {
         return parts::caption("This rule system keeps no key figures for the sides.");
     }

@@ -63,7 +63,15 @@ pub fn view<'a, M: Clone + 'a>(game: &'a Battle, viewer: Viewer, compact: bool) 
         sides = sides.push(
             column![
                 parts::caption(army.side.clone()),
-                status_view::view(side_schema, status, viewer.sees_secrets_of(i)),
+                status_view::view(
+                    side_schema,
+                    status,
+                    status_view::Whose {
+                        roster: &game.roster,
+                        side: i,
+                    },
+                    viewer.sees_secrets_of(i)
+                ),
             ]
             .width(Fill),
         );

@@ -1,19 +1,21 @@
 //! Events in words for the log and the procedure panel, using the rule system's labels for
 //! tracks, ladders, flags and marks. A secret mark's new value is left out for a viewer who
-//! may not see it. Also what an entry came to (its events less the dice and cards, which the
-//! log lists) and, for a procedure under way, what each roll so far meant.
+//! may not see it. A change to something the schema does not declare is the rules' own
+//! bookkeeping (which hex a unit must melee, by piece number) and is not put into words; a
+//! mark that names a piece by its army-file id reads as the piece's name. Also what an entry
+//! came to (its events less the dice and cards, which the log lists) and, for a procedure
+//! under way, what each roll so far meant.
 
+use adjutant::battle::state::Roster;
 use adjutant::battle::{Battle, Entry, Pending};
 use adjutant::event::Event;
 use adjutant::procedure::{Input, Step};
 use adjutant::status::{Change, StatusSchema, Viewer};
 
-/// The events of an entry that say what came of it: all but its dice, cards and shuffles,
-/// or every event when it has nothing else.
-pub fn outcome(entry: &Entry) -> Vec<&Event> {
-    let results: Vec<&Event> = entry
-        .events
-        .iter()
+/// The events of an entry that say what came of it: all but its dice, cards, shuffles and
+/// bookkeeping, or every event a player reads when it has nothing else.
+pub fn outcome<'a>(game: &Battle, entry: &'a Entry) -> Vec<&'a Event> {
+    let results: Vec<&Event> = shown(game, &entry.events)
         .filter(|e| {
             !matches!(
                 e,
@@ -22,9 +24,37 @@ pub fn outcome(entry: &Entry) -> Vec<&Event> {
         })
         .collect();
     if results.is_empty() {
-        entry.events.iter().collect()
+        shown(game, &entry.events).collect()
     } else {
         results
+    }
+}
+
+/// The events a player reads: all but the rules' bookkeeping.
+pub fn shown<'a>(game: &Battle, events: &'a [Event]) -> impl Iterator<Item = &'a Event> {
+    events.iter().filter(move |e| !is_bookkeeping(game, e))
+}
+
+/// Whether an event changes something the status schema does not declare: the rules' own
+/// note, with no label for a player.
+pub fn is_bookkeeping(game: &Battle, event: &Event) -> bool {
+    let (schema, change) = match event {
+        Event::Piece { piece, change } if usize::from(piece.0) < game.roster.pieces.len() => {
+            (game.piece_schema(*piece), change)
+        }
+        Event::Side { change, .. } => (game.side_schema(), change),
+        _ => return false,
+    };
+    !declares(schema, change)
+}
+
+/// Whether the schema declares what a change changes.
+fn declares(schema: &StatusSchema, change: &Change) -> bool {
+    match change {
+        Change::Track { key, .. } => schema.tracks.iter().any(|t| t.key == key),
+        Change::Ladder { key, .. } => schema.ladders.iter().any(|l| l.key == key),
+        Change::Flag { key, .. } => schema.flags.iter().any(|f| f.key == key),
+        Change::Mark { key, .. } => schema.marks.iter().any(|m| m.key == key),
     }
 }
 
@@ -46,6 +76,7 @@ pub fn pending_lines(game: &Battle, pending: &Pending, viewer: Viewer) -> Vec<St
     pending
         .events
         .iter()
+        .filter(|e| !is_bookkeeping(game, e))
         .map(|e| {
             let line = event(game, e, viewer);
             match e {
@@ -77,10 +108,12 @@ pub fn event(game: &Battle, event: &Event, viewer: Viewer) -> String {
             let schema = game.piece_schema(*piece);
             let side = roster.side_of(*piece);
             let name = roster.name(*piece);
-            format!(
-                "{name}: {}",
-                change_text(schema, change, viewer.sees_secrets_of(side))
-            )
+            let words = Words {
+                roster,
+                side,
+                show_secrets: viewer.sees_secrets_of(side),
+            };
+            format!("{name}: {}", words.change(schema, change))
         }
         Event::Side { side, change } => {
             let schema = game.side_schema();
@@ -88,10 +121,12 @@ pub fn event(game: &Battle, event: &Event, viewer: Viewer) -> String {
                 .armies()
                 .get(*side)
                 .map_or("A side", |a| a.side.as_str());
-            format!(
-                "{name}: {}",
-                change_text(schema, change, viewer.sees_secrets_of(*side))
-            )
+            let words = Words {
+                roster: &game.roster,
+                side: *side,
+                show_secrets: viewer.sees_secrets_of(*side),
+            };
+            format!("{name}: {}", words.change(schema, change))
         }
         Event::Clock { turn, phase, side } => {
             let phase = game
@@ -106,47 +141,59 @@ pub fn event(game: &Battle, event: &Event, viewer: Viewer) -> String {
     }
 }
 
-/// A status change in the schema's words.
-pub fn change_text(schema: &StatusSchema, change: &Change, show_secrets: bool) -> String {
-    match change {
-        Change::Track { key, to } => {
-            let label = schema
-                .tracks
-                .iter()
-                .find(|t| t.key == key)
-                .map_or(key.as_str(), |t| t.label.as_str());
-            format!("{label} → {to}")
-        }
-        Change::Ladder { key, to } => match schema.ladders.iter().find(|l| l.key == key) {
-            Some(l) => {
-                let rung = l
-                    .rungs
-                    .get(usize::from(*to))
-                    .map_or_else(|| to.to_string(), Clone::clone);
-                format!("{} → {rung}", l.label)
+/// How a status change of a piece or side of `side` is put into words.
+struct Words<'a> {
+    roster: &'a Roster,
+    side: usize,
+    show_secrets: bool,
+}
+
+impl Words<'_> {
+    /// A status change in the schema's words; a key the schema does not declare is shown as
+    /// it is, though the log leaves such changes out (see [`is_bookkeeping`]).
+    fn change(&self, schema: &StatusSchema, change: &Change) -> String {
+        match change {
+            Change::Track { key, to } => {
+                let label = schema
+                    .tracks
+                    .iter()
+                    .find(|t| t.key == key)
+                    .map_or(key.as_str(), |t| t.label.as_str());
+                format!("{label} → {to}")
             }
-            None => format!("{key} → {to}"),
-        },
-        Change::Flag { key, on } => {
-            let label = schema
-                .flags
-                .iter()
-                .find(|f| f.key == key)
-                .map_or(key.as_str(), |f| f.label.as_str());
-            if *on {
-                label.to_string()
-            } else {
-                format!("no longer {label}")
+            Change::Ladder { key, to } => match schema.ladders.iter().find(|l| l.key == key) {
+                Some(l) => {
+                    let rung = l
+                        .rungs
+                        .get(usize::from(*to))
+                        .map_or_else(|| to.to_string(), Clone::clone);
+                    format!("{} → {rung}", l.label)
+                }
+                None => format!("{key} → {to}"),
+            },
+            Change::Flag { key, on } => {
+                let label = schema
+                    .flags
+                    .iter()
+                    .find(|f| f.key == key)
+                    .map_or(key.as_str(), |f| f.label.as_str());
+                if *on {
+                    label.to_string()
+                } else {
+                    format!("no longer {label}")
+                }
             }
-        }
-        Change::Mark { key, to } => {
-            let spec = schema.marks.iter().find(|m| m.key == key);
-            let label = spec.map_or(key.as_str(), |m| m.label.as_str());
-            let secret = spec.is_some_and(|m| m.secret);
-            match to {
-                Some(_) if secret && !show_secrets => format!("{label} set (hidden)"),
-                Some(v) => format!("{label} → {v}"),
-                None => format!("{label} removed"),
+            Change::Mark { key, to } => {
+                let spec = schema.marks.iter().find(|m| m.key == key);
+                let label = spec.map_or(key.as_str(), |m| m.label.as_str());
+                let secret = spec.is_some_and(|m| m.secret);
+                match to {
+                    Some(_) if secret && !self.show_secrets => format!("{label} set (hidden)"),
+                    // A mark whose one value is its label ("First player") is said once.
+                    Some(v) if v == label => label.to_string(),
+                    Some(v) => format!("{label} → {}", self.roster.mark_value(self.side, v)),
+                    None => format!("{label} removed"),
+                }
             }
         }
     }

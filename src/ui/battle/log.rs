@@ -86,7 +86,7 @@ impl State {
                 Column::new()
                     .spacing(2)
                     .push(parts::strong(format!("{}. {}", n + 1, entry.title)));
-            for e in &entry.events {
+            for e in describe::shown(game, &entry.events) {
                 lines = lines.push(parts::body(describe::event(game, e, viewer)));
             }
             list = list.push(parts::card(lines));

@@ -19,7 +19,7 @@ mod across;
 mod adjust_panel;
 mod banner;
 mod cards;
-mod describe;
+pub(super) mod describe;
 pub(super) mod leave;
 pub(super) mod log;
 pub(super) mod odds;

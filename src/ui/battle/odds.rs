@@ -74,7 +74,7 @@ pub fn glance(game: &Battle, odds: &Odds) -> Vec<String> {
     let side_of = |part: &str| {
         roster
             .ids()
-            .filter(|&id| !roster.name(id).is_empty() && part.starts_with(roster.name(id)))
+            .filter(|&id| !roster.name(id).is_empty() && part.starts_with(&*roster.name(id)))
             .max_by_key(|&id| roster.name(id).len())
             .map(|id| roster.side_of(id))
     };

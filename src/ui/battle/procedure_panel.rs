@@ -169,7 +169,7 @@ impl State {
             let mut lines = Column::new()
                 .spacing(2)
                 .push(parts::strong(format!("Last: {}", last.title)));
-            let outcome = describe::outcome(last);
+            let outcome = describe::outcome(game, last);
             for e in outcome.iter().take(LAST_LINES) {
                 lines = lines.push(parts::body(describe::event(game, e, viewer)));
             }

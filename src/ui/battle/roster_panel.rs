@@ -1,9 +1,9 @@
 //! The left column of the battle: every piece of both sides, grouped by leader, each with its
 //! status drawn from the rule system's schema. A find box (Ctrl+F) narrows the list by name,
-//! kind or leader; a leader's command folds away. A plain click makes the piece the whole pick,
-//! Ctrl- or Shift-click adds it; in target mode clicks pick targets, and a row's "Target"
-//! button picks that piece as a target in one click. The selection is what procedures are
-//! offered for.
+//! kind, leader or side; a leader's command folds away. A plain click makes the piece the whole
+//! pick, Ctrl- or Shift-click adds it; in target mode clicks pick targets, and a row's "Target"
+//! button picks that piece as a target in one click. A plain click on a piece already picked
+//! as a target keeps it so. The selection is what procedures are offered for.
 
 use std::collections::BTreeSet;
 
@@ -65,6 +65,8 @@ pub enum Message {
 impl State {
     pub fn update(&mut self, message: Message) {
         match message {
+            // Clicking a target again (to be sure of it) leaves the pick as it is.
+            Message::PieceClicked { id, adding: false } if self.targets.contains(&id) => {}
             Message::PieceClicked { id, adding } => {
                 let (list, other) = match self.mode {
                     Mode::Actors => (&mut self.actors, &mut self.targets),
@@ -139,7 +141,7 @@ impl State {
                 ),
         ]
         .spacing(gap::XS);
-        let find = text_input("Find (Ctrl+F): name, kind or leader", &self.filter)
+        let find = text_input("Find (Ctrl+F): name, kind, leader or side", &self.filter)
             .id(FILTER)
             .on_input(Message::FilterChanged)
             .size(size::BODY)
@@ -237,8 +239,8 @@ impl Row {
         let status = game.state().piece(id);
         let schema = game.piece_schema(id);
         let (name, detail, indent) = match (roster.unit(id), roster.leader(id)) {
-            (Some(u), _) => (u.name.clone(), u.kind.clone(), gap::L),
-            (_, Some(_)) => (roster.name(id).to_string(), "Leader".to_string(), 0.0),
+            (Some(u), _) => (roster.name(id).into_owned(), u.kind.clone(), gap::L),
+            (_, Some(_)) => (roster.name(id).into_owned(), "Leader".to_string(), 0.0),
             _ => (roster.name(id).to_string(), String::new(), 0.0),
         };
         let mut content = column![
@@ -255,6 +257,10 @@ impl Row {
             content = content.push(status_view::view_adjustable(
                 schema,
                 status,
+                status_view::Whose {
+                    roster,
+                    side: roster.side_of(id),
+                },
                 self.show_secrets,
                 Some(&adjust),
             ));
@@ -288,12 +294,18 @@ impl Row {
     }
 }
 
-/// Whether a piece matches every word of the find box: by its name, its kind, its side, or
-/// (for a unit) its leader's name.
+/// Whether a piece matches every word of the find box: by its name, its kind, its side (the
+/// side's name or its army's), or (for a unit) its leader's name.
 fn matches(game: &Battle, id: PieceId, words: &str) -> bool {
     let roster = &game.roster;
     let side = roster.side_of(id);
     let mut hay = roster.name(id).to_lowercase();
+    if let Some(army) = roster.armies.get(side) {
+        hay.push(' ');
+        hay.push_str(&army.side.to_lowercase());
+        hay.push(' ');
+        hay.push_str(&army.name.to_lowercase());
+    }
     if let Some(u) = roster.unit(id) {
         hay.push(' ');
         hay.push_str(&u.kind.to_lowercase());

@@ -1,10 +1,13 @@
 //! Draws a piece's or a side's status from the rule system's [`StatusSchema`]: tracks as tick
 //! boxes or numbers, ladders with the current rung highlighted, flags as chips, marks as
-//! labelled chips — secret marks hidden from a viewer who may not see them.
+//! labelled chips — secret marks hidden from a viewer who may not see them, a mark that names a
+//! piece by its army-file id showing the piece's name, and one whose value is its label
+//! ("First player") showing the label alone.
 
 use iced::widget::{Row, button, container, row, text, tooltip};
 use iced::{Element, Length};
 
+use adjutant::battle::state::Roster;
 use adjutant::status::{Change, Status, StatusSchema, TrackStyle};
 
 use crate::ui::theme::{self, gap, size};
@@ -15,13 +18,27 @@ const MAX_BOXES: i32 = 12;
 const FILLED: &str = "■■■■■■■■■■■■";
 const EMPTY: &str = "□□□□□□□□□□□□";
 
+/// Whose status is drawn: the roster and the side, to name the pieces marks name.
+#[derive(Debug, Clone, Copy)]
+pub struct Whose<'r> {
+    pub roster: &'r Roster,
+    pub side: usize,
+}
+
 /// Every item of the schema, wrapped onto as many lines as the width needs.
 pub fn view<'a, M: Clone + 'a>(
     schema: &StatusSchema,
     status: &Status,
+    whose: Whose<'_>,
     show_secrets: bool,
 ) -> Element<'a, M> {
-    view_adjustable(schema, status, show_secrets, None::<&dyn Fn(Change) -> M>)
+    view_adjustable(
+        schema,
+        status,
+        whose,
+        show_secrets,
+        None::<&dyn Fn(Change) -> M>,
+    )
 }
 
 /// [`view`], with each box of a boxed track a button that sets the track to it (a click on
@@ -29,6 +46,7 @@ pub fn view<'a, M: Clone + 'a>(
 pub fn view_adjustable<'a, M: Clone + 'a>(
     schema: &StatusSchema,
     status: &Status,
+    whose: Whose<'_>,
     show_secrets: bool,
     adjust: Option<&dyn Fn(Change) -> M>,
 ) -> Element<'a, M> {
@@ -133,12 +151,15 @@ pub fn view_adjustable<'a, M: Clone + 'a>(
         let Some(value) = status.mark(m.key) else {
             continue;
         };
-        let value = if m.secret && !show_secrets {
-            "hidden"
+        let words = if m.secret && !show_secrets {
+            format!("{}: hidden", m.label)
+        } else if value == m.label {
+            m.label.clone()
         } else {
-            value
+            let value = whose.roster.mark_value(whose.side, value);
+            format!("{}: {value}", m.label)
         };
-        items.push(chip(text(format!("{}: {value}", m.label))));
+        items.push(chip(text(words)));
     }
     Row::with_children(items)
         .spacing(gap::S)

@@ -10,11 +10,13 @@ mod files;
 mod fonts;
 mod home;
 mod layout;
+mod names;
 mod safety;
 mod systems;
 mod table;
 mod tray;
 mod view;
+mod words;
 
 use iced::keyboard;
 use iced::{Element, Settings};

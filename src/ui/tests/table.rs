@@ -25,7 +25,7 @@ fn winceby() -> Play {
 }
 
 /// Every piece name on the pieces panel (rows drawn, scrolled or not).
-fn rows(play: &Play) -> Vec<String> {
+pub(super) fn rows(play: &Play) -> Vec<String> {
     let names: Vec<String> = play
         .game()
         .roster
@@ -45,7 +45,7 @@ fn rows(play: &Play) -> Vec<String> {
     shown
 }
 
-fn typed_filter(play: &mut Play, words: &str) {
+pub(super) fn typed_filter(play: &mut Play, words: &str) {
     let words = words.to_string();
     let messages: Vec<Message> = {
         let mut ui = simulator(play.screen.view());

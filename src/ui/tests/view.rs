@@ -112,6 +112,79 @@ fn f9_shows_turn_phase_last_result_and_figures_in_large_type_and_toggles_back() 
     assert!(!Store::open(Some(dir.path().to_path_buf())).across_table());
 }
 
+/// Every text on show in a view at 1280×800, with the part of it in view.
+fn shown_at_1280<M>(view: Element<'_, M>) -> Vec<(String, iced::Rectangle)> {
+    let mut all = Vec::new();
+    let _ = simulator(view).find(|c: Candidate<'_>| {
+        if let Candidate::Text {
+            content,
+            bounds,
+            visible_bounds,
+            ..
+        } = c
+        {
+            // Only the part inside the window (and any scrolled area) counts as in view.
+            let window = iced::Rectangle::new(iced::Point::ORIGIN, iced::Size::new(1280.0, 800.0));
+            let seen = visible_bounds
+                .and_then(|v| v.intersection(&window))
+                .filter(|v| v.height >= bounds.height - 0.5 && v.width >= bounds.width - 0.5);
+            all.push((content.to_string(), seen.unwrap_or_default()));
+        }
+        None::<()>
+    });
+    all
+}
+
+#[test]
+fn the_across_view_of_every_system_fits_1280_by_800_without_scrolling() {
+    let mut failures = Vec::new();
+    for system in adjutant::rules::standard() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(Some(dir.path().to_path_buf()));
+        let armies: Vec<adjutant::army::Army> = store
+            .armies()
+            .into_iter()
+            .filter_map(|f| f.loaded.ok())
+            .filter(|a| a.system == system.id())
+            .take(2)
+            .collect();
+        assert_eq!(armies.len(), 2, "{} ships two armies", system.id());
+        let game = adjutant::battle::Battle::new(system.id(), armies, 7).unwrap();
+        let mut screen = super::BattleScreen::new(store, game);
+        let _ = screen.update(crate::ui::battle::Message::AcrossToggled);
+        let game = screen.game();
+        let figures = game.rules().figures(&game.context());
+        let shown = shown_at_1280(screen.view());
+        let whole = |text: &str| {
+            shown
+                .iter()
+                .any(|(t, at)| t == text && at.width > 0.0 && at.height > 0.0)
+        };
+        let mut missing: Vec<String> = Vec::new();
+        let clock = adjutant::rules::clock_line(game);
+        for text in [clock.as_str(), "Back to the table (F9)"]
+            .into_iter()
+            .chain(
+                figures
+                    .iter()
+                    .flat_map(|f| [f.label.as_str(), f.value.as_str()]),
+            )
+        {
+            if !whole(text) {
+                missing.push(text.to_string());
+            }
+        }
+        if !missing.is_empty() {
+            failures.push(format!("{}: {missing:?}", system.id()));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "not wholly in view at 1280×800:\n{}",
+        failures.join("\n")
+    );
+}
+
 #[test]
 fn the_across_view_shows_the_newest_roll_and_opens_first_when_remembered() {
     let dir = tempfile::tempdir().unwrap();
