@@ -20,6 +20,7 @@ mod adjust_panel;
 mod banner;
 mod cards;
 mod describe;
+pub(super) mod keypad;
 pub(super) mod leave;
 pub(super) mod log;
 pub(super) mod odds;

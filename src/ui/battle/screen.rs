@@ -56,11 +56,18 @@ impl Battle {
         .height(Fill);
         let procedures = || -> Element<'_, Message> {
             column![
-                // Narrow, the banner keeps to the clock and the figures so the procedures show.
+                // Narrow, the banner keeps to the clock so an action reads without scrolling
+                // (the figures show over the log); under way, to the clock and the figures.
                 banner::view(
                     &self.game,
                     self.viewer,
-                    narrow || self.game.pending().is_some()
+                    if narrow {
+                        banner::Shown::Clock
+                    } else if self.game.pending().is_some() {
+                        banner::Shown::Figures
+                    } else {
+                        banner::Shown::Full
+                    }
                 ),
                 self.procedure
                     .view(&self.game, &self.pieces, self.viewer)
@@ -90,7 +97,13 @@ impl Battle {
             let shown: Element<'_, Message> = match self.narrow_tab {
                 Tab::Procedures => procedures(),
                 Tab::Dice | Tab::Cards => self.right_tab_body(self.narrow_tab),
-                Tab::Log => log(),
+                Tab::Log => column![
+                    banner::view(&self.game, self.viewer, banner::Shown::Figures),
+                    log()
+                ]
+                .spacing(gap::S)
+                .height(Fill)
+                .into(),
             };
             row![
                 left,

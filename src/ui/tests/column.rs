@@ -1,0 +1,279 @@
+//! The battle screen's middle column at the table, at 1280×800 and at 150 % zoom (the tabbed
+//! layout): after picking a firer and a target, the allowed fire's Start is in view without
+//! scrolling; after Start, the request's Roll row and its dice keypad are; the keypad enters
+//! the faces thrown; after the last roll the result is in view. Refused offers fold under one
+//! line that unfolds to each reason and rule. Every click here lands on a widget already in
+//! view: nothing is scrolled.
+
+use iced::{Element, Rectangle, Settings};
+use iced_test::Simulator;
+use iced_test::selector::{Candidate, Target, id};
+
+use adjutant::rules::royalists_roundheads::keys::proc as rr;
+
+use super::systems::Play;
+use crate::ui::battle::{Message, keypad, procedure_panel};
+use crate::ui::theme;
+
+/// The window at 100 % and at 150 % zoom, in logical pixels.
+const SIZES: [(f32, f32); 2] = [(1280.0, 800.0), (1280.0 / 1.5, 800.0 / 1.5)];
+
+const FIRER: &str = "Cromwell's Horse (1)";
+const FIRED_AT: &str = "Widdrington's Horse (1)";
+
+fn at<'a>(size: (f32, f32), view: Element<'a, Message>) -> Simulator<'a, Message> {
+    Simulator::with_size(
+        Settings {
+            fonts: vec![theme::FONT_REGULAR.into(), theme::FONT_BOLD.into()],
+            default_font: theme::BODY_FONT,
+            ..Settings::default()
+        },
+        size,
+        view,
+    )
+}
+
+/// Where the first text reading `text` shows, if it shows whole inside a window of `size`
+/// without scrolling (nearest the top, when `nearest` is below the given rectangle).
+fn in_view(play: &Play, size: (f32, f32), text: &str) -> Option<Rectangle> {
+    let mut ui = at(size, play.screen.view());
+    whole(&mut ui, size, |content| content == text)
+}
+
+fn whole(
+    ui: &mut Simulator<'_, Message>,
+    size: (f32, f32),
+    wanted: impl Fn(&str) -> bool + Send + Sync,
+) -> Option<Rectangle> {
+    let mut found = None;
+    let _ = ui.find(|c: Candidate<'_>| {
+        if let Candidate::Text {
+            content,
+            bounds,
+            visible_bounds: Some(shown),
+            ..
+        } = c
+            && wanted(content)
+            && (shown.height - bounds.height).abs() < 1.0
+            && shown.y >= 0.0
+            && shown.y + shown.height <= size.1
+            && found.is_none()
+        {
+            found = Some(shown);
+        }
+        None::<()>
+    });
+    found
+}
+
+/// Clicks the text `text` where it shows, failing when it is not in view; counts the click.
+fn tap(play: &mut Play, size: (f32, f32), text: &str, clicks: &mut usize) {
+    tap_where(play, size, text, |_| true, clicks);
+}
+
+/// Clicks the text `text` whose place passes `place`, in view without scrolling.
+fn tap_where(
+    play: &mut Play,
+    size: (f32, f32),
+    text: &str,
+    place: impl Fn(Rectangle) -> bool + Send + Sync,
+    clicks: &mut usize,
+) {
+    let messages: Vec<Message> = {
+        let mut ui = at(size, play.screen.view());
+        let shown = whole(&mut ui, size, |c| c == text);
+        let mut target = None;
+        let _ = ui.find(|c: Candidate<'_>| {
+            if let Candidate::Text {
+                content,
+                visible_bounds: Some(b),
+                ..
+            } = c
+                && content == text
+                && (b.y + b.height) <= size.1
+                && place(b)
+                && target.is_none()
+            {
+                target = Some(b);
+            }
+            None::<()>
+        });
+        let b = target
+            .filter(|_| shown.is_some())
+            .unwrap_or_else(|| panic!("{text} is in view at {size:?} without scrolling"));
+        ui.point_at(b.center());
+        let _ = ui.simulate(iced_test::simulator::click());
+        ui.into_messages().collect()
+    };
+    *clicks += 1;
+    for m in messages {
+        let _ = play.screen.update(m);
+    }
+}
+
+/// Taps the keypad's key for `face`, in view without scrolling; counts the tap.
+fn tap_face(play: &mut Play, size: (f32, f32), face: u8, clicks: &mut usize) {
+    let messages: Vec<Message> = {
+        let mut ui = at(size, play.screen.view());
+        let key = ui.find(id(keypad::face_id(face))).expect("the key");
+        let shown = key
+            .visible_bounds()
+            .filter(|v| v.y + v.height <= size.1 && (v.height - key.bounds().height).abs() < 1.0)
+            .unwrap_or_else(|| panic!("the key {face} is in view at {size:?}"));
+        ui.point_at(shown.center());
+        let _ = ui.simulate(iced_test::simulator::click());
+        ui.into_messages().collect()
+    };
+    *clicks += 1;
+    for m in messages {
+        let _ = play.screen.update(m);
+    }
+}
+
+/// Clicks the Enter beside the procedure's faces field.
+fn tap_enter(play: &mut Play, size: (f32, f32), clicks: &mut usize) {
+    let field = at(size, play.screen.view())
+        .find(id(procedure_panel::FACES))
+        .expect("the faces field")
+        .bounds();
+    tap_where(
+        play,
+        size,
+        "Enter",
+        move |b| (b.center_y() - field.center_y()).abs() < field.height,
+        clicks,
+    );
+}
+
+/// Winceby at Parliament's first Fire Combat, its firer picked and its target aimed at.
+fn fire_combat() -> Play {
+    let mut play = Play::new("royalists_roundheads", ["Royalist", "Parliament"], 1643);
+    for _ in 0..6 {
+        play.start_offer(&[], &[], rr::NEXT_PHASE);
+    }
+    play.pick("Colonel Oliver Cromwell");
+    play.start_offer(&["Colonel Oliver Cromwell"], &[], rr::SET_CHIT);
+    play.clear();
+    play.start_offer(&[], &[], rr::NEXT_PHASE);
+    assert!(play.shows("Turn 1 · Fire Combat · Parliament"));
+    play.pick(FIRER);
+    play.target(FIRED_AT);
+    play
+}
+
+#[test]
+fn a_fire_reads_top_to_bottom_without_scrolling_and_the_keypad_enters_its_faces() {
+    for size in SIZES {
+        let mut play = fire_combat();
+        let offer = play.offer(&[FIRER], &[FIRED_AT], rr::FIRE);
+        let label = in_view(&play, size, &offer.label)
+            .unwrap_or_else(|| panic!("{} is in view at {size:?}", offer.label));
+        let mut clicks = 0;
+        tap_where(
+            &mut play,
+            size,
+            "Start",
+            move |b| (b.center_y() - label.center_y()).abs() < label.height,
+            &mut clicks,
+        );
+        assert!(play.game().pending().is_some(), "the fire is under way");
+        assert!(in_view(&play, size, "Roll").is_some(), "Roll at {size:?}");
+        let mut ui = at(size, play.screen.view());
+        let field = ui
+            .find(id(procedure_panel::FACES))
+            .expect("the faces field");
+        assert!(
+            field
+                .visible_bounds()
+                .is_some_and(|v| v.y + v.height <= size.1 && v.height > 1.0),
+            "the faces field at {size:?}"
+        );
+        drop(ui);
+        // The keypad: the faces of a D6, tapped, then Enter.
+        tap_face(&mut play, size, 6, &mut clicks);
+        tap_enter(&mut play, size, &mut clicks);
+        assert_eq!(clicks, 3, "Start, a face, Enter");
+        assert_eq!(
+            play.game().pending().map(|p| p.inputs.len()),
+            Some(1),
+            "the tapped 6 is the fire's roll"
+        );
+        // The morale check's 2D6: 6 and 5 fail it.
+        assert!(in_view(&play, size, "Roll").is_some(), "Roll at {size:?}");
+        tap_face(&mut play, size, 6, &mut clicks);
+        tap_face(&mut play, size, 5, &mut clicks);
+        tap_enter(&mut play, size, &mut clicks);
+        let choice = format!("{FIRED_AT} routs and retreats 1–3 hexes");
+        let mut ui = at(size, play.screen.view());
+        let option = whole(&mut ui, size, |c| c.starts_with(&choice));
+        assert!(option.is_some(), "the choice is in view at {size:?}");
+        drop(ui);
+        let option_text = {
+            let mut ui = at(size, play.screen.view());
+            let mut text = None;
+            let _ = ui.find(|c: Candidate<'_>| match &c {
+                Candidate::Text { content, .. } if content.starts_with(&choice) => {
+                    text = Some(content.to_string());
+                    Some(Target::from(c))
+                }
+                _ => None,
+            });
+            text.unwrap()
+        };
+        tap(&mut play, size, &option_text, &mut clicks);
+        assert!(play.game().pending().is_none(), "the fire is over");
+        assert!(
+            in_view(
+                &play,
+                size,
+                &format!("{FIRED_AT} routs and retreats 1–3 hexes")
+            )
+            .is_some()
+                || {
+                    let mut ui = at(size, play.screen.view());
+                    whole(&mut ui, size, |c| c.starts_with("Last: ")).is_some()
+                },
+            "the result is in view at {size:?}"
+        );
+    }
+}
+
+#[test]
+fn refused_offers_fold_under_one_line_that_unfolds_to_each_reason() {
+    let mut play = fire_combat();
+    let game = play.game();
+    let sel = play.screen.selection();
+    let offers = game
+        .rules()
+        .offers(&game.context(), &sel.actors, &sel.targets);
+    let refused: Vec<_> = offers.iter().filter(|o| o.refused.is_some()).collect();
+    assert!(!refused.is_empty(), "some offers are refused");
+    let line = format!("{} not allowed — why", refused.len());
+    let first = refused[0].refused.clone().unwrap();
+    let reason = format!("Not allowed: {} ({})", first.reason, first.rule);
+    assert!(play.shows(&line), "{line}");
+    assert!(!play.shows(&reason), "folded, the reasons are not drawn");
+    play.click(&line);
+    assert!(play.shows_part(&reason), "unfolded: {reason}");
+}
+
+#[test]
+fn the_keypad_offers_the_faces_of_the_die_asked_for() {
+    // A D10 reads 0–9 as the rules read them: Victory without Squares' initiative is a D10.
+    let mut play = Play::new("victory_without_squares", ["Royalist", "Parliament"], 7);
+    play.start_offer(&[], &[], "vws.initiative");
+    let Some(adjutant::procedure::Step::Dice(req)) = play.game().step() else {
+        panic!("the initiative asks for dice");
+    };
+    assert_eq!(req.dice.die, adjutant::dice::Die::D10);
+    let die = req.dice.die;
+    let mut ui = at(SIZES[0], play.screen.view());
+    for face in die.min()..=die.max() {
+        assert!(
+            ui.find(id(keypad::face_id(face))).is_ok(),
+            "the keypad has {face} for a {}",
+            die.name()
+        );
+    }
+    assert!(ui.find(id(keypad::face_id(die.max() + 1))).is_err());
+}
