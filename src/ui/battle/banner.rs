@@ -20,16 +20,15 @@ const SHORT: usize = 4;
 pub enum Shown {
     /// The clock, the phase's summary and reminders, the figures and each side's status.
     Full,
-    /// The clock and the figures (while a procedure is under way).
+    /// The clock, the figures and each side's status (while pieces are picked).
     Figures,
-    /// The clock alone (over the narrow layout's procedures, so an action reads without
-    /// scrolling; the figures show over its log).
+    /// The clock alone (while a procedure is under way, and over the narrow layout's
+    /// procedures, so an action reads without scrolling; the figures show over its log).
     Clock,
 }
 
 /// The banner, as much of it as `shown` says.
 pub fn view<'a, M: Clone + 'a>(game: &'a Battle, viewer: Viewer, shown: Shown) -> Element<'a, M> {
-    let compact = shown != Shown::Full;
     let rules = game.rules();
     let ctx = game.context();
     let state = game.state();
@@ -44,7 +43,7 @@ pub fn view<'a, M: Clone + 'a>(game: &'a Battle, viewer: Viewer, shown: Shown) -
         notes = notes.push(parts::body(format!("• {reminder}")));
     }
     let mut col = column![parts::heading(clock)].spacing(gap::XS);
-    if !compact {
+    if shown == Shown::Full {
         col = col.push(
             container(
                 scrollable(notes.padding(iced::padding::right(gap::M))).height(Length::Shrink),
@@ -83,7 +82,7 @@ pub fn view<'a, M: Clone + 'a>(game: &'a Battle, viewer: Viewer, shown: Shown) -
             .width(Fill),
         );
     }
-    if any && !compact {
+    if any && shown != Shown::Clock {
         col = col.push(sides);
     }
 

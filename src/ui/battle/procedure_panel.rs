@@ -182,7 +182,8 @@ impl State {
                 names(&sel.targets)
             ),
         };
-        let mut col = column![parts::heading("Procedures"), parts::body(picked)].spacing(gap::S);
+        // The last procedure's result first, at the top of the column; then the offers.
+        let mut col = Column::new().spacing(gap::S);
         if let Some(last) = game
             .log()
             .last()
@@ -191,7 +192,18 @@ impl State {
             let mut lines = Column::new()
                 .spacing(2)
                 .push(parts::strong(format!("Last: {}", last.title)));
-            let outcome = describe::outcome(last);
+            // The result in words first (the facts: "fails its morale check", "routs"), then
+            // the changes of status; the log keeps the detail in order.
+            let mut outcome = describe::outcome(last);
+            outcome.sort_by_key(|e| match e {
+                adjutant::event::Event::Fact { kind, .. }
+                    if *kind != adjutant::event::FactKind::Note =>
+                {
+                    0
+                }
+                adjutant::event::Event::Fact { .. } | adjutant::event::Event::Ended { .. } => 1,
+                _ => 2,
+            });
             for e in outcome.iter().take(LAST_LINES) {
                 lines = lines.push(parts::body(describe::event(game, e, viewer)));
             }
@@ -205,6 +217,8 @@ impl State {
                     .style(theme::info_banner),
             );
         }
+        col = col.push(parts::heading("Procedures"));
+        col = col.push(parts::body(picked));
         let offers = game
             .rules()
             .offers(&game.context(), &sel.actors, &sel.targets);
@@ -213,8 +227,12 @@ impl State {
                 "The rules offer nothing for this selection.",
             ));
         }
-        let (allowed, refused): (Vec<Offer>, Vec<Offer>) =
-            offers.into_iter().partition(|o| o.refused.is_none());
+        // The procedure that moves the clock on has its own place, at the column's foot.
+        let clock = game.rules().clock_offer();
+        let (allowed, refused): (Vec<Offer>, Vec<Offer>) = offers
+            .into_iter()
+            .filter(|o| Some(o.id.as_str()) != clock)
+            .partition(|o| o.refused.is_none());
         for offer in allowed {
             col = col.push(self.offer_view(offer));
         }

@@ -222,19 +222,11 @@ fn a_fire_reads_top_to_bottom_without_scrolling_and_the_keypad_enters_its_faces(
         };
         tap(&mut play, size, &option_text, &mut clicks);
         assert!(play.game().pending().is_none(), "the fire is over");
-        assert!(
-            in_view(
-                &play,
-                size,
-                &format!("{FIRED_AT} routs and retreats 1–3 hexes")
-            )
-            .is_some()
-                || {
-                    let mut ui = at(size, play.screen.view());
-                    whole(&mut ui, size, |c| c.starts_with("Last: ")).is_some()
-                },
-            "the result is in view at {size:?}"
-        );
+        // The result in words, at the top of the column.
+        let result = format!("{FIRED_AT} fails its morale check (rolled 11 > 7)");
+        let mut ui = at(size, play.screen.view());
+        let shown = whole(&mut ui, size, |c| c.contains(&result));
+        assert!(shown.is_some(), "{result} is in view at {size:?}");
     }
 }
 
@@ -276,4 +268,112 @@ fn the_keypad_offers_the_faces_of_the_die_asked_for() {
         );
     }
     assert!(ui.find(id(keypad::face_id(die.max() + 1))).is_err());
+}
+
+/// Where the clock bar's Start shows: the last "Start" drawn (the bar is at the column's foot).
+fn clock_start(play: &Play, size: (f32, f32)) -> Option<Rectangle> {
+    let mut ui = at(size, play.screen.view());
+    let mut last = None;
+    let _ = ui.find(|c: Candidate<'_>| {
+        if let Candidate::Text {
+            content,
+            bounds,
+            visible_bounds: Some(shown),
+            ..
+        } = c
+            && content == "Start"
+            && (shown.height - bounds.height).abs() < 1.0
+            && shown.y + shown.height <= size.1
+        {
+            last = Some(shown);
+        }
+        None::<()>
+    });
+    last
+}
+
+#[test]
+fn the_clock_moves_on_from_one_fixed_place_in_every_system_and_on_f8() {
+    let systems = [
+        ("royalists_roundheads", ["Royalist", "Parliament"]),
+        ("d3_ecw", ["Royalist", "Parliament"]),
+        ("victory_without_squares", ["Royalist", "Parliament"]),
+        ("rcw", ["Reds", "Whites"]),
+    ];
+    for (system, sides) in systems {
+        let play = Play::new(system, sides, 7);
+        let game = play.game();
+        let id = game.rules().clock_offer().expect("the rules name it");
+        let offer = game
+            .rules()
+            .offers(&game.context(), &[], &[])
+            .into_iter()
+            .find(|o| o.id == id)
+            .expect("offered with nothing picked");
+        for size in SIZES {
+            let label = in_view(&play, size, &offer.label)
+                .unwrap_or_else(|| panic!("{system}: {} in view at {size:?}", offer.label));
+            let start = clock_start(&play, size).expect("its Start");
+            assert!(
+                (start.center_y() - label.center_y()).abs() < 40.0,
+                "{system} at {size:?}: its Start beside it"
+            );
+            assert!(
+                in_view(&play, size, crate::ui::battle::clock_bar::KEY).is_some(),
+                "{system} at {size:?}: its key"
+            );
+            // Once: the bar is the only place that offers it.
+            let mut ui = at(size, play.screen.view());
+            let mut n = 0;
+            let _ = ui.find(|c: Candidate<'_>| {
+                if let Candidate::Text { content, .. } = c
+                    && content == offer.label
+                {
+                    n += 1;
+                }
+                None::<()>
+            });
+            assert_eq!(n, 1, "{system} at {size:?}: {} once", offer.label);
+        }
+    }
+
+    // Winceby: the bar stays put whatever is picked and while a procedure is under way, and
+    // F8 (handed over even while a text field has the keyboard) moves the phase on.
+    let mut play = fire_combat();
+    for size in SIZES {
+        let picked = clock_start(&play, size).expect("the bar with a pick");
+        play.clear();
+        let none = clock_start(&play, size).expect("the bar with nothing picked");
+        assert!(
+            (picked.y - none.y).abs() < 0.5,
+            "{size:?}: {picked:?} {none:?}"
+        );
+        play.pick(FIRER);
+        play.target(FIRED_AT);
+    }
+    // While a procedure is under way, the bar gives its room to the request and F8 waits.
+    play.start_offer(&[FIRER], &[FIRED_AT], rr::FIRE);
+    let _ = play.screen.update(Message::NextPhase);
+    assert!(
+        play.game().pending().is_some(),
+        "the fire is still under way"
+    );
+    assert!(!play.shows(crate::ui::battle::clock_bar::KEY));
+    play.click("Cancel");
+    assert!(play.game().pending().is_none(), "the fire is cancelled");
+    let press = super::key_press(
+        iced::keyboard::Key::Named(iced::keyboard::key::Named::F8),
+        iced::keyboard::Modifiers::default(),
+    );
+    assert!(matches!(
+        crate::ui::shortcut(
+            press,
+            iced::event::Status::Captured,
+            iced::window::Id::unique()
+        ),
+        Some(crate::ui::Message::NextPhasePressed)
+    ));
+    let phase = play.game().state().phase;
+    let _ = play.screen.update(Message::NextPhase);
+    assert_ne!(play.game().state().phase, phase, "F8 moved the phase on");
 }
