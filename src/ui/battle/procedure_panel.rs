@@ -184,11 +184,20 @@ impl State {
         };
         // The last procedure's result first, at the top of the column; then the offers.
         let mut col = Column::new().spacing(gap::S);
-        if let Some(last) = game
-            .log()
-            .last()
-            .filter(|e| matches!(e.action, Action::Procedure(_)))
-        {
+        // The result of the last procedure, while nothing is picked or the pick shares a piece
+        // with it: picking other pieces starts the next action, and its offers take the room.
+        let picked_now: Vec<_> = sel.actors.iter().chain(&sel.targets).collect();
+        if let Some(last) = game.log().last().filter(|e| match &e.action {
+            Action::Procedure(call) => {
+                picked_now.is_empty()
+                    || call
+                        .actors
+                        .iter()
+                        .chain(&call.targets)
+                        .any(|p| picked_now.contains(&p))
+            }
+            _ => false,
+        }) {
             let mut lines = Column::new()
                 .spacing(2)
                 .push(parts::strong(format!("Last: {}", last.title)));

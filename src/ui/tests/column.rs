@@ -377,3 +377,15 @@ fn the_clock_moves_on_from_one_fixed_place_in_every_system_and_on_f8() {
     let _ = play.screen.update(Message::NextPhase);
     assert_ne!(play.game().state().phase, phase, "F8 moved the phase on");
 }
+
+#[test]
+fn the_last_result_gives_way_once_other_pieces_are_picked() {
+    // Last came the phase change: with the firer picked, its result makes room for the offers.
+    let mut play = fire_combat();
+    assert!(
+        !play.shows_part("Last: "),
+        "the phase change's result gives way"
+    );
+    play.clear();
+    assert!(play.shows_part("Last: "), "with nothing picked, it shows");
+}
