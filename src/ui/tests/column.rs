@@ -2,8 +2,10 @@
 //! layout): after picking a firer and a target, the allowed fire's Start is in view without
 //! scrolling; after Start, the request's Roll row and its dice keypad are; the keypad enters
 //! the faces thrown; after the last roll the result is in view. Refused offers fold under one
-//! line that unfolds to each reason and rule. Every click here lands on a widget already in
-//! view: nothing is scrolled.
+//! line that unfolds to each reason and rule. The procedure that moves the clock on keeps one
+//! place and F8 in every system; a melee takes one click per request; the last result gives
+//! way once other pieces are picked. Every click here lands on a widget already in view:
+//! nothing is scrolled.
 
 use iced::{Element, Rectangle, Settings};
 use iced_test::Simulator;
@@ -34,7 +36,7 @@ fn at<'a>(size: (f32, f32), view: Element<'a, Message>) -> Simulator<'a, Message
 }
 
 /// Where the first text reading `text` shows, if it shows whole inside a window of `size`
-/// without scrolling (nearest the top, when `nearest` is below the given rectangle).
+/// without scrolling (the first drawn).
 fn in_view(play: &Play, size: (f32, f32), text: &str) -> Option<Rectangle> {
     let mut ui = at(size, play.screen.view());
     whole(&mut ui, size, |content| content == text)
@@ -388,4 +390,77 @@ fn the_last_result_gives_way_once_other_pieces_are_picked() {
     );
     play.clear();
     assert!(play.shows_part("Last: "), "with nothing picked, it shows");
+}
+
+/// Answers each request of the procedure under way with one click on what answers it — Roll,
+/// Draw or the first option — each in view without scrolling; the number of clicks.
+fn play_out(play: &mut Play, size: (f32, f32)) -> usize {
+    let mut clicks = 0;
+    while let Some(step) = play.game().step() {
+        let before = play.game().pending().map(|p| p.inputs.len());
+        match step {
+            adjutant::procedure::Step::Dice(_) => tap(play, size, "Roll", &mut clicks),
+            adjutant::procedure::Step::Card(_) => tap(play, size, "Draw", &mut clicks),
+            adjutant::procedure::Step::Choice(req) => {
+                let first = req.options[0].clone();
+                let shown = if req.assumed == 0 {
+                    format!("{first} (the odds assume this)")
+                } else {
+                    first
+                };
+                tap(play, size, &shown, &mut clicks);
+            }
+            adjutant::procedure::Step::Done(_) => break,
+        }
+        assert_ne!(
+            play.game().pending().map(|p| p.inputs.len()),
+            before,
+            "each click answers a request"
+        );
+        assert!(clicks < 30, "the procedure ends");
+    }
+    clicks
+}
+
+#[test]
+fn a_melee_and_a_phase_change_take_one_click_per_step_without_scrolling() {
+    const ATTACKER: &str = "Cromwell's Horse (2)";
+    const DEFENDER: &str = "Widdrington's Horse (2)";
+    for size in SIZES {
+        let mut play = fire_combat();
+        // The phase moves on from the bar's Start, with the fire's pick still on.
+        let mut clicks = 0;
+        let start = clock_start(&play, size).expect("the bar");
+        tap_where(
+            &mut play,
+            size,
+            "Start",
+            move |b| (b.center_y() - start.center_y()).abs() < 1.0,
+            &mut clicks,
+        );
+        assert_eq!(clicks, 1);
+        assert!(play.shows("Turn 1 · Melee · Parliament"), "at {size:?}");
+        play.clear();
+        play.pick(ATTACKER);
+        play.target(DEFENDER);
+        let offer = play.offer(&[ATTACKER], &[DEFENDER], rr::MELEE);
+        let label = in_view(&play, size, &offer.label)
+            .unwrap_or_else(|| panic!("{} in view at {size:?}", offer.label));
+        tap_where(
+            &mut play,
+            size,
+            "Start",
+            move |b| (b.center_y() - label.center_y()).abs() < label.height,
+            &mut clicks,
+        );
+        assert!(play.game().pending().is_some(), "the melee is under way");
+        let steps = play_out(&mut play, size);
+        assert!(play.game().pending().is_none(), "the melee is over");
+        let mut ui = at(size, play.screen.view());
+        assert!(
+            whole(&mut ui, size, |c| c.starts_with("Last: ")).is_some(),
+            "its result heads the column at {size:?}"
+        );
+        assert!(steps >= 3, "a melee asks for several rolls");
+    }
 }
