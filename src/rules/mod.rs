@@ -93,6 +93,12 @@ pub trait RuleSystem: Send + Sync {
     fn side_to_play(&self, ctx: &Context) -> Option<usize> {
         Some(ctx.state.side)
     }
+    /// The procedure that moves the clock on (the next phase, the end of a player turn),
+    /// among the offers for nothing picked: the battle screen gives it one fixed place and a
+    /// key. `None`: the clock moves only as other procedures move it.
+    fn clock_offer(&self) -> Option<&'static str> {
+        None
+    }
     /// What is due now, for the phase banner.
     fn reminders(&self, _ctx: &Context) -> Vec<String> {
         Vec::new()

@@ -134,6 +134,8 @@ pub enum Message {
     FocusMoved(bool),
     /// Ctrl+F: the battle screen's find box.
     FindPressed,
+    /// F8: the battle's procedure that moves the clock on.
+    NextPhasePressed,
     /// F9, F11, Ctrl+= / Ctrl+- / Ctrl+0.
     Display(display::Message),
     /// A frame was presented while the first-frame probe is armed (`ADJUTANT_BENCH_FIRST_FRAME`).
@@ -230,6 +232,10 @@ impl App {
             Message::UndoPressed => return self.battle_update(battle::Message::Undo),
             Message::RedoPressed => return self.battle_update(battle::Message::Redo),
             Message::Display(m) => return display::update(self, m),
+            Message::NextPhasePressed if matches!(self.screen, Screen::Battle(_)) => {
+                return self.battle_update(battle::Message::NextPhase);
+            }
+            Message::NextPhasePressed => {}
             Message::FindPressed => {
                 if let Screen::Battle(b) = &mut self.screen {
                     // At most a choice to remember: nothing to wait for.
@@ -418,6 +424,7 @@ impl App {
 
 /// Escape closes the print or save panel. Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes; modifier changes let shift-click pick targets.
 /// Ctrl+O opens a file, Ctrl+S saves a copy of the battle, Ctrl+P prints, Ctrl+F finds a piece.
+/// F8 starts the battle's procedure that moves the clock on.
 fn shortcut(event: iced::Event, _status: event::Status, _window: window::Id) -> Option<Message> {
     if let iced::Event::Keyboard(keyboard::Event::KeyPressed { key, modifiers, .. }) = &event
         && let Some(m) = display::key(key, *modifiers)
@@ -433,6 +440,10 @@ fn shortcut(event: iced::Event, _status: event::Status, _window: window::Id) -> 
             ..
         } => Some(Message::Files(files::Message::Cancelled)),
         keyboard::Event::ModifiersChanged(m) => Some(Message::ModifiersChanged(m)),
+        keyboard::Event::KeyPressed {
+            key: Key::Named(keyboard::key::Named::F8),
+            ..
+        } => Some(Message::NextPhasePressed),
         keyboard::Event::KeyPressed {
             key: Key::Named(keyboard::key::Named::Tab),
             modifiers,

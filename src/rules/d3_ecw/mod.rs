@@ -202,6 +202,10 @@ impl RuleSystem for D3Ecw {
         }
     }
 
+    fn clock_offer(&self) -> Option<&'static str> {
+        Some(P_END_TURN)
+    }
+
     fn reminders(&self, ctx: &Context) -> Vec<String> {
         reminders(self.data(), ctx)
     }

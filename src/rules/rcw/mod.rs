@@ -281,6 +281,10 @@ impl RuleSystem for Rcw {
         })
     }
 
+    fn clock_offer(&self) -> Option<&'static str> {
+        Some(P_END_TURN)
+    }
+
     fn reminders(&self, ctx: &Context) -> Vec<String> {
         let t = self.tables;
         let names = turn::sides(ctx);

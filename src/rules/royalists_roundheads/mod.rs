@@ -138,6 +138,10 @@ impl RuleSystem for RoyalistsRoundheads {
         offers::start(ctx, self.tables_in_force(), call)
     }
 
+    fn clock_offer(&self) -> Option<&'static str> {
+        Some(keys::proc::NEXT_PHASE)
+    }
+
     fn reminders(&self, ctx: &Context) -> Vec<String> {
         reminders::reminders(ctx, &self.tables_in_force())
     }

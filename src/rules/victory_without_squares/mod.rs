@@ -207,6 +207,10 @@ impl RuleSystem for VictoryWithoutSquares {
         }
     }
 
+    fn clock_offer(&self) -> Option<&'static str> {
+        Some(P_PASS)
+    }
+
     fn reminders(&self, ctx: &Context) -> Vec<String> {
         if let Some(r) = &ctx.state.result {
             return vec![format!("The battle is over: {r}")];

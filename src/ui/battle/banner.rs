@@ -15,8 +15,20 @@ use crate::ui::theme::{self, gap, size};
 /// Values up to this many characters are drawn large; longer ones are words, drawn as text.
 const SHORT: usize = 4;
 
-/// The banner; `compact` (while a procedure is under way) keeps only the clock and figures.
-pub fn view<'a, M: Clone + 'a>(game: &'a Battle, viewer: Viewer, compact: bool) -> Element<'a, M> {
+/// How much of the banner shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// The clock, the phase's summary and reminders, the figures and each side's status.
+    Full,
+    /// The clock, the figures and each side's status (while pieces are picked).
+    Figures,
+    /// The clock alone (while a procedure is under way, and over the narrow layout's
+    /// procedures, so an action reads without scrolling; the figures show over its log).
+    Clock,
+}
+
+/// The banner, as much of it as `shown` says.
+pub fn view<'a, M: Clone + 'a>(game: &'a Battle, viewer: Viewer, shown: Shown) -> Element<'a, M> {
     let rules = game.rules();
     let ctx = game.context();
     let state = game.state();
@@ -31,7 +43,7 @@ pub fn view<'a, M: Clone + 'a>(game: &'a Battle, viewer: Viewer, compact: bool) 
         notes = notes.push(parts::body(format!("• {reminder}")));
     }
     let mut col = column![parts::heading(clock)].spacing(gap::XS);
-    if !compact {
+    if shown == Shown::Full {
         col = col.push(
             container(
                 scrollable(notes.padding(iced::padding::right(gap::M))).height(Length::Shrink),
@@ -48,7 +60,9 @@ pub fn view<'a, M: Clone + 'a>(game: &'a Battle, viewer: Viewer, compact: bool) 
         );
     }
 
-    col = col.push(figures_table(game));
+    if shown != Shown::Clock {
+        col = col.push(figures_table(game));
+    }
     let side_schema = game.side_schema();
     let mut sides = Row::new().spacing(gap::S);
     let mut any = false;
@@ -76,7 +90,7 @@ pub fn view<'a, M: Clone + 'a>(game: &'a Battle, viewer: Viewer, compact: bool) 
             .width(Fill),
         );
     }
-    if any && !compact {
+    if any && shown != Shown::Clock {
         col = col.push(sides);
     }
 

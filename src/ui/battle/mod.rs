@@ -19,7 +19,9 @@ mod across;
 mod adjust_panel;
 mod banner;
 mod cards;
+pub(super) mod clock_bar;
 pub(super) mod describe;
+pub(super) mod keypad;
 pub(super) mod leave;
 pub(super) mod log;
 pub(super) mod odds;
@@ -116,6 +118,8 @@ pub enum Message {
     AddingChanged(bool),
     Undo,
     Redo,
+    /// F8 or the Start at the foot of the centre: the procedure that moves the clock on.
+    NextPhase,
 }
 
 /// What the battle screen asks the app to do.
@@ -317,6 +321,13 @@ impl Battle {
             Message::Log(m) => {
                 if let Some(cmd) = self.log.update(m) {
                     return self.log_command(cmd);
+                }
+            }
+            Message::NextPhase => {
+                if let (Mode::Desk, Some(action)) = (&self.mode, clock_bar::call(&self.game)) {
+                    let (result, action) = self.perform(Command::Start(action));
+                    self.procedure.finished(result);
+                    return action;
                 }
             }
             Message::Undo => return self.log_command(Command::Undo),

@@ -1,7 +1,10 @@
-//! The centre of the battle: the procedures the rule system offers for the selection (refused
-//! ones disabled, with the rule that forbids them) with a picker for each parameter, and, once
-//! one is under way, its request — the dice with every modifier and the exact odds of each
-//! band, a card to draw or a choice to make — with the odds of the whole procedure.
+//! The centre of the battle: the procedures the rule system offers for the selection — the
+//! allowed ones first, each with a picker for each parameter, the refused ones folded under one
+//! line that unfolds to each with the rule that forbids it — and, once one is under way, its
+//! request at the top — the dice with the Roll row and its keypad right under the question,
+//! the exact odds of each band and every modifier, a card to draw or a choice to make — with
+//! the notes and the odds of the whole procedure below. A message never moves what can be
+//! clicked: it shows below the request, or at the foot of the offers.
 
 use std::collections::BTreeMap;
 
@@ -17,7 +20,7 @@ use std::cell::RefCell;
 
 use adjutant::odds::Odds;
 
-use super::{Command, adjust_panel, describe, odds};
+use super::{Command, adjust_panel, describe, keypad, odds};
 use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
 use adjutant::battle::adjust::Subject;
@@ -50,6 +53,8 @@ pub struct State {
     odds: RefCell<Option<Odds>>,
     /// Whether "Correct by hand" is open.
     correcting: bool,
+    /// Whether the refused offers are unfolded.
+    refused_open: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -65,6 +70,12 @@ pub enum Message {
     },
     Roll,
     FacesChanged(String),
+    /// A face tapped on the keypad.
+    FaceTapped(u8),
+    /// The keypad's Clear.
+    FacesCleared,
+    /// The line over the refused offers: unfold or fold them.
+    RefusedToggled,
     FacesEntered,
     Draw,
     Chose(usize),
@@ -93,6 +104,20 @@ impl State {
             Message::FacesChanged(s) => {
                 self.faces = s;
                 self.error = None;
+                None
+            }
+            Message::FaceTapped(face) => {
+                self.faces = keypad::typed(&self.faces, face);
+                self.error = None;
+                None
+            }
+            Message::FacesCleared => {
+                self.faces.clear();
+                self.error = None;
+                None
+            }
+            Message::RefusedToggled => {
+                self.refused_open = !self.refused_open;
                 None
             }
             Message::FacesEntered => Some(Command::EnterFaces(self.faces.clone())),
@@ -157,19 +182,37 @@ impl State {
                 names(&sel.targets)
             ),
         };
-        let mut col = column![parts::heading("Procedures"), parts::body(picked)].spacing(gap::S);
-        if let Some(e) = &self.error {
-            col = col.push(parts::error_line(e.as_str()));
-        }
-        if let Some(last) = game
-            .log()
-            .last()
-            .filter(|e| matches!(e.action, Action::Procedure(_)))
-        {
+        // The last procedure's result first, at the top of the column; then the offers.
+        let mut col = Column::new().spacing(gap::S);
+        // The result of the last procedure, while nothing is picked or the pick shares a piece
+        // with it: picking other pieces starts the next action, and its offers take the room.
+        let picked_now: Vec<_> = sel.actors.iter().chain(&sel.targets).collect();
+        if let Some(last) = game.log().last().filter(|e| match &e.action {
+            Action::Procedure(call) => {
+                picked_now.is_empty()
+                    || call
+                        .actors
+                        .iter()
+                        .chain(&call.targets)
+                        .any(|p| picked_now.contains(&p))
+            }
+            _ => false,
+        }) {
             let mut lines = Column::new()
                 .spacing(2)
                 .push(parts::strong(format!("Last: {}", last.title)));
-            let outcome = describe::outcome(game, last);
+            // The result in words first (the facts: "fails its morale check", "routs"), then
+            // the changes of status; the log keeps the detail in order.
+            let mut outcome = describe::outcome(game, last);
+            outcome.sort_by_key(|e| match e {
+                adjutant::event::Event::Fact { kind, .. }
+                    if *kind != adjutant::event::FactKind::Note =>
+                {
+                    0
+                }
+                adjutant::event::Event::Fact { .. } | adjutant::event::Event::Ended { .. } => 1,
+                _ => 2,
+            });
             for e in outcome.iter().take(LAST_LINES) {
                 lines = lines.push(parts::body(describe::event(game, e, viewer)));
             }
@@ -183,6 +226,8 @@ impl State {
                     .style(theme::info_banner),
             );
         }
+        col = col.push(parts::heading("Procedures"));
+        col = col.push(parts::body(picked));
         let offers = game
             .rules()
             .offers(&game.context(), &sel.actors, &sel.targets);
@@ -191,10 +236,33 @@ impl State {
                 "The rules offer nothing for this selection.",
             ));
         }
-        for offer in offers {
+        // The procedure that moves the clock on has its own place, at the column's foot.
+        let clock = game.rules().clock_offer();
+        let (allowed, refused): (Vec<Offer>, Vec<Offer>) = offers
+            .into_iter()
+            .filter(|o| Some(o.id.as_str()) != clock)
+            .partition(|o| o.refused.is_none());
+        for offer in allowed {
             col = col.push(self.offer_view(offer));
         }
-        col.push(self.correct_view(game, sel, viewer))
+        if !refused.is_empty() {
+            col = col.push(
+                parts::button_text(format!("{} not allowed — why", refused.len()))
+                    .style(theme::toggle(self.refused_open))
+                    .on_press(Message::RefusedToggled),
+            );
+            if self.refused_open {
+                for offer in refused {
+                    col = col.push(self.offer_view(offer));
+                }
+            }
+        }
+        col = col.push(self.correct_view(game, sel, viewer));
+        // At the foot, so a message shifts nothing that can be clicked.
+        if let Some(e) = &self.error {
+            col = col.push(parts::error_line(e.as_str()));
+        }
+        col
     }
 
     /// "Correct by hand", folded until opened: the one picked piece, or each side.
@@ -305,15 +373,18 @@ impl State {
         pending: &'a Pending,
         viewer: Viewer,
     ) -> Column<'a, Message> {
-        let mut col = column![parts::heading(pending.title.as_str())].spacing(gap::S);
-        if let Some(procedure) = game.pending_procedure() {
-            for note in procedure.notes() {
-                col = col.push(parts::body(format!("• {note}")));
-            }
-        }
-        for line in describe::pending_lines(game, pending, viewer) {
-            col = col.push(parts::body(line));
-        }
+        let can_cancel = pending.events.is_empty();
+        let mut col = column![
+            row![
+                container(parts::heading(pending.title.as_str())).width(Fill),
+                parts::button_text("Cancel")
+                    .style(theme::quiet)
+                    .on_press_maybe(can_cancel.then_some(Message::Cancel)),
+            ]
+            .spacing(gap::S)
+            .align_y(iced::Center)
+        ]
+        .spacing(gap::S);
         let request: Element<'a, Message> = match game.step() {
             Some(Step::Dice(req)) => self.dice_view(req),
             Some(Step::Card(req)) => {
@@ -358,24 +429,23 @@ impl State {
                 .width(Fill)
                 .style(theme::request),
         );
+        // Under the request: a message moves only what is read below it.
         if let Some(e) = &self.error {
             col = col.push(parts::error_line(e.as_str()));
         }
-        let can_cancel = pending.events.is_empty();
-        col = col.push(
-            row![
-                parts::button_text("Cancel")
-                    .style(theme::quiet)
-                    .on_press_maybe(can_cancel.then_some(Message::Cancel)),
-                parts::caption(if can_cancel {
-                    ""
-                } else {
-                    "Cancel is refused: dice are already rolled for this procedure. Finish it, then undo it."
-                }),
-            ]
-            .spacing(gap::S)
-            .align_y(iced::Center),
-        );
+        if !can_cancel {
+            col = col.push(parts::caption(
+                "Cancel is refused: dice are already rolled for this procedure. Finish it, then undo it.",
+            ));
+        }
+        if let Some(procedure) = game.pending_procedure() {
+            for note in procedure.notes() {
+                col = col.push(parts::body(format!("• {note}")));
+            }
+        }
+        for line in describe::pending_lines(game, pending, viewer) {
+            col = col.push(parts::body(line));
+        }
         let mut cached = self.odds.borrow_mut();
         let odds = cached.get_or_insert_with(|| odds::of(game, pending));
         col.push(odds::view(game, odds.clone()))
@@ -401,11 +471,35 @@ impl State {
                 )
             }
         };
-        let mut c = column![parts::strong(req.label.clone())].spacing(gap::S);
-        if !req.rule.is_empty() {
-            c = c.push(parts::caption(req.rule.clone()));
+        // The question, then at once what answers it: Roll, the field and the keypad; the
+        // odds of each band and the modifiers below.
+        let mut c = column![
+            parts::strong(req.label.clone()),
+            parts::body(reading),
+            parts::roll_row(
+                "Roll",
+                "faces rolled, e.g. 3 4",
+                &self.faces,
+                FACES,
+                parts::RollMessages {
+                    roll: Message::Roll,
+                    typed: Message::FacesChanged,
+                    enter: Message::FacesEntered,
+                },
+            ),
+            keypad::view(req.dice.die, Message::FaceTapped, Message::FacesCleared),
+        ]
+        .spacing(gap::S);
+        let (readings, _) = req.readings();
+        let low = readings.keys().next().copied().unwrap_or(0);
+        let high = readings.keys().last().copied().unwrap_or(0);
+        for (band, ways, outcomes) in req.band_odds() {
+            c = c.push(parts::odds_row(
+                odds::band_label(band.from, band.to, low, high, &band.label),
+                ways,
+                outcomes,
+            ));
         }
-        c = c.push(parts::body(reading));
         if req.dice.modifiers.is_empty() {
             c = c.push(parts::caption("No modifiers."));
         }
@@ -417,27 +511,9 @@ impl State {
             };
             c = c.push(parts::body(format!("{:+}  {}{rule}", m.value, m.label)));
         }
-        let (readings, _) = req.readings();
-        let low = readings.keys().next().copied().unwrap_or(0);
-        let high = readings.keys().last().copied().unwrap_or(0);
-        for (band, ways, outcomes) in req.band_odds() {
-            c = c.push(parts::odds_row(
-                odds::band_label(band.from, band.to, low, high, &band.label),
-                ways,
-                outcomes,
-            ));
+        if !req.rule.is_empty() {
+            c = c.push(parts::caption(req.rule.clone()));
         }
-        c = c.push(parts::roll_row(
-            "Roll",
-            "faces rolled, e.g. 3 4",
-            &self.faces,
-            FACES,
-            parts::RollMessages {
-                roll: Message::Roll,
-                typed: Message::FacesChanged,
-                enter: Message::FacesEntered,
-            },
-        ));
         c.into()
     }
 }

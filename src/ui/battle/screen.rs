@@ -8,7 +8,7 @@ use iced::{Element, Fill, Length};
 
 use adjutant::status::Viewer;
 
-use super::{Battle, Message, Mode, NARROW, Tab, across, banner, leave};
+use super::{Battle, Message, Mode, NARROW, Tab, across, banner, clock_bar, leave};
 use crate::ui::parts;
 use crate::ui::theme::{self, gap};
 
@@ -56,11 +56,20 @@ impl Battle {
         .height(Fill);
         let procedures = || -> Element<'_, Message> {
             column![
-                // Narrow, the banner keeps to the clock and the figures so the procedures show.
+                // So that an action reads top to bottom without scrolling, the banner keeps
+                // to the clock and the figures once a piece is picked, and to the clock alone
+                // while a procedure is under way and always when narrow (the figures show
+                // over the narrow layout's log).
                 banner::view(
                     &self.game,
                     self.viewer,
-                    narrow || self.game.pending().is_some()
+                    if narrow || self.game.pending().is_some() {
+                        banner::Shown::Clock
+                    } else if !(self.pieces.actors.is_empty() && self.pieces.targets.is_empty()) {
+                        banner::Shown::Figures
+                    } else {
+                        banner::Shown::Full
+                    }
                 ),
                 self.procedure
                     .view(&self.game, &self.pieces, self.viewer)
@@ -90,12 +99,19 @@ impl Battle {
             let shown: Element<'_, Message> = match self.narrow_tab {
                 Tab::Procedures => procedures(),
                 Tab::Dice | Tab::Cards => self.right_tab_body(self.narrow_tab),
-                Tab::Log => log(),
+                Tab::Log => column![
+                    banner::view(&self.game, self.viewer, banner::Shown::Figures),
+                    log()
+                ]
+                .spacing(gap::S)
+                .height(Fill)
+                .into(),
             };
-            row![
-                left,
-                column![bar, shown].spacing(gap::S).width(Fill).height(Fill)
-            ]
+            let mut centre = column![bar, shown].spacing(gap::S).width(Fill).height(Fill);
+            if let Some(clock) = clock_bar::view(&self.game) {
+                centre = centre.push(clock);
+            }
+            row![left, centre]
         } else {
             let right = column![
                 container(self.right_tab()).height(Length::FillPortion(3)),
@@ -104,7 +120,14 @@ impl Battle {
             .spacing(gap::S)
             .width(Length::Fixed(384.0))
             .height(Fill);
-            row![left, procedures(), right]
+            let mut centre = column![procedures()]
+                .spacing(gap::S)
+                .width(Fill)
+                .height(Fill);
+            if let Some(clock) = clock_bar::view(&self.game) {
+                centre = centre.push(clock);
+            }
+            row![left, centre, right]
         };
         page.push(body.spacing(gap::S).padding([0.0, gap::S]).height(Fill))
             .push(space().height(gap::XS))

@@ -303,12 +303,9 @@ impl State {
             },
         );
 
-        let mut content = column![kinds, dice_row, mods, add].spacing(gap::S);
-        if let Some(e) = &self.modifier_error {
-            content = content.push(parts::error_line(e.as_str()));
-        }
-        content = content.push(act);
-        if let Some(e) = &self.error {
+        // Messages under the Roll row, so they move only what is read below them.
+        let mut content = column![kinds, dice_row, mods, add, act].spacing(gap::S);
+        for e in [&self.modifier_error, &self.error].into_iter().flatten() {
             content = content.push(parts::error_line(e.as_str()));
         }
         content = content.push(history(game));

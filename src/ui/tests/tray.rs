@@ -82,3 +82,27 @@ fn drawing_a_card_shows_it_and_counts_the_deck() {
     assert!(shows(&screen, &card), "the card drawn is shown");
     assert!(shows(&screen, "2. Draw a card"));
 }
+
+#[test]
+fn a_refused_modifier_moves_nothing_that_can_be_clicked() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut screen = battle(&dir);
+    let roll_at = |screen: &super::BattleScreen| {
+        super::simulator(screen.view())
+            .find("Roll 2D6")
+            .expect("the tray's Roll")
+            .bounds()
+    };
+    let before = roll_at(&screen);
+    interact(&mut screen, |ui| {
+        ui.click(id(tray::MOD_VALUE))?;
+        let _ = ui.typewrite("lots");
+        let _ = ui.tap_key(keyboard::key::Named::Enter);
+        Ok(())
+    });
+    assert!(shows(
+        &screen,
+        "'lots' is not a modifier: write a whole number such as +1 or -2"
+    ));
+    assert_eq!(roll_at(&screen), before, "Roll stays where it was");
+}

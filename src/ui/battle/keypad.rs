@@ -1,0 +1,70 @@
+//! The dice keypad under a Roll row: one key for each face of the die asked for (a D10's read
+//! 0–9, as the rules read it) and a key that clears what was tapped, so the faces thrown on
+//! the table go in without a keyboard.
+
+use iced::widget::{Row, button, container, text};
+use iced::{Element, Length};
+
+use adjutant::dice::Die;
+
+use crate::ui::theme::{self, gap, size};
+
+/// The widget id of the key for `face` (tests use it).
+pub fn face_id(face: u8) -> String {
+    format!("keypad-face:{face}")
+}
+
+/// A key wide enough for a fingertip.
+const KEY: f32 = 40.0;
+
+/// The keys for the faces of `die`, then Clear.
+pub fn view<'a, M: Clone + 'a>(die: Die, tap: impl Fn(u8) -> M, clear: M) -> Element<'a, M> {
+    let mut keys = Row::new().spacing(gap::XS).align_y(iced::Center);
+    for face in die.min()..=die.max() {
+        keys = keys.push(
+            container(
+                button(
+                    text(face.to_string())
+                        .size(size::BODY)
+                        .font(theme::BOLD_FONT)
+                        .align_x(iced::Center)
+                        .width(Length::Fill),
+                )
+                .width(Length::Fixed(KEY))
+                .padding([gap::XS, 0.0])
+                .style(theme::quiet)
+                .on_press(tap(face)),
+            )
+            .id(face_id(face)),
+        );
+    }
+    keys = keys.push(
+        button(text("Clear").size(size::BODY))
+            .padding([gap::XS, gap::S])
+            .style(theme::quiet)
+            .on_press(clear),
+    );
+    keys.wrap().into()
+}
+
+/// `faces` with `face` added, one space between faces.
+pub fn typed(faces: &str, face: u8) -> String {
+    let kept = faces.trim_end();
+    if kept.is_empty() {
+        face.to_string()
+    } else {
+        format!("{kept} {face}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::typed;
+
+    #[test]
+    fn tapped_faces_join_with_one_space() {
+        assert_eq!(typed("", 6), "6");
+        assert_eq!(typed("6", 5), "6 5");
+        assert_eq!(typed("3 ", 0), "3 0");
+    }
+}
