@@ -13,12 +13,11 @@ use iced_test::selector::{Candidate, Target, id};
 
 use adjutant::rules::royalists_roundheads::keys::proc as rr;
 
-use super::systems::Play;
+use super::systems::{EVERY_SYSTEM, Play, SIZES};
 use crate::ui::battle::{Message, keypad, procedure_panel};
 use crate::ui::theme;
 
 /// The window at 100 % and at 150 % zoom, in logical pixels.
-const SIZES: [(f32, f32); 2] = [(1280.0, 800.0), (1280.0 / 1.5, 800.0 / 1.5)];
 
 const FIRER: &str = "Cromwell's Horse (1)";
 const FIRED_AT: &str = "Widdrington's Horse (1)";
@@ -296,13 +295,7 @@ fn clock_start(play: &Play, size: (f32, f32)) -> Option<Rectangle> {
 
 #[test]
 fn the_clock_moves_on_from_one_fixed_place_in_every_system_and_on_f8() {
-    let systems = [
-        ("royalists_roundheads", ["Royalist", "Parliament"]),
-        ("d3_ecw", ["Royalist", "Parliament"]),
-        ("victory_without_squares", ["Royalist", "Parliament"]),
-        ("rcw", ["Reds", "Whites"]),
-    ];
-    for (system, sides) in systems {
+    for (system, sides) in EVERY_SYSTEM {
         let play = Play::new(system, sides, 7);
         let game = play.game();
         let id = game.rules().clock_offer().expect("the rules name it");

@@ -11,14 +11,13 @@ use iced_test::selector::{Candidate, id};
 use adjutant::army::Army;
 use adjutant::rules;
 
-use super::systems::Play;
+use super::systems::{EVERY_SYSTEM, Play, SIZES};
 use crate::ui::battle::procedure_panel;
 use crate::ui::persist::Store;
 use crate::ui::roster::{Roster, stat_width};
 use crate::ui::theme;
 
 /// The window at 100 % and at 150 % zoom, in logical pixels.
-const SIZES: [(f32, f32); 2] = [(1280.0, 800.0), (1280.0 / 1.5, 800.0 / 1.5)];
 
 fn at<'a, M>(size: (f32, f32), view: Element<'a, M>) -> Simulator<'a, M> {
     Simulator::with_size(
@@ -141,13 +140,7 @@ fn word_width(word: &str) -> f32 {
 
 #[test]
 fn every_battle_screen_holds_with_next_phase_in_view_and_a_roomy_centre() {
-    let systems = [
-        ("royalists_roundheads", ["Royalist", "Parliament"]),
-        ("d3_ecw", ["Royalist", "Parliament"]),
-        ("victory_without_squares", ["Royalist", "Parliament"]),
-        ("rcw", ["Reds", "Whites"]),
-    ];
-    for (system, sides) in systems {
+    for (system, sides) in EVERY_SYSTEM {
         let play = Play::new(system, sides, 7);
         for size in SIZES {
             let shown = assert_clean(system, size, play.screen.view());

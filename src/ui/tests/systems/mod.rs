@@ -31,6 +31,18 @@ use crate::ui::battle::{Message, odds, procedure_panel};
 use crate::ui::persist::Store;
 use crate::ui::theme::size;
 
+/// The window sizes the layout tests check: 1280×800, and the same window at 150 % zoom.
+pub(in crate::ui::tests) const SIZES: [(f32, f32); 2] =
+    [(1280.0, 800.0), (1280.0 / 1.5, 800.0 / 1.5)];
+
+/// Every shipped rule system with the sides of its shipped armies.
+pub(in crate::ui::tests) const EVERY_SYSTEM: [(&str, [&str; 2]); 4] = [
+    ("royalists_roundheads", ["Royalist", "Parliament"]),
+    ("d3_ecw", ["Royalist", "Parliament"]),
+    ("victory_without_squares", ["Royalist", "Parliament"]),
+    ("rcw", ["Reds", "Whites"]),
+];
+
 /// The simulated window's height, as [`simulator`] makes it.
 const WINDOW_HEIGHT: f32 = 800.0;
 
