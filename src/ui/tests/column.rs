@@ -17,8 +17,6 @@ use super::systems::{EVERY_SYSTEM, Play, SIZES};
 use crate::ui::battle::{Message, keypad, procedure_panel};
 use crate::ui::theme;
 
-/// The window at 100 % and at 150 % zoom, in logical pixels.
-
 const FIRER: &str = "Cromwell's Horse (1)";
 const FIRED_AT: &str = "Widdrington's Horse (1)";
 

@@ -17,8 +17,6 @@ use crate::ui::persist::Store;
 use crate::ui::roster::{Roster, stat_width};
 use crate::ui::theme;
 
-/// The window at 100 % and at 150 % zoom, in logical pixels.
-
 fn at<'a, M>(size: (f32, f32), view: Element<'a, M>) -> Simulator<'a, M> {
     Simulator::with_size(
         Settings {
