@@ -29,9 +29,29 @@ pub const LIBRARY_ADVICE: &str = "If a library is missing, install libxkbcommon-
      libwayland-client0 (Wayland); on a Wayland desktop, `WAYLAND_DISPLAY= adjutant` runs it \
      through X11 instead. `adjutant check`, `print` and `report` work without a window.";
 
-/// Ok when a desktop session answers; else why not and what to do.
+/// The check's own connection to the display that answered, to be kept open until the window
+/// has its own: an X server whose last client leaves resets itself, and a window that connects
+/// during the reset waits for it (about 20 ms on a display that has no other client).
+pub struct Kept {
+    _connection: Option<Box<dyn Send>>,
+}
+
+impl Kept {
+    fn nothing() -> Kept {
+        Kept { _connection: None }
+    }
+}
+
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Kept")
+    }
+}
+
+/// The display's connection when a desktop session answers (hold it until the window is
+/// open); else why not and what to do.
 #[cfg(all(unix, not(target_os = "macos")))]
-pub fn reachable() -> Result<(), String> {
+pub fn reachable() -> Result<Kept, String> {
     let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
     let (wayland, x11) = (var("WAYLAND_DISPLAY"), var("DISPLAY"));
     if wayland.is_none() && x11.is_none() {
@@ -47,14 +67,14 @@ pub fn reachable() -> Result<(), String> {
     if let Some(name) = wayland {
         let shown = adjutant::words::quoted(&name);
         match within(GIVE_UP_AFTER, move || wayland_answers(&name)) {
-            Ok(()) => return Ok(()),
+            Ok(kept) => return Ok(kept),
             Err(e) => problems.push(format!("the Wayland display {shown} {e}")),
         }
     }
     if let Some(name) = x11 {
         let shown = adjutant::words::quoted(&name);
         match within(GIVE_UP_AFTER, move || x11_answers(&name)) {
-            Ok(()) => return Ok(()),
+            Ok(kept) => return Ok(kept),
             Err(e) => problems.push(format!("the X display {shown} {e}")),
         }
     }
@@ -67,8 +87,8 @@ pub fn reachable() -> Result<(), String> {
 
 /// Other platforms have one windowing system, always there.
 #[cfg(not(all(unix, not(target_os = "macos"))))]
-pub fn reachable() -> Result<(), String> {
-    Ok(())
+pub fn reachable() -> Result<Kept, String> {
+    Ok(Kept::nothing())
 }
 
 /// Why a display did not answer: the sentence that follows "the X display \":0\"".
@@ -96,10 +116,10 @@ impl std::fmt::Display for NoAnswer {
 /// Runs `probe` on a thread of its own and waits at most `limit` for it: a connection that
 /// blocks (a name that takes long to look up, a socket whose queue is full) is given up on.
 #[cfg(all(unix, not(target_os = "macos")))]
-fn within(
+fn within<T: Send + 'static>(
     limit: Duration,
-    probe: impl FnOnce() -> Result<(), NoAnswer> + Send + 'static,
-) -> Result<(), NoAnswer> {
+    probe: impl FnOnce() -> Result<T, NoAnswer> + Send + 'static,
+) -> Result<T, NoAnswer> {
     let (tx, rx) = std::sync::mpsc::channel();
     let spawned = std::thread::Builder::new()
         .name("display check".into())
@@ -145,7 +165,11 @@ impl Socket for std::net::TcpStream {
 /// Sends `hello` on a connected socket and waits at most [`ANSWER_WITHIN`] for the first byte
 /// of the answer; `at` names the address in what is said.
 #[cfg(all(unix, not(target_os = "macos")))]
-fn first_answer(mut stream: impl Socket, hello: &[u8], at: &str) -> Result<(), NoAnswer> {
+fn first_answer(
+    mut stream: impl Socket + Send + 'static,
+    hello: &[u8],
+    at: &str,
+) -> Result<Kept, NoAnswer> {
     let silent = |instead: String| NoAnswer::Silent {
         at: at.to_string(),
         instead,
@@ -173,7 +197,9 @@ fn first_answer(mut stream: impl Socket, hello: &[u8], at: &str) -> Result<(), N
     };
     match read {
         Ok(0) => Err(silent("closed it without answering".into())),
-        Ok(_) => Ok(()),
+        Ok(_) => Ok(Kept {
+            _connection: Some(Box::new(stream)),
+        }),
         Err(e) if timed_out(&e) => Err(silent(format!("did not answer within {within} s"))),
         Err(e) => Err(silent(format!("the answer could not be read: {e}"))),
     }
@@ -198,7 +224,7 @@ fn wayland_sync() -> Vec<u8> {
 
 /// Connects to the Wayland compositor's socket: `$XDG_RUNTIME_DIR/NAME`, or NAME if absolute.
 #[cfg(all(unix, not(target_os = "macos")))]
-fn wayland_answers(name: &str) -> Result<(), NoAnswer> {
+fn wayland_answers(name: &str) -> Result<Kept, NoAnswer> {
     let path = PathBuf::from(name);
     let path = if path.is_absolute() {
         path
@@ -221,14 +247,14 @@ fn wayland_answers(name: &str) -> Result<(), NoAnswer> {
 /// Connects to the X server that `[host]:N[.screen]` names: its local socket (on the file
 /// system, or Linux's abstract one) for no host, else TCP port 6000 + N.
 #[cfg(all(unix, not(target_os = "macos")))]
-fn x11_answers(display: &str) -> Result<(), NoAnswer> {
+fn x11_answers(display: &str) -> Result<Kept, NoAnswer> {
     use std::os::unix::net::UnixStream;
     let malformed = || NoAnswer::Unreachable("it is not of the form [host]:number".into());
     let Some((host, rest)) = display.rsplit_once(':') else {
         return Err(malformed());
     };
     if host.contains('/') {
-        return Ok(()); // a launcher's socket path: let the library read it
+        return Ok(Kept::nothing()); // a launcher's socket path: let the library read it
     }
     let number: u16 = rest
         .split('.')

@@ -80,10 +80,14 @@ fn check(files: &[PathBuf]) -> ExitCode {
 /// of the windowing library (a panic inside it) is reported as a message too, never as a
 /// panic's exit status.
 fn window(data_dir: Option<PathBuf>) -> ExitCode {
-    if let Err(why) = desktop::reachable() {
-        eprintln!("adjutant: the window cannot be opened: {why}");
-        return ExitCode::FAILURE;
-    }
+    // The check's connection stays open while the window runs (see `desktop::Kept`).
+    let _display = match desktop::reachable() {
+        Ok(kept) => kept,
+        Err(why) => {
+            eprintln!("adjutant: the window cannot be opened: {why}");
+            return ExitCode::FAILURE;
+        }
+    };
     let (systems, lines) = cli::systems(data_dir.clone());
     let notice =
         (!lines.is_empty()).then(|| format!("Table overrides not used:\n{}", lines.join("\n")));
