@@ -1,7 +1,8 @@
-//! Whether the window can be opened at all, found out before the windowing library is started
-//! (which would otherwise stop with a panic): on Linux and the BSDs a desktop session must be
-//! named by `WAYLAND_DISPLAY` (Wayland) or `DISPLAY` (X11), and its socket must answer. What is
-//! wrong comes back as words for the terminal: why, and what to set or install.
+//! Whether the window can be opened at all: on Linux and the BSDs a desktop session must be
+//! named by `WAYLAND_DISPLAY` (Wayland) or `DISPLAY` (X11) — said before the windowing library
+//! starts — and its socket must answer, which [`watch`] checks on a thread of its own while the
+//! window starts, so a display that answers costs the start no wait. What is wrong comes back
+//! as words for the terminal: why, and what to set or install.
 //!
 //! "Answer" means more than accepting the connection: Adjutant sends the first message of the
 //! display's protocol (X11's connection set-up, Wayland's `wl_display.sync`) and waits at most
@@ -52,17 +53,11 @@ impl std::fmt::Debug for Kept {
 /// open); else why not and what to do.
 #[cfg(all(unix, not(target_os = "macos")))]
 pub fn reachable() -> Result<Kept, String> {
+    if let Some(why) = unnamed() {
+        return Err(why);
+    }
     let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
     let (wayland, x11) = (var("WAYLAND_DISPLAY"), var("DISPLAY"));
-    if wayland.is_none() && x11.is_none() {
-        return Err(
-            "no desktop session to open it on: neither WAYLAND_DISPLAY (Wayland) nor DISPLAY \
-             (X11) is set. Start Adjutant from a desktop session, or set DISPLAY (for example \
-             DISPLAY=:0) to a running X server. `adjutant check`, `print` and `report` work \
-             without a window."
-                .into(),
-        );
-    }
     let mut problems = Vec::new();
     if let Some(name) = wayland {
         let shown = adjutant::words::quoted(&name);
@@ -89,6 +84,61 @@ pub fn reachable() -> Result<Kept, String> {
 #[cfg(not(all(unix, not(target_os = "macos"))))]
 pub fn reachable() -> Result<Kept, String> {
     Ok(Kept::nothing())
+}
+
+/// Why there is no display to check at all (neither `WAYLAND_DISPLAY` nor `DISPLAY` is set);
+/// none when one is named. Answered at once, without connecting.
+#[cfg(all(unix, not(target_os = "macos")))]
+pub fn unnamed() -> Option<String> {
+    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+    (var("WAYLAND_DISPLAY").is_none() && var("DISPLAY").is_none()).then(|| {
+        "no desktop session to open it on: neither WAYLAND_DISPLAY (Wayland) nor DISPLAY \
+         (X11) is set. Start Adjutant from a desktop session, or set DISPLAY (for example \
+         DISPLAY=:0) to a running X server. `adjutant check`, `print` and `report` work \
+         without a window."
+            .into()
+    })
+}
+
+/// Other platforms have one windowing system, always there.
+#[cfg(not(all(unix, not(target_os = "macos"))))]
+pub fn unnamed() -> Option<String> {
+    None
+}
+
+/// How long the window's own failure waits for the check's verdict: both displays' limits.
+pub const WATCH_LIMIT: std::time::Duration = std::time::Duration::from_secs(17);
+
+/// Checks the display beside the window's start instead of before it, so a display that
+/// answers costs the start no wait: the check runs on a thread of its own while the window
+/// connects. When it finds no display that answers, it says why (after "adjutant: the window
+/// cannot be opened: ") and ends the process with status 1 — a window blocked on a display
+/// that accepts and never answers included. A display that answers keeps the check's
+/// connection open for the life of the process (see [`Kept`]). The returned receiver gets a
+/// message only when the display answered: the window's own failure waits on it (a refusal
+/// ends the process from the check's thread first, with the better message).
+pub fn watch() -> std::sync::mpsc::Receiver<()> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let started = std::thread::Builder::new()
+        .name("display watch".into())
+        .spawn(move || match reachable() {
+            Ok(kept) => {
+                // Closed by the system when the process ends.
+                std::mem::forget(kept);
+                let _ = tx.send(());
+            }
+            Err(why) => {
+                eprintln!("adjutant: the window cannot be opened: {why}");
+                std::process::exit(1);
+            }
+        });
+    if started.is_err() {
+        // No thread for the check: the window's start says what it finds.
+        let (tx, rx) = std::sync::mpsc::channel();
+        let _ = tx.send(());
+        return rx;
+    }
+    rx
 }
 
 /// Why a display did not answer: the sentence that follows "the X display \":0\"".

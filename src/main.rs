@@ -80,13 +80,19 @@ fn check(files: &[PathBuf]) -> ExitCode {
 /// of the windowing library (a panic inside it) is reported as a message too, never as a
 /// panic's exit status.
 fn window(data_dir: Option<PathBuf>) -> ExitCode {
-    // The check's connection stays open while the window runs (see `desktop::Kept`).
-    let _display = match desktop::reachable() {
-        Ok(kept) => kept,
-        Err(why) => {
-            eprintln!("adjutant: the window cannot be opened: {why}");
-            return ExitCode::FAILURE;
-        }
+    // No display named at all is said at once; whether the named one answers is checked
+    // beside the window's start (`desktop::watch`), which ends the process with its own
+    // message when it does not.
+    if let Some(why) = desktop::unnamed() {
+        eprintln!("adjutant: the window cannot be opened: {why}");
+        return ExitCode::FAILURE;
+    }
+    let display = desktop::watch();
+    // The window's own failure waits for the check's verdict: a display that does not answer
+    // is named by the check, which ends the process; one that answers leaves the failure to
+    // the windowing library, with what to install.
+    let verdict = || {
+        let _ = display.recv_timeout(desktop::WATCH_LIMIT);
     };
     let (systems, lines) = cli::systems(data_dir.clone());
     let notice =
@@ -122,6 +128,7 @@ fn window(data_dir: Option<PathBuf>) -> ExitCode {
     match result {
         Ok(Ok(())) => ExitCode::SUCCESS,
         Ok(Err(e)) => {
+            verdict();
             eprintln!(
                 "adjutant: the window could not be opened: {e}\n{}",
                 desktop::LIBRARY_ADVICE
@@ -129,6 +136,7 @@ fn window(data_dir: Option<PathBuf>) -> ExitCode {
             ExitCode::FAILURE
         }
         Err(_) => {
+            verdict();
             let what = caught
                 .lock()
                 .ok()
