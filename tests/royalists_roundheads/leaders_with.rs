@@ -333,3 +333,19 @@ fn the_record_is_saved_undone_and_redone() {
     battle.redo().unwrap();
     assert_eq!(battle.state().piece(leader).mark(WITH), Some(name.as_str()));
 }
+
+// III.A.2: an overrun leader "is then moved to the nearest friendly combat unit under the
+// leader's command" — flipped or already flipped, he is no longer with the unit he was
+// recorded with (the player sets the one he joins).
+#[test]
+fn an_overrun_leader_is_with_no_unit() {
+    use adjutant::rules::royalists_roundheads::phases::MOVEMENT;
+    let mut b = ready(MOVEMENT, 1);
+    let call = b.call(proc::OVERRUN, &["saville"], &["crom1"], &[]);
+    stack(&mut b, "saville", "sav1");
+    assert_eq!(b.play(&call, &[]).summary, "replacement leader");
+    assert_eq!(b.mark("saville", WITH), None);
+    stack(&mut b, "saville", "sav1");
+    assert_eq!(b.play(&call, &[]).summary, "moves away, no loss");
+    assert_eq!(b.mark("saville", WITH), None);
+}

@@ -340,6 +340,15 @@ pub fn eliminate(run: &mut Run, t: &Tables, id: PieceId, why: &str) {
     leaders_leave(run, id);
 }
 
+/// A leader moved to the nearest unit of his command after a casualty or an overrun
+/// (III.A.2): he is no longer with the unit he was recorded with; the player sets the one he
+/// joins on his row.
+pub fn leader_moves(run: &mut Run, leader: PieceId) {
+    if run.status(leader).mark(WITH).is_some() {
+        run.mark(leader, WITH, None);
+    }
+}
+
 /// A unit gone from play: the records of the leaders stacked with it end, and the log says so
 /// (the leader stays in the hex; III.A.2 moves him on if he is a casualty).
 fn leaders_leave(run: &mut Run, unit: PieceId) {
@@ -362,10 +371,7 @@ pub fn leader_casualty(run: &mut Run, t: &Tables, leader: PieceId, section: &str
     };
     let again = run.status(leader).flag(keys::REPLACEMENT);
     run.flag(leader, keys::REPLACEMENT, true);
-    // He moves to the nearest unit of his command, which the player sets on his row.
-    if run.status(leader).mark(WITH).is_some() {
-        run.mark(leader, WITH, None);
-    }
+    leader_moves(run, leader);
     let before = run.side_status(side).track(keys::LEADER_LOSSES);
     run.emit(crate::event::Event::Side {
         side,
