@@ -859,4 +859,14 @@ fn a_leader_attached_by_hand_draws_two_cards_and_counts_in_combat() {
     assert_eq!(b.state().piece(f).mark(ATTACHED), None);
     b.undo().unwrap();
     assert_eq!(b.state().piece(f).mark(ATTACHED), Some("rupert"));
+    // The body's "Leader attached" cleared by hand ends the leader's record too.
+    b.adjust(
+        adjutant::battle::adjust::Subject::Piece(f),
+        Change::Mark {
+            key: ATTACHED.into(),
+            to: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(b.state().piece(rupert).mark(ATTACHED), None);
 }

@@ -349,3 +349,43 @@ fn an_overrun_leader_is_with_no_unit() {
     assert_eq!(b.play(&call, &[]).summary, "moves away, no loss");
     assert_eq!(b.mark("saville", WITH), None);
 }
+
+/// The exact odds of a call (replaying it request by request), checked to sum to one and to
+/// agree with the odds walk, which runs the procedures quiet.
+fn odds_of(b: &B, call: &adjutant::procedure::Call) -> std::collections::BTreeMap<String, Q> {
+    let p = b.start(call).expect("starts");
+    let exact = exact_odds(p.as_ref(), &b.ctx());
+    assert_eq!(total(&exact), Q(1, 1), "{exact:?}");
+    let walked = adjutant::odds::procedure_odds(p.as_ref(), &b.ctx(), &[]);
+    for (summary, q) in &exact {
+        let f = q.0 as f64 / q.1 as f64;
+        assert!(
+            (walked.p(summary) - f).abs() < 1e-9,
+            "{summary}: {} vs {f}",
+            walked.p(summary)
+        );
+    }
+    exact
+}
+
+// The odds read the record as the roll does: a morale check at 7 with a recorded leader passes
+// on 2D6 ≤ 8, 26 in 36 — the same as answering yes; a recorded melee walks to the same odds as
+// the one with the leader selected.
+#[test]
+fn the_odds_read_the_record() {
+    let mut b = ready(RALLY, 0);
+    stack(&mut b, "henderson", "hen1");
+    let odds = odds_of(
+        &b,
+        &b.call(proc::MORALE, &["hen1"], &[], &[(param::CAUSE, "Other")]),
+    );
+    assert_eq!(odds["passes"], Q::new(26, 36));
+    let mut b = ready(MELEE, 0);
+    let selected = odds_of(
+        &b,
+        &b.call(proc::MELEE, &["hen1", "henderson"], &["crom1"], &[]),
+    );
+    stack(&mut b, "henderson", "hen1");
+    let recorded = odds_of(&b, &b.call(proc::MELEE, &["hen1"], &["crom1"], &[]));
+    assert_eq!(recorded, selected);
+}
