@@ -21,14 +21,20 @@ pub fn mark_spec(label: &str, roster: &Roster, side: usize) -> MarkSpec {
     }
 }
 
+/// Whether `name` names the unit: [`Roster::answers_to`], with the usual miss (another unit's
+/// name, not this one's with its side added) found without building the unit's full name,
+/// which looks through every piece: the window asks this of every row.
+fn names(roster: &Roster, unit: PieceId, name: &str) -> bool {
+    let own = roster.own_name(unit);
+    name == own || (name.starts_with(own) && roster.answers_to(unit, name))
+}
+
 /// The unit a leader's record names, if it names one of his side's units.
 pub fn unit_of(roster: &Roster, leader: PieceId, status: &Status) -> Option<PieceId> {
     let name = status.mark(WITH)?;
     let side = roster.side_of(leader);
     roster.ids().find(|&p| {
-        roster.side_of(p) == side
-            && roster.piece(p).role == Role::Unit
-            && roster.answers_to(p, name)
+        roster.side_of(p) == side && roster.piece(p).role == Role::Unit && names(roster, p, name)
     })
 }
 
@@ -42,6 +48,9 @@ pub fn leaders_with<'a>(
     roster.ids().filter(move |&p| {
         roster.side_of(p) == side
             && roster.piece(p).role == Role::Leader
+            && status(p)
+                .mark(WITH)
+                .is_some_and(|name| names(roster, unit, name))
             && unit_of(roster, p, status(p)) == Some(unit)
     })
 }
@@ -101,7 +110,12 @@ mod tests {
             units: ["a", "b"]
                 .map(|u| Unit {
                     id: u.into(),
-                    name: format!("{side} {u}"),
+                    // Both sides have a unit "Guns": each is read with its side added.
+                    name: if u == "a" {
+                        "Guns".into()
+                    } else {
+                        format!("{side} {u}")
+                    },
                     kind: "Foot".into(),
                     leader: Some("l".into()),
                     stats: Default::default(),
@@ -135,5 +149,33 @@ mod tests {
         assert!(
             matches!(&gone[0], Event::Piece { piece, change: Change::Mark { to: None, .. } } if *piece == red_l)
         );
+    }
+
+    #[test]
+    fn a_name_two_sides_share_is_read_with_or_without_the_side() {
+        let r = roster();
+        let (blue_l, blue_guns) = (r.find(1, "l").unwrap(), r.find(1, "a").unwrap());
+        assert_eq!(r.name(blue_guns), "Guns (Blue)");
+        for name in ["Guns (Blue)", "Guns"] {
+            let mut s = Status::default();
+            s.apply(&Change::Mark {
+                key: WITH.into(),
+                to: Some(name.into()),
+            });
+            assert_eq!(unit_of(&r, blue_l, &s), Some(blue_guns), "{name}");
+            let empty = Status::default();
+            let status = |p: PieceId| if p == blue_l { &s } else { &empty };
+            assert_eq!(
+                leaders_with(&r, status, blue_guns).collect::<Vec<_>>(),
+                [blue_l]
+            );
+        }
+        // The other side's reading names none of Blue's units.
+        let mut s = Status::default();
+        s.apply(&Change::Mark {
+            key: WITH.into(),
+            to: Some("Guns (Red)".into()),
+        });
+        assert_eq!(unit_of(&r, blue_l, &s), None);
     }
 }

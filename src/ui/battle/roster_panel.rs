@@ -6,7 +6,7 @@
 //! as a target keeps it so. The selection is what procedures are offered for. A leader's row
 //! says, under it, which unit he is with ("with …", the rule system's record of a leader
 //! stacked with or attached to a unit): one choice of his side's units sets it, "none" clears
-//! it, each a logged, undoable correction.
+//! it, each a logged, undoable correction; the unit's row then says "Colonel X with it".
 
 use std::collections::BTreeSet;
 
@@ -18,6 +18,7 @@ use iced::{Element, Fill};
 use adjutant::battle::Battle;
 use adjutant::battle::state::Role;
 use adjutant::event::PieceId;
+use adjutant::rules::kit::with;
 use adjutant::status::{Change, StatusSchema, Viewer, WITH};
 
 use super::{adjust_panel, status_view};
@@ -197,6 +198,8 @@ impl State {
         let secrets = viewer.sees_secrets_of(game.roster.side_of(id));
         let fold = self.fold_of(game, id);
         let aim = self.offers_target(game, id);
+        // A unit's row names the leaders recorded with it, so it is built again when they are.
+        let led = leaders_with(game, id);
         let key = (
             id,
             self.pick(id),
@@ -204,8 +207,9 @@ impl State {
             fold,
             aim,
             game.state().piece(id),
+            led,
         );
-        container(lazy(key, move |&(id, pick, secrets, fold, aim, _)| {
+        container(lazy(key, move |&(id, pick, secrets, fold, aim, _, _)| {
             let row = Row {
                 pick,
                 show_secrets: secrets,
@@ -278,6 +282,11 @@ impl Row {
             .align_y(iced::Center)
         ]
         .spacing(gap::XS);
+        let led = leaders_with(game, id);
+        if !led.is_empty() {
+            let names: Vec<_> = led.iter().map(|&l| roster.name(l)).collect();
+            content = content.push(parts::caption(format!("{} with it", names.join(", "))));
+        }
         if !status_view::is_empty(schema, status) {
             let adjust = move |change| Message::Adjust(id, change);
             content = content.push(status_view::view_adjustable(
@@ -351,6 +360,18 @@ fn with_line(id: PieceId, units: &[String], now: Option<&str>) -> Element<'stati
         .spacing(gap::XS)
         .align_y(iced::Center)
         .into()
+}
+
+/// The leaders recorded as with a unit; none for a leader, or for a unit whose own mark says
+/// who is with it (its status shows that).
+fn leaders_with(game: &Battle, id: PieceId) -> Vec<PieceId> {
+    let own = game.piece_schema(id).marks.iter().any(|m| m.key == WITH);
+    match game.roster.piece(id).role {
+        Role::Unit if !own => {
+            with::leaders_with(&game.roster, |p| game.state().piece(p), id).collect()
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// Whether a piece matches every word of the find box: by its name, its kind, its side (the

@@ -470,6 +470,10 @@ fn a_melee_with_a_recorded_leader_takes_one_click_per_request_and_asks_nothing_o
         let log = play.game().log().len();
         play.record_with(LEADER, ATTACKER);
         assert_eq!(play.game().log().len(), log + 1);
+        assert!(
+            play.shows("Colonel Oliver Cromwell with it"),
+            "on the unit's row"
+        );
         let leader = play.piece(LEADER);
         assert_eq!(
             play.game()
