@@ -8,6 +8,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+/// The mark a leader carries naming the unit he is with (stacked with, attached to): the unit's
+/// name as a player reads it, one of the side's unit names. One key for every rule system, so
+/// the window offers the same "with …" choice on each leader's row and a correction by hand of
+/// it is kept in step with a unit's own mark of the same key, where a system has one
+/// ([`crate::rules::kit::with`] reads it for the procedures).
+pub const WITH: &str = "attached";
+
 /// The changing status of one piece or one side.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Status {

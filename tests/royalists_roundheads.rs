@@ -13,6 +13,8 @@ mod commands_seed;
 mod common;
 #[path = "royalists_roundheads/duties.rs"]
 mod duties;
+#[path = "royalists_roundheads/leaders_with.rs"]
+mod leaders_with;
 #[path = "royalists_roundheads/melee_seed.rs"]
 mod melee_seed;
 #[path = "royalists_roundheads/odds.rs"]

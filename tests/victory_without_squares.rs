@@ -788,3 +788,85 @@ fn an_attack_on_a_column_counts_as_a_flank_attack() {
     let (on_column, _) = run(&column, &c, &[3], &["2H"]);
     assert_ne!(front, on_column, "the column changes the score");
 }
+
+/// The leader's "Attached to" set by hand (the leader's row, or the correction by hand): the
+/// battle's record, which the body's own mark follows.
+fn attach_by_hand(b: &mut Battle, leader: PieceId, unit: Option<PieceId>) {
+    use adjutant::battle::adjust::Subject;
+    let to = unit.map(|u| b.roster.name(u).to_string());
+    b.adjust(
+        Subject::Piece(leader),
+        Change::Mark {
+            key: adjutant::status::WITH.into(),
+            to,
+        },
+    )
+    .unwrap();
+}
+
+// §4.3: "A leader attached: draw two, use the better"; the combat table's "own body has a
+// leader attached" / "opponent's body has a leader attached". The attachment recorded on the
+// leader's row is the one the draw and the combat read.
+#[test]
+fn a_leader_attached_by_hand_draws_two_cards_and_counts_in_combat() {
+    let mut b = battle();
+    let rupert = id(&b, 0, "rupert");
+    let h = id(&b, 0, "rupert_h");
+    let def = id(&b, 1, "vermuyden_h");
+    let combat_mods = |b: &Battle| -> Vec<(i32, String)> {
+        let c = call(P_COMBAT, vec![h], vec![def], &[]);
+        let b = own_turn(b, &c);
+        let ctx = b.context();
+        let p = SYSTEM.procedure(&ctx, &c).unwrap();
+        match p.step(&ctx, &[]) {
+            Step::Dice(req) => req
+                .dice
+                .modifiers
+                .iter()
+                .map(|m| (m.value, m.label.clone()))
+                .collect(),
+            other => panic!("{other:?}"),
+        }
+    };
+    let before = combat_mods(&b);
+    assert!(
+        !before
+            .iter()
+            .any(|(_, l)| l.contains("own body has a leader"))
+    );
+    b = with(&b, vec![flag(h, MOVING)]);
+    attach_by_hand(&mut b, rupert, Some(h));
+    assert_eq!(b.state().piece(h).mark(ATTACHED), Some("rupert"));
+    let (s, ev) = run(&b, &call(P_HALT, vec![h], vec![], &[]), &[], &["3C", "QH"]);
+    assert_eq!(s, "halts");
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Fact { text, .. } if text.contains("used")))
+    );
+    let after = combat_mods(&b);
+    assert!(
+        after
+            .iter()
+            .any(|(v, l)| *v == -1 && l.contains("own body has a leader attached")),
+        "{after:?}"
+    );
+    // Moved to another body by hand: the first is no longer led; cleared: neither is.
+    let f = id(&b, 0, "rupert_lg");
+    attach_by_hand(&mut b, rupert, Some(f));
+    assert_eq!(b.state().piece(h).mark(ATTACHED), None);
+    assert_eq!(b.state().piece(f).mark(ATTACHED), Some("rupert"));
+    attach_by_hand(&mut b, rupert, None);
+    assert_eq!(b.state().piece(f).mark(ATTACHED), None);
+    b.undo().unwrap();
+    assert_eq!(b.state().piece(f).mark(ATTACHED), Some("rupert"));
+    // The body's "Leader attached" cleared by hand ends the leader's record too.
+    b.adjust(
+        adjutant::battle::adjust::Subject::Piece(f),
+        Change::Mark {
+            key: ATTACHED.into(),
+            to: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(b.state().piece(rupert).mark(ATTACHED), None);
+}

@@ -7,8 +7,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Action, ActionError, Battle, Entry};
+use crate::battle::state::Role;
 use crate::event::{Event, FactKind, PieceId};
-use crate::status::{Change, Status, StatusSchema};
+use crate::rules::kit::with;
+use crate::status::{Change, Status, StatusSchema, WITH};
 
 /// Whose status a correction changes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -70,13 +72,74 @@ impl Battle {
                 },
             ),
         };
+        let mut events = vec![event];
+        if let (Change::Mark { key, to }, Subject::Piece(id)) = (&change, subject)
+            && key == WITH
+        {
+            events.extend(self.with_follows(id, to.as_deref()));
+        }
+        events.push(Event::fact(FactKind::Note, piece, text));
         self.redo.clear();
         self.commit(Entry {
             title: format!("Manual correction: {name}"),
             action: Action::Adjust { subject, change },
-            events: vec![event, Event::fact(FactKind::Note, piece, text)],
+            events,
         });
         Ok(())
+    }
+
+    /// What follows a correction of the record that a leader is with a unit ([`WITH`]), where
+    /// units carry a mark of the same key naming their leader (Victory Without Squares): a
+    /// leader's record set or cleared moves that mark to the unit he is now with (clearing it
+    /// from the one he left, and the record of a leader it named before); a unit's mark
+    /// cleared ends the records naming the unit.
+    fn with_follows(&self, piece: PieceId, to: Option<&str>) -> Vec<Event> {
+        let roster = &self.roster;
+        let side = roster.side_of(piece);
+        let status = |p: PieceId| self.state.piece(p);
+        let set = |p: PieceId, to: Option<String>| Event::Piece {
+            piece: p,
+            change: Change::Mark {
+                key: WITH.into(),
+                to,
+            },
+        };
+        let Some(leader) = roster.leader(piece) else {
+            return match to {
+                None if roster.unit(piece).is_some() => with::leaders_with(roster, status, piece)
+                    .map(|l| set(l, None))
+                    .collect(),
+                _ => Vec::new(),
+            };
+        };
+        let new = to.and_then(|name| {
+            roster.ids().find(|&p| {
+                roster.side_of(p) == side
+                    && roster.piece(p).role == Role::Unit
+                    && roster.answers_to(p, name)
+            })
+        });
+        let mut out = Vec::new();
+        for unit in roster.ids().filter(|&p| {
+            roster.side_of(p) == side
+                && roster.piece(p).role == Role::Unit
+                && self.piece_schema(p).marks.iter().any(|m| m.key == WITH)
+        }) {
+            let now = status(unit).mark(WITH);
+            let want = (Some(unit) == new).then_some(leader.id.as_str());
+            if now == want || (want.is_none() && now != Some(leader.id.as_str())) {
+                continue;
+            }
+            out.push(set(unit, want.map(String::from)));
+            // The leader the unit had before leaves it.
+            if let Some(other) = now.and_then(|id| roster.find(side, id))
+                && other != piece
+                && with::unit_of(roster, other, status(other)) == Some(unit)
+            {
+                out.push(set(other, None));
+            }
+        }
+        out
     }
 }
 

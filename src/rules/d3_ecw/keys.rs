@@ -46,7 +46,7 @@ pub const IN_MELEE: &str = "in_melee";
 pub const GRID: &str = "grid";
 
 /// Commander mark: the name of the unit it is attached to.
-pub const ATTACHED: &str = "attached";
+pub const ATTACHED: &str = crate::status::WITH;
 /// Commander flag: contacted by the enemy and removed; returns next move from the base edge.
 pub const REMOVED: &str = "removed";
 

@@ -56,7 +56,7 @@ pub fn piece_schema(tables: &D3Tables, roster: &Roster, piece: PieceId) -> Statu
                 ),
             ],
             marks: vec![
-                mark(ATTACHED, "Attached to", unit_names(roster, side)),
+                crate::rules::kit::with::mark_spec("Attached to", roster, side),
                 grid,
             ],
             ..StatusSchema::default()

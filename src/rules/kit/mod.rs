@@ -9,6 +9,7 @@
 //!   is walked on from where it stopped;
 //! - [`events`] — the status-change events;
 //! - [`switches`] — the table file's 0/1 switches and their table;
+//! - [`with`] — the record that a leader is with a unit, shared by every system;
 //! - [`cite`] — the one checker that every `§N.M` a system cites is a heading of its
 //!   reference `docs/rules/<id>.md`.
 //!
@@ -20,6 +21,7 @@ pub mod events;
 pub mod offers;
 pub mod params;
 pub mod switches;
+pub mod with;
 
 #[cfg(test)]
 mod explore_check;

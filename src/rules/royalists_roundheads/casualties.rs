@@ -61,6 +61,7 @@ pub fn overrun(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
                  command, with no further loss (§9.2)"
             ),
         );
+        effects::leader_moves(run, l);
         return Ok("moves away, no loss".into());
     }
     effects::leader_casualty(run, t, l, OVERRUN_RULE);

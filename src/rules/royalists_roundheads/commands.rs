@@ -16,6 +16,7 @@ use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{FactKind, PieceId};
 use crate::procedure::{Call, ParamSpec, Refusal};
+use crate::rules::kit::with;
 
 const RULE: &str = "§3.3";
 
@@ -28,6 +29,17 @@ fn the_leader(ctx: &Context, call: &Call) -> Result<PieceId, Refusal> {
 
 fn is_overall<L: Look + ?Sized>(l: &L, id: PieceId) -> bool {
     look::leader(l, id).is_some_and(|x| x.has(OVERALL))
+}
+
+/// The unit a leader and his side's Overall Leader are both recorded with, if they are: the
+/// two are stacked (§3.7).
+fn with_overall<L: Look + ?Sized>(l: &L, leader: PieceId) -> Option<PieceId> {
+    let roster = l.roster();
+    let unit = with::unit_of(roster, leader, l.status(leader))?;
+    look::stacked_leaders(l, unit)
+        .into_iter()
+        .any(|p| p != leader && is_overall(l, p))
+        .then_some(unit)
 }
 
 /// The chit asked for in `to`.
@@ -102,7 +114,7 @@ pub fn change_params<L: Look + ?Sized>(l: &L, leader: PieceId) -> Vec<ParamSpec>
         .map(|c| c.command_name().to_string())
         .collect();
     let mut params = vec![pick(param::TO, "New command", choices, 0)];
-    if !is_overall(l, leader) {
+    if !is_overall(l, leader) && with_overall(l, leader).is_none() {
         params.push(yes_no(
             param::OVERALL_STACKED,
             "Stacked with the Overall Leader",
@@ -175,6 +187,12 @@ fn free_change<L: Look + ?Sized>(
     };
     if is_overall(l, leader) {
         Some("the Overall Leader changes his own chit without a roll (§3.7)".into())
+    } else if helped && let Some(unit) = with_overall(l, leader) {
+        Some(format!(
+            "stacked with the Overall Leader (both recorded with {}): the change is automatic \
+             (§3.7){switch}",
+            l.roster().name(unit)
+        ))
     } else if helped && is_yes(call, param::OVERALL_STACKED) {
         Some(format!(
             "stacked with the Overall Leader: the change is automatic (§3.7){switch}"

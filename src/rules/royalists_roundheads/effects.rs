@@ -11,7 +11,8 @@ use super::tables::Tables;
 use crate::dice::{Dice, Die, Modifier};
 use crate::event::{FactKind, PieceId};
 use crate::procedure::{Band, DiceRequest};
-use crate::status::Change;
+use crate::rules::kit::with;
+use crate::status::{Change, WITH};
 
 /// Which combat phase a morale check belongs to (one check per unit per type, §7.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,6 +73,9 @@ pub fn lose_step(run: &mut Run, t: &Tables, id: PieceId, why: &str) -> bool {
         run.flag(id, keys::OUT_OF_COMMAND, false);
     }
     if run.quiet {
+        if s.eliminated {
+            leaders_leave(run, id);
+        }
         return s.eliminated;
     }
     let name = run.name(id);
@@ -81,6 +85,7 @@ pub fn lose_step(run: &mut Run, t: &Tables, id: PieceId, why: &str) -> bool {
             Some(id),
             format!("{name} loses a step ({why}) and is eliminated (step {lost})"),
         );
+        leaders_leave(run, id);
     } else {
         let now = now.unwrap_or_default();
         run.fact(
@@ -128,7 +133,13 @@ pub fn morale_request(
         false => m.modifier(key),
     };
     if leader_stacked {
-        dice = dice.with(modifier(leader_key));
+        let mut m = modifier(leader_key);
+        if !run.quiet
+            && let Some(note) = look::recorded_note(run, id)
+        {
+            m.label = format!("{}: {note}", m.label);
+        }
+        dice = dice.with(m);
     }
     if look::is_routed(run, id) && m.get(routed_key) != 0 {
         dice = dice.with(modifier(routed_key));
@@ -255,16 +266,39 @@ pub fn rout(run: &mut Run, t: &Tables, id: PieceId, hexes: &'static str) -> Need
     let retreat = format!("{name} routs and retreats {hexes} hexes");
     let stuck = format!("{name} cannot retreat: it loses a step instead (no Rout marker)");
     let off = format!("{name} routs off the map: eliminated");
+    // Leaders recorded with it may go with it or stay behind (III.A.2): the same choice says
+    // which, the first option keeping them with it.
+    let leaders = look::stacked_leaders(run, id);
+    let (retreat, behind) = if leaders.is_empty() {
+        (retreat, None)
+    } else {
+        let names: Vec<_> = leaders.iter().map(|&l| run.name(l)).collect();
+        let names = names.join(" and ");
+        (
+            format!("{retreat}, {names} with it"),
+            Some(format!("{retreat}; {names} remains behind")),
+        )
+    };
+    let mut options = vec![retreat.as_str(), &stuck, &off];
+    options.extend(behind.as_deref());
     let pick = run.choose(choice(
         format!("Can {name} retreat {hexes} hexes?"),
         "§7.3",
-        &[&retreat, &stuck, &off],
+        &options,
     ))?;
     match pick {
         0 => {
             run.flag(id, keys::ROUTED, true);
             run.routed.push(id);
             run.fact(FactKind::Rout, Some(id), retreat);
+        }
+        3 => {
+            run.flag(id, keys::ROUTED, true);
+            run.routed.push(id);
+            for &l in &leaders {
+                run.mark(l, WITH, None);
+            }
+            run.fact(FactKind::Rout, Some(id), behind.unwrap_or_default());
         }
         1 => {
             lose_step(run, t, id, "routed unit unable to retreat");
@@ -303,6 +337,24 @@ pub fn eliminate(run: &mut Run, t: &Tables, id: PieceId, why: &str) {
         Some(id),
         format!("{name} is eliminated: {why}"),
     );
+    leaders_leave(run, id);
+}
+
+/// A leader moved to the nearest unit of his command after a casualty or an overrun
+/// (III.A.2): he is no longer with the unit he was recorded with; the player sets the one he
+/// joins on his row.
+pub fn leader_moves(run: &mut Run, leader: PieceId) {
+    if run.status(leader).mark(WITH).is_some() {
+        run.mark(leader, WITH, None);
+    }
+}
+
+/// A unit gone from play: the records of the leaders stacked with it end, and the log says so
+/// (the leader stays in the hex; III.A.2 moves him on if he is a casualty).
+fn leaders_leave(run: &mut Run, unit: PieceId) {
+    for e in with::leave(run.roster(), |p| run.status(p), unit) {
+        run.emit(e);
+    }
 }
 
 /// A leader casualty (§9): the replacement side shows, the chit carries over, and the side
@@ -319,6 +371,7 @@ pub fn leader_casualty(run: &mut Run, t: &Tables, leader: PieceId, section: &str
     };
     let again = run.status(leader).flag(keys::REPLACEMENT);
     run.flag(leader, keys::REPLACEMENT, true);
+    leader_moves(run, leader);
     let before = run.side_status(side).track(keys::LEADER_LOSSES);
     run.emit(crate::event::Event::Side {
         side,

@@ -45,10 +45,12 @@ pub fn column<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> Result<FireCo
     }
 }
 
-pub fn params(t: &Tables) -> Vec<ParamSpec> {
+/// The fire questions; whether a leader is stacked with the target only when none is
+/// recorded with it (`recorded`).
+pub fn params(t: &Tables, recorded: bool) -> Vec<ParamSpec> {
     let mut sides = vec![NONE.to_string()];
     sides.extend(t.terrain.hexsides());
-    vec![
+    let mut p = vec![
         pick(
             param::RANGE,
             "Range (hexes, target hex counted)",
@@ -57,12 +59,15 @@ pub fn params(t: &Tables) -> Vec<ParamSpec> {
         ),
         pick(param::TERRAIN, "Target hex terrain", t.terrain.hexes(), 0),
         pick(param::HEXSIDE, "Firing across", sides, 0),
-        yes_no(
+    ];
+    if !recorded {
+        p.push(yes_no(
             param::TARGET_LEADER_STACKED,
             "A leader is stacked with the target",
             false,
-        ),
-    ]
+        ));
+    }
+    p
 }
 
 /// The range modifier, or the refusal when the column may not fire at that range.
@@ -162,7 +167,11 @@ pub fn fire(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     bind_to_melee(run, firer, range, &call.targets);
     let (lo, _) = (req.bands[band].from, req.bands[band].to);
     let result = t.fire.result(col, lo);
-    let stacked = is_yes(call, param::TARGET_LEADER_STACKED);
+    let stacked = is_yes(call, param::TARGET_LEADER_STACKED)
+        || call
+            .targets
+            .iter()
+            .any(|&d| look::stacked_leader(run, d).is_some());
     let mut summary = vec![match result {
         FireResult::NoEffect => "no effect".to_string(),
         FireResult::Morale => "morale check".into(),

@@ -350,3 +350,27 @@ pub fn side_losses<L: Look + ?Sized>(l: &L, side: usize) -> i32 {
         .sum();
     units + l.side_status(side).track(keys::LEADER_LOSSES)
 }
+
+/// The leaders on the map recorded as stacked with a unit (the leader's "Stacked with" mark),
+/// in the army's order.
+pub fn stacked_leaders<L: Look + ?Sized>(l: &L, unit: PieceId) -> Vec<PieceId> {
+    crate::rules::kit::with::leaders_with(l.roster(), |p| l.status(p), unit)
+        .filter(|&p| l.status(p).flag(keys::ENTERED))
+        .collect()
+}
+
+/// The first leader recorded as stacked with a unit, if any.
+pub fn stacked_leader<L: Look + ?Sized>(l: &L, unit: PieceId) -> Option<PieceId> {
+    stacked_leaders(l, unit).first().copied()
+}
+
+/// Where a stacked leader's −1 (or bonus) came from, when it came from the record: "Henderson
+/// is with the unit (recorded)".
+pub fn recorded_note<L: Look + ?Sized>(l: &L, unit: PieceId) -> Option<String> {
+    let leaders = stacked_leaders(l, unit);
+    (!leaders.is_empty()).then(|| {
+        let names: Vec<_> = leaders.iter().map(|&p| l.roster().name(p)).collect();
+        let verb = if leaders.len() == 1 { "is" } else { "are" };
+        format!("{} {verb} with the unit (recorded)", names.join(" and "))
+    })
+}

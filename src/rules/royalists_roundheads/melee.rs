@@ -7,7 +7,8 @@
 //!
 //! Selection: the attacking units (each in its own hex) and optionally the leader
 //! stacked with the first of them; the units of the defending hex, top first, and optionally
-//! the leader stacked with them.
+//! the leader stacked with them. A side with no leader selected takes the one recorded as
+//! stacked with one of its units (the leader's "Stacked with"), without asking.
 
 use super::effects::{self, CheckKind, OnFail};
 use super::fire::{NONE, outcome};
@@ -21,18 +22,32 @@ use super::tables::{MeleeResult, Tables};
 use crate::battle::state::{Context, Role};
 use crate::event::{FactKind, PieceId};
 use crate::procedure::{Call, ChoiceRequest, ParamSpec, Refusal};
+use crate::rules::kit::with;
 
 const RULE: &str = "§6.3";
 
-/// The pieces of a melee call, split by role.
+/// The pieces of a melee call, split by role, with the leader stacked on each side: the one
+/// selected (with the first attacker), or else the one recorded with one of the units.
 struct Sides {
     attackers: Vec<PieceId>,
     attacker_leader: Option<PieceId>,
+    /// The attacker the attacking leader is stacked with.
+    attacker_led: Option<PieceId>,
     defenders: Vec<PieceId>,
     defender_leader: Option<PieceId>,
+    /// Whether the defending leader is the one recorded (not selected).
+    defender_recorded: bool,
 }
 
-fn split(ctx_roster: &crate::battle::state::Roster, call: &Call) -> Result<Sides, Refusal> {
+/// The first leader recorded with one of the units, and that unit.
+fn recorded<L: Look + ?Sized>(l: &L, units: &[PieceId]) -> Option<(PieceId, PieceId)> {
+    units
+        .iter()
+        .find_map(|&u| look::stacked_leader(l, u).map(|leader| (leader, u)))
+}
+
+fn split<L: Look + ?Sized>(l: &L, call: &Call) -> Result<Sides, Refusal> {
+    let ctx_roster = l.roster();
     let part = |ids: &[PieceId]| -> Result<(Vec<PieceId>, Option<PieceId>), Refusal> {
         let units: Vec<PieceId> = ids
             .iter()
@@ -51,11 +66,21 @@ fn split(ctx_roster: &crate::battle::state::Roster, call: &Call) -> Result<Sides
     };
     let (attackers, attacker_leader) = part(&call.actors)?;
     let (defenders, defender_leader) = part(&call.targets)?;
+    let (attacker_leader, attacker_led) = match attacker_leader {
+        Some(leader) => (Some(leader), attackers.first().copied()),
+        None => recorded(l, &attackers).unzip(),
+    };
+    let (defender_leader, defender_recorded) = match defender_leader {
+        Some(leader) => (Some(leader), false),
+        None => (recorded(l, &defenders).map(|(leader, _)| leader), true),
+    };
     Ok(Sides {
         attackers,
         attacker_leader,
+        attacker_led,
         defenders,
         defender_leader,
+        defender_recorded,
     })
 }
 
@@ -87,7 +112,7 @@ pub fn params(t: &Tables, cavalry: bool) -> Vec<ParamSpec> {
 }
 
 pub fn check(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
-    let s = split(ctx.roster, call)?;
+    let s = split(ctx, call)?;
     if s.attackers.is_empty() || s.defenders.is_empty() {
         return refuse(
             "select the attacking units and the units of the defending hex",
@@ -190,11 +215,13 @@ pub fn melee(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
 }
 
 fn fight(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
-    let s = split(run.roster(), call).unwrap_or(Sides {
+    let s = split(run, call).unwrap_or(Sides {
         attackers: call.actors.clone(),
         attacker_leader: None,
+        attacker_led: None,
         defenders: call.targets.clone(),
         defender_leader: None,
+        defender_recorded: false,
     });
     if is_yes(call, param::SECOND_COMBAT) {
         for &a in &s.attackers {
@@ -204,8 +231,8 @@ fn fight(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
 
     // 1. Attackers' morale: a failure keeps the unit out, no rout.
     let mut attackers = Vec::new();
-    for (i, &a) in s.attackers.iter().enumerate() {
-        let stacked = i == 0 && s.attacker_leader.is_some();
+    for &a in &s.attackers {
+        let stacked = s.attacker_led == Some(a);
         if effects::morale_check(run, t, a, stacked, CheckKind::Free, OnFail::Abstain)?
             == Some(true)
         {
@@ -320,7 +347,7 @@ fn fight(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
                 let stacked = if units == &defenders {
                     s.defender_leader.is_some()
                 } else {
-                    s.attacker_leader.is_some() && s.attackers.first() == Some(&u)
+                    s.attacker_led == Some(u)
                 };
                 let r = effects::morale_check(
                     run,
@@ -365,14 +392,17 @@ fn after(run: &mut Run, t: &Tables, s: &Sides, fought: &[PieceId], withdrew: &[P
         .iter()
         .all(|&d| look::is_eliminated(run, d) || run.routed.contains(&d) || withdrew.contains(&d));
     if let Some(l) = s.attacker_leader
-        && s.attackers
-            .first()
-            .is_some_and(|&a| look::is_eliminated(run, a))
+        && s.attacker_led.is_some_and(|a| look::is_eliminated(run, a))
     {
         effects::leader_casualty(run, t, l, "§9.1");
     }
     if vacated {
-        if let Some(l) = s.defender_leader {
+        // A recorded leader who went with his routed unit is not in the vacated hex.
+        if let Some(l) = s.defender_leader
+            && !(s.defender_recorded
+                && with::unit_of(run.roster(), l, run.status(l))
+                    .is_some_and(|u| s.defenders.contains(&u) && !look::is_eliminated(run, u)))
+        {
             effects::leader_casualty(run, t, l, "§9.1");
         }
         let able: Vec<PieceId> = fought.iter().copied().filter(|&a| !gone(run, a)).collect();

@@ -104,15 +104,25 @@ fn side_strength<L: Look + ?Sized>(l: &L, t: &Tables, units: &[PieceId]) -> i32 
         .sum()
 }
 
-fn leader_bonus<L: Look + ?Sized>(l: &L, leader: Option<PieceId>) -> Option<Modifier> {
+/// The stacked leader's combat bonus; its label says when he is the one recorded with one of
+/// the units ("Henderson stacked (combat bonus), with Henderson's Horse 1 (recorded)").
+fn leader_bonus<L: Look + ?Sized>(
+    l: &L,
+    units: &[PieceId],
+    leader: Option<PieceId>,
+) -> Option<Modifier> {
     let leader = leader?;
     let bonus = look::rating(l, leader, "bonus");
     (bonus != 0).then(|| {
-        Modifier::new(
-            bonus,
-            format!("{} stacked (combat bonus)", l.roster().name(leader)),
-            "§6.5",
-        )
+        let mut label = format!("{} stacked (combat bonus)", l.roster().name(leader));
+        if !l.quiet()
+            && let Some(&u) = units
+                .iter()
+                .find(|&&u| look::stacked_leaders(l, u).contains(&leader))
+        {
+            label = format!("{label}, with {} (recorded)", l.roster().name(u));
+        }
+        Modifier::new(bonus, label, "§6.5")
     })
 }
 
@@ -166,7 +176,7 @@ pub fn attacker<L: Look + ?Sized>(
     if let Some(c) = best_chit(l, t, units, true) {
         dice = dice.with(c);
     }
-    if let Some(b) = leader_bonus(l, leader) {
+    if let Some(b) = leader_bonus(l, units, leader) {
         dice = dice.with(b);
     }
     if is_yes(call, param::FLANK_REAR) {
@@ -215,7 +225,7 @@ pub fn defender<L: Look + ?Sized>(
     if units.iter().any(|&u| look::is_routed(l, u)) {
         dice = dice.with(m.modifier(mk::ROUTED_DEF));
     }
-    if let Some(b) = leader_bonus(l, leader) {
+    if let Some(b) = leader_bonus(l, units, leader) {
         dice = dice.with(b);
     }
     let mut roll = finish(t, "Defenders' melee roll".into(), strength, dice, l.quiet());

@@ -41,25 +41,36 @@ fn cause(call: &Call) -> CheckKind {
     }
 }
 
-pub fn morale_params(ctx: &Context) -> Vec<ParamSpec> {
+/// The question whether a leader is stacked with the unit, unless one is recorded with it.
+fn stacked_question(ctx: &Context, unit: PieceId) -> Option<ParamSpec> {
+    look::stacked_leader(ctx, unit).is_none().then(|| {
+        yes_no(
+            param::LEADER_STACKED,
+            "A leader is stacked with the unit",
+            false,
+        )
+    })
+}
+
+/// Whether a leader is stacked with the unit: recorded, or answered so.
+fn stacked(run: &Run, call: &Call, unit: PieceId) -> bool {
+    look::stacked_leader(run, unit).is_some() || is_yes(call, param::LEADER_STACKED)
+}
+
+pub fn morale_params(ctx: &Context, unit: PieceId) -> Vec<ParamSpec> {
     let default = match ctx.state.phase {
         phases::FIRE => 0,
         phases::MELEE => 1,
         _ => 2,
     };
-    vec![
-        pick(
-            param::CAUSE,
-            "Called for by",
-            CAUSES.map(String::from).to_vec(),
-            default,
-        ),
-        yes_no(
-            param::LEADER_STACKED,
-            "A leader is stacked with the unit",
-            false,
-        ),
-    ]
+    let mut params = vec![pick(
+        param::CAUSE,
+        "Called for by",
+        CAUSES.map(String::from).to_vec(),
+        default,
+    )];
+    params.extend(stacked_question(ctx, unit));
+    params
 }
 
 const MORALE_RULE: &str = "§7.1";
@@ -84,14 +95,8 @@ pub fn check_morale(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refus
 
 pub fn morale_check(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     let u = call.actors[0];
-    let passed = effects::morale_check(
-        run,
-        t,
-        u,
-        is_yes(call, param::LEADER_STACKED),
-        cause(call),
-        OnFail::Rout("1–3"),
-    )?;
+    let leader = stacked(run, call, u);
+    let passed = effects::morale_check(run, t, u, leader, cause(call), OnFail::Rout("1–3"))?;
     Ok(match passed {
         Some(true) => "passes",
         Some(false) if look::is_eliminated(run, u) => "fails: eliminated",
@@ -102,15 +107,14 @@ pub fn morale_check(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     .into())
 }
 
-pub fn rally_params() -> Vec<ParamSpec> {
-    vec![
-        yes_no(
-            param::LEADER_STACKED,
-            "A leader is stacked with the unit",
-            false,
-        ),
-        yes_no(param::IN_ENEMY_ZOC, "The unit is in an enemy ZOC", false),
-    ]
+pub fn rally_params(ctx: &Context, unit: PieceId) -> Vec<ParamSpec> {
+    let mut params: Vec<ParamSpec> = stacked_question(ctx, unit).into_iter().collect();
+    params.push(yes_no(
+        param::IN_ENEMY_ZOC,
+        "The unit is in an enemy ZOC",
+        false,
+    ));
+    params
 }
 
 const RALLY_RULE: &str = "§7.4";
@@ -148,7 +152,7 @@ pub fn check_rally(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusa
 pub fn rally(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     let u = call.actors[0];
     let name = run.name(u);
-    let req = effects::morale_request(run, t, u, is_yes(call, param::LEADER_STACKED), true);
+    let req = effects::morale_request(run, t, u, stacked(run, call, u), true);
     let band = run.roll(req.clone())?;
     run.flag(u, keys::RALLY_TRIED, true);
     if req.bands[band].label.contains("passes") {

@@ -214,7 +214,7 @@ pub fn offers(ctx: &Context, t: &Tables, actors: &[PieceId], targets: &[PieceId]
                 t,
                 id::MORALE,
                 "Morale check".into(),
-                morale::morale_params(ctx),
+                morale::morale_params(ctx, *u),
                 actors,
                 targets,
             ));
@@ -224,7 +224,7 @@ pub fn offers(ctx: &Context, t: &Tables, actors: &[PieceId], targets: &[PieceId]
                     t,
                     id::RALLY,
                     "Rally".into(),
-                    morale::rally_params(),
+                    morale::rally_params(ctx, *u),
                     actors,
                     targets,
                 ));
@@ -315,7 +315,12 @@ pub fn offers(ctx: &Context, t: &Tables, actors: &[PieceId], targets: &[PieceId]
                     t,
                     id::FIRE,
                     "Fire".into(),
-                    fire::params(t),
+                    fire::params(
+                        t,
+                        targets
+                            .iter()
+                            .any(|&d| look::stacked_leader(ctx, d).is_some()),
+                    ),
                     &[*u],
                     targets,
                 ));

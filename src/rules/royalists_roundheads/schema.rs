@@ -1,12 +1,14 @@
 //! What a piece's and side's status is made of, for the window and the roster sheets: the
 //! step-loss track and ladder of each unit kind (§8), the markers, a leader's secret command
-//! chit (§3), and the current movement allowance and command span (§4.3).
+//! chit (§3), the current movement allowance and command span (§4.3), and the unit a leader is
+//! stacked with (§6.3, §7.1).
 
 use super::keys::{self, Chit};
 use super::look;
 use super::tables::Tables;
 use crate::battle::state::Roster;
 use crate::event::PieceId;
+use crate::rules::kit::with;
 use crate::status::{FlagSpec, MarkSpec, StatusSchema, TrackSpec, TrackStyle};
 
 fn flag(key: &'static str, label: &str) -> FlagSpec {
@@ -33,6 +35,7 @@ pub fn piece(roster: &Roster, piece: PieceId, t: &Tables) -> StatusSchema {
                     choices: Vec::new(),
                     secret: true,
                 },
+                with::mark_spec("Stacked with", roster, roster.side_of(piece)),
             ],
             flags: vec![
                 flag(keys::ENTERED, "On the map"),

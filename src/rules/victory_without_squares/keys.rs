@@ -44,7 +44,9 @@ pub const PURSUIT_ROUNDS: &str = "pursuit_rounds";
 pub const RALLIED: &str = "rallied";
 pub const PIKE_LOST: &str = "pike_lost";
 pub const REMOVED: &str = "removed";
-pub const ATTACHED: &str = "attached";
+/// Leader mark: the body he is attached to (the record every system keeps, [`crate::status::WITH`]);
+/// body mark: the attached leader's army-file id.
+pub const ATTACHED: &str = crate::status::WITH;
 pub const DIVISION: &str = "division";
 
 // Leader status.

@@ -73,7 +73,6 @@ fn mark(key: &'static str, label: &str, choices: Vec<String>) -> MarkSpec {
 pub fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
     let side = roster.side_of(piece);
     let Some(unit) = roster.unit(piece) else {
-        let units = roster.unit_names(side);
         return StatusSchema {
             ladders: vec![LadderSpec {
                 key: LEADER,
@@ -85,7 +84,11 @@ pub fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
                     "Captured".into(),
                 ],
             }],
-            marks: vec![mark(ATTACHED, "Attached to", units)],
+            marks: vec![crate::rules::kit::with::mark_spec(
+                "Attached to",
+                roster,
+                side,
+            )],
             ..StatusSchema::default()
         };
     };

@@ -14,7 +14,7 @@ use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
 
 /// The mark value that means "no mark".
-const NONE: &str = "none";
+pub(crate) const NONE: &str = "none";
 
 /// The controls for one subject, each answering with the change it asks for.
 pub fn view<'a, M: Clone + 'a>(

@@ -3,20 +3,25 @@
 //! kind, leader or side; a leader's command folds away. A plain click makes the piece the whole
 //! pick, Ctrl- or Shift-click adds it; in target mode clicks pick targets, and a row's "Target"
 //! button picks that piece as a target in one click. A plain click on a piece already picked
-//! as a target keeps it so. The selection is what procedures are offered for.
+//! as a target keeps it so. The selection is what procedures are offered for. A leader's row
+//! says, under it, which unit he is with ("with …", the rule system's record of a leader
+//! stacked with or attached to a unit): one choice of his side's units sets it, "none" clears
+//! it, each a logged, undoable correction; the unit's row then says "Colonel X with it".
 
 use std::collections::BTreeSet;
 
-use iced::widget::{Column, button, column, container, lazy, row, scrollable, space, text_input};
+use iced::widget::{
+    Column, button, column, container, lazy, pick_list, row, scrollable, space, text_input,
+};
 use iced::{Element, Fill};
 
 use adjutant::battle::Battle;
 use adjutant::battle::state::Role;
 use adjutant::event::PieceId;
-use adjutant::status::Change;
-use adjutant::status::Viewer;
+use adjutant::rules::kit::with;
+use adjutant::status::{Change, StatusSchema, Viewer, WITH};
 
-use super::status_view;
+use super::{adjust_panel, status_view};
 use crate::ui::parts;
 use crate::ui::theme::{self, Pick, gap, size};
 
@@ -193,6 +198,8 @@ impl State {
         let secrets = viewer.sees_secrets_of(game.roster.side_of(id));
         let fold = self.fold_of(game, id);
         let aim = self.offers_target(game, id);
+        // A unit's row names the leaders recorded with it, so it is built again when they are.
+        let led = leaders_with(game, id);
         let key = (
             id,
             self.pick(id),
@@ -200,8 +207,9 @@ impl State {
             fold,
             aim,
             game.state().piece(id),
+            led,
         );
-        container(lazy(key, move |&(id, pick, secrets, fold, aim, _)| {
+        container(lazy(key, move |&(id, pick, secrets, fold, aim, _, _)| {
             let row = Row {
                 pick,
                 show_secrets: secrets,
@@ -238,6 +246,28 @@ impl Row {
         let roster = &game.roster;
         let status = game.state().piece(id);
         let schema = game.piece_schema(id);
+        // A leader's record of the unit he is with shows as its own choice under the row,
+        // not as a chip too.
+        let with = schema
+            .marks
+            .iter()
+            .find(|m| m.key == WITH && !m.choices.is_empty() && roster.leader(id).is_some());
+        let trimmed;
+        let schema = match with {
+            Some(_) => {
+                trimmed = StatusSchema {
+                    marks: schema
+                        .marks
+                        .iter()
+                        .filter(|m| m.key != WITH)
+                        .cloned()
+                        .collect(),
+                    ..schema.clone()
+                };
+                &trimmed
+            }
+            None => schema,
+        };
         let (name, detail, indent) = match (roster.unit(id), roster.leader(id)) {
             (Some(u), _) => (roster.name(id).into_owned(), u.kind.clone(), gap::L),
             (_, Some(_)) => (roster.name(id).into_owned(), "Leader".to_string(), 0.0),
@@ -252,6 +282,11 @@ impl Row {
             .align_y(iced::Center)
         ]
         .spacing(gap::XS);
+        let led = leaders_with(game, id);
+        if !led.is_empty() {
+            let names: Vec<_> = led.iter().map(|&l| roster.name(l)).collect();
+            content = content.push(parts::caption(format!("{} with it", names.join(", "))));
+        }
         if !status_view::is_empty(schema, status) {
             let adjust = move |change| Message::Adjust(id, change);
             content = content.push(status_view::view_adjustable(
@@ -290,7 +325,52 @@ impl Row {
                     .on_press(Message::TargetClicked { id, adding: false }),
             );
         }
-        line.into()
+        match with {
+            Some(m) => column![line, with_line(id, &m.choices, status.mark(WITH))]
+                .spacing(gap::XS)
+                .into(),
+            None => line.into(),
+        }
+    }
+}
+
+/// The words before a leader's "with …" choice.
+pub const WITH_LABEL: &str = "with";
+
+/// Under a leader's row: "with" and the choice of his side's units he may be with, "none"
+/// first to clear it. Always drawn, so recording a leader moves nothing under the pointer.
+fn with_line(id: PieceId, units: &[String], now: Option<&str>) -> Element<'static, Message> {
+    let mut options = vec![adjust_panel::NONE.to_string()];
+    options.extend(units.iter().cloned());
+    let chosen = now.map(str::to_string);
+    let picker = pick_list(options, chosen, move |v: String| {
+        Message::Adjust(
+            id,
+            Change::Mark {
+                key: WITH.into(),
+                to: (v != adjust_panel::NONE).then_some(v),
+            },
+        )
+    })
+    .placeholder("no unit")
+    .text_size(size::CAPTION)
+    .padding([1.0, gap::S])
+    .width(Fill);
+    row![space().width(gap::L), parts::caption(WITH_LABEL), picker]
+        .spacing(gap::XS)
+        .align_y(iced::Center)
+        .into()
+}
+
+/// The leaders recorded as with a unit; none for a leader, or for a unit whose own mark says
+/// who is with it (its status shows that).
+fn leaders_with(game: &Battle, id: PieceId) -> Vec<PieceId> {
+    let own = game.piece_schema(id).marks.iter().any(|m| m.key == WITH);
+    match game.roster.piece(id).role {
+        Role::Unit if !own => {
+            with::leaders_with(&game.roster, |p| game.state().piece(p), id).collect()
+        }
+        _ => Vec::new(),
     }
 }
 

@@ -455,3 +455,85 @@ fn a_melee_and_a_phase_change_take_one_click_per_step_without_scrolling() {
         assert!(steps >= 3, "a melee asks for several rolls");
     }
 }
+
+#[test]
+fn a_melee_with_a_recorded_leader_takes_one_click_per_request_and_asks_nothing_of_him() {
+    const ATTACKER: &str = "Cromwell's Horse (2)";
+    const DEFENDER: &str = "Widdrington's Horse (2)";
+    const LEADER: &str = "Colonel Oliver Cromwell";
+    for size in SIZES {
+        let mut play = fire_combat();
+        let _ = play.screen.update(Message::NextPhase);
+        assert!(play.shows("Turn 1 · Melee · Parliament"), "at {size:?}");
+        play.clear();
+        // Two clicks on the leader's row record him with the unit: saved, in the log.
+        let log = play.game().log().len();
+        play.record_with(LEADER, ATTACKER);
+        assert_eq!(play.game().log().len(), log + 1);
+        assert!(
+            play.shows("Colonel Oliver Cromwell with it"),
+            "on the unit's row"
+        );
+        let leader = play.piece(LEADER);
+        assert_eq!(
+            play.game()
+                .state()
+                .piece(leader)
+                .mark(adjutant::status::WITH),
+            Some(ATTACKER)
+        );
+        play.pick(ATTACKER);
+        play.target(DEFENDER);
+        let offer = play.offer(&[ATTACKER], &[DEFENDER], rr::MELEE);
+        assert!(
+            offer.params.iter().all(|p| !p.label.contains("eader")),
+            "no question about the leader: {:?}",
+            offer.params
+        );
+        let label = in_view(&play, size, &offer.label)
+            .unwrap_or_else(|| panic!("{} in view at {size:?}", offer.label));
+        let mut clicks = 0;
+        tap_where(
+            &mut play,
+            size,
+            "Start",
+            move |b| (b.center_y() - label.center_y()).abs() < label.height,
+            &mut clicks,
+        );
+        assert_eq!(clicks, 1);
+        let requests = play_out(&mut play, size);
+        assert!(play.game().pending().is_none(), "the melee is over");
+        let entry = play.game().log().last().expect("the melee's entry");
+        let rolls = entry
+            .events
+            .iter()
+            .filter(|e| matches!(e, adjutant::event::Event::Rolled { .. }))
+            .count();
+        assert!(rolls >= 3, "a melee asks for several rolls");
+        assert_eq!(
+            requests, rolls,
+            "one click per roll after Start, none for the leader"
+        );
+        // The recorded leader's −1 on the morale check and his bonus on the melee die.
+        let said: Vec<String> = entry
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                adjutant::event::Event::Rolled { rolled, .. } => Some(
+                    rolled
+                        .dice
+                        .modifiers
+                        .iter()
+                        .map(|m| m.label.clone())
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                ),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            said.iter().any(|s| s.contains("(recorded)")),
+            "the rolls say where the leader came from: {said:?}"
+        );
+    }
+}

@@ -192,6 +192,65 @@ impl Play {
         });
     }
 
+    /// Records on the leader's row which unit he is with: opens the "with" list under his
+    /// row and clicks the unit's entry, in one sitting (two clicks). A list draws its text
+    /// itself (nothing to search for), so it is clicked where it is drawn: right of the "with"
+    /// caption, its entries under it, "none" first, then the side's units, each as tall as the
+    /// closed list.
+    pub fn record_with(&mut self, leader: &str, unit: &str) {
+        let (leader, unit) = (leader.to_string(), unit.to_string());
+        let id = self.piece(&leader);
+        let game = self.game();
+        let index = game
+            .piece_schema(id)
+            .marks
+            .iter()
+            .find(|m| m.key == adjutant::status::WITH)
+            .and_then(|m| m.choices.iter().position(|c| *c == unit))
+            .expect("the unit is one of the leader's choices")
+            + 1;
+        let messages = self.act(&format!("record {leader} with {unit}"), |ui| {
+            let at = reveal(ui, || leader.clone())?;
+            // The "with" caption nearest below the leader's name.
+            let mut with: Option<Rectangle> = None;
+            let _ = ui.find(|c: Candidate<'_>| {
+                if let Candidate::Text {
+                    content,
+                    visible_bounds: Some(b),
+                    ..
+                } = c
+                    && content == crate::ui::battle::roster_panel::WITH_LABEL
+                    && b.y > at.y
+                    && with.is_none_or(|w| b.y < w.y)
+                {
+                    with = Some(b);
+                }
+                None::<()>
+            });
+            let with = with.ok_or(Error::SelectorNotFound {
+                selector: format!("with under {leader}"),
+            })?;
+            // The list fills the line right of the caption, as tall as a caption line and its
+            // padding; its entries open under it, each as tall.
+            let tall = with.height + 2.0;
+            ui.point_at(Point::new(with.x + with.width + 40.0, with.center_y()));
+            let _ = ui.simulate(iced_test::simulator::click());
+            let top = with.center_y() + tall / 2.0;
+            let entry = Point::new(
+                with.x + with.width + 40.0,
+                top + (index as f32 + 0.5) * tall,
+            );
+            ui.point_at(entry);
+            // The list marks the entry under the pointer when the pointer moves.
+            let _ = ui.simulate([iced::Event::Mouse(mouse::Event::CursorMoved {
+                position: entry,
+            })]);
+            let _ = ui.simulate(iced_test::simulator::click());
+            Ok(())
+        });
+        assert!(!messages.is_empty(), "the list answered");
+    }
+
     /// Clicks the Target button on the row of the piece `name`.
     pub fn click_target(&mut self, name: &str) {
         self.click_beside(name, "Target");
