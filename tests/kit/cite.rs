@@ -1,7 +1,9 @@
 //! Rule citations: every rule a system cites is `§N` or `§N.M`, a numbered heading of its own
 //! reference `docs/rules/<system id>.md`. One checker for every system's tests: the section
 //! numbers a text cites, the headings a reference has, whether a rule string cites only those,
-//! and a walk over a system's source files.
+//! and a walk over a system's source files. It reads the references from disk, so it lives
+//! with the tests, not in the core; each system's test binary uses part of it.
+#![allow(dead_code)]
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -51,10 +53,10 @@ pub fn is_rule(rule: &str, heads: &BTreeSet<String>) -> bool {
 /// Every offer `system` refuses in `battle`, as (offer id, refusal): with nothing picked,
 /// with each piece alone, and with each piece aimed at every `step`-th piece.
 pub fn refusals(
-    system: &dyn crate::rules::RuleSystem,
-    battle: &crate::battle::Battle,
+    system: &dyn adjutant::rules::RuleSystem,
+    battle: &adjutant::battle::Battle,
     step: usize,
-) -> Vec<(String, crate::procedure::Refusal)> {
+) -> Vec<(String, adjutant::procedure::Refusal)> {
     let ctx = battle.context();
     let pieces: Vec<_> = battle.roster.ids().collect();
     let mut selections = vec![(vec![], vec![])];
@@ -71,7 +73,7 @@ pub fn refusals(
         .collect()
 }
 
-/// Checks every `.rs` file of `src/rules/<system>/`: each section it cites is a heading of the reference, and none of `forbidden` (a
+/// Checks every `.rs` file of `crates/adjutant-core/src/rules/<system>/`: each section it cites is a heading of the reference, and none of `forbidden` (a
 /// design note's name, gap codes) appears. Returns how many citations were checked, or every
 /// fault found, one per line.
 pub fn check_sources(root: &Path, system: &str, forbidden: &[&str]) -> Result<usize, String> {
@@ -79,7 +81,7 @@ pub fn check_sources(root: &Path, system: &str, forbidden: &[&str]) -> Result<us
     let doc =
         std::fs::read_to_string(&doc_path).map_err(|e| format!("{}: {e}", doc_path.display()))?;
     let heads = headings(&doc);
-    let dir = root.join("src/rules").join(system);
+    let dir = root.join("crates/adjutant-core/src/rules").join(system);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .flatten()

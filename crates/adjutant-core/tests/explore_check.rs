@@ -5,16 +5,14 @@
 //! part-way. The battles are the shipped armies of each system, at set-up and after a few
 //! procedures have been played.
 
-use std::path::Path;
-
-use crate::army::{Army, load_army};
-use crate::battle::Battle;
-use crate::battle::state::Context;
-use crate::dice::Rolled;
-use crate::event::PieceId;
-use crate::odds::{Limits, Odds, procedure_odds_within};
-use crate::procedure::{Call, Input, Offer, Procedure, Step};
-use crate::rules::kit::offers::default_call;
+use adjutant_core::army::{Army, shipped};
+use adjutant_core::battle::Battle;
+use adjutant_core::battle::state::Context;
+use adjutant_core::dice::Rolled;
+use adjutant_core::event::PieceId;
+use adjutant_core::odds::{Limits, Odds, procedure_odds_within};
+use adjutant_core::procedure::{Call, Input, Offer, Procedure, Step};
+use adjutant_core::rules::kit::offers::default_call;
 
 /// A procedure seen only through `title` and `step`: the trait's replaying `explore`.
 struct Replay<'a>(&'a dyn Procedure);
@@ -112,19 +110,10 @@ pub(crate) fn check_procedure(p: &dyn Procedure, ctx: &Context) {
 
 /// A system's shipped armies, in file-name order.
 fn shipped(system: &str) -> Vec<Army> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("armies")
-        .join(system);
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-        .collect();
-    files.sort();
-    files
+    shipped::ARMIES
         .iter()
-        .map(|f| load_army(f).unwrap_or_else(|p| panic!("{}: {p:?}", f.display())))
+        .filter(|a| a.path.starts_with(&format!("{system}/")))
+        .map(|a| shipped::army(a.path))
         .collect()
 }
 
@@ -197,7 +186,9 @@ fn play_first(b: &mut Battle, actors: &[PieceId]) -> bool {
         return false;
     };
     let call = default_call(&offer.id, actors, &[], &offer.params);
-    if b.start(crate::battle::Action::Procedure(call)).is_err() {
+    if b.start(adjutant_core::battle::Action::Procedure(call))
+        .is_err()
+    {
         return false;
     }
     for _ in 0..50 {

@@ -3,11 +3,11 @@
 //! [`schema`] (what the file says) then [`validate`] (what it means) — with every problem
 //! reported as `path:line:col: message`.
 
-pub mod discover;
 pub mod draft;
 pub mod locate;
 pub mod patch;
 pub mod schema;
+pub mod shipped;
 pub mod spec;
 pub mod validate;
 pub mod write;
@@ -18,7 +18,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 pub use spec::{ArmySpec, KindSpec, StatSpec};
-pub use validate::{Problem, load_army, load_army_str};
+pub use validate::{MAX_FILE_BYTES, Problem, load_army_str, too_big};
 
 /// An army as loaded and validated.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,9 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt;
-use std::path::Path;
 
-use super::discover::{MAX_FILE_BYTES, read_army_text, too_big};
 use super::locate::{At, Reporter, first_token_offset};
 use super::schema::{
     ArmySchema, CURRENT_VERSION, EmbeddedArmySchema, LeaderSchema, Spanned, Stats, UnitSchema,
@@ -53,11 +51,16 @@ impl Problem {
     }
 }
 
-/// Loads and validates an army file.
-pub fn load_army(path: &Path) -> Result<Army, Vec<Problem>> {
-    let name = path.display().to_string();
-    let text = read_army_text(path).map_err(|p| vec![p])?;
-    load_army_str(&name, &text)
+/// Army files bigger than this are refused unread (the shipped ones are a few kilobytes).
+pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
+
+/// The message for a file over [`MAX_FILE_BYTES`].
+pub fn too_big(bytes: u64) -> String {
+    format!(
+        "the file is {:.1} MiB; army files may be at most {} MiB, so this is not one",
+        bytes as f64 / (1024.0 * 1024.0),
+        MAX_FILE_BYTES / (1024 * 1024)
+    )
 }
 
 /// Loads and validates army text; `path` is only used to label the problems.

@@ -1,20 +1,17 @@
 //! How the battle deals cards under each of the deck's refill rules: reshuffled when empty,
 //! never by itself (an empty deck is refused and nothing is lost), and before every draw.
 
-use std::path::Path;
-
 use super::{Action, ActionError, Battle};
-use crate::army::load_army;
+use crate::army::shipped;
 use crate::cards::Refill;
 use crate::event::Event;
 
 /// A Victory Without Squares battle (the system that deals cards) with the deck's refill rule
 /// set by hand, as a table file would set it.
 fn battle(refill: Refill) -> Battle {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies/victory_without_squares");
     let armies = ["naseby_royalists", "naseby_parliament"]
         .iter()
-        .map(|n| load_army(&dir.join(format!("{n}.ron"))).expect("shipped army loads"))
+        .map(|n| shipped::army(&format!("victory_without_squares/{n}.ron")))
         .collect();
     let mut b = Battle::new("victory_without_squares", armies, 5).expect("set up");
     b.state.deck.refill = refill;

@@ -10,7 +10,6 @@
 //! [`ArmySpec`]: crate::army::ArmySpec
 //! [`StatusSchema`]: crate::status::StatusSchema
 
-mod atomic;
 mod battle;
 pub mod fonts;
 pub mod grid;
@@ -25,7 +24,6 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-pub use atomic::write_pdf_atomically;
 pub use battle::{battle_pdf, battle_pdf_with};
 pub use quickref::quick_ref_pdf;
 pub use report::{report_markdown, report_pdf};

@@ -6,7 +6,7 @@
 //!
 //! There is no global registry: [`standard`] lists the shipped systems (their ids, names and
 //! army specs, which no table file changes), and a [`Systems`] value — built once in `main`
-//! with the player's table files ([`Systems::with_overrides`]) — is handed to the window, the
+//! with the player's table files ([`Systems::from_overrides`]) — is handed to the window, the
 //! command line and the battle store, and each [`crate::battle::Battle`] keeps the system it
 //! is played under.
 
@@ -25,7 +25,7 @@ use crate::event::{Event, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::status::StatusSchema;
 
-pub use registry::{OverrideProblem, load_overrides};
+pub use registry::{OverrideProblem, Overrides, overrides_from};
 pub use systems::Systems;
 pub use table::{Source, Table};
 

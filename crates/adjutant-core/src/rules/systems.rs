@@ -3,9 +3,7 @@
 //! `main` and handed to the window, the command line and the battle store; nothing is looked
 //! up in a global.
 
-use std::path::Path;
-
-use super::registry::{OverrideProblem, load_overrides};
+use super::registry::{OverrideProblem, Overrides};
 use super::{RuleSystem, standard};
 
 /// The rule systems in force, in the order the window lists them.
@@ -34,12 +32,12 @@ impl Systems {
         Systems { list: standard() }
     }
 
-    /// The shipped systems, each built with the player's table file in `dir` where it loaded,
-    /// and every problem found (a system whose file has problems keeps its shipped tables).
-    /// Each system built from a file lives for the rest of the run, as the shipped ones do:
-    /// call this once, at start-up.
-    pub fn with_overrides(dir: &Path) -> (Systems, Vec<OverrideProblem>) {
-        let loaded = load_overrides(dir);
+    /// The shipped systems, each replaced by the one built with the player's table file where
+    /// it loaded, and every problem found (a system whose file has problems keeps its shipped
+    /// tables). Each system built from a file lives for the rest of the run, as the shipped
+    /// ones do: call this once, at start-up (the app reads the files:
+    /// `adjutant::rules::WithOverrides`).
+    pub fn from_overrides(loaded: Overrides) -> (Systems, Vec<OverrideProblem>) {
         let mut replacements = loaded.systems;
         let list = standard()
             .into_iter()
@@ -61,46 +59,5 @@ impl Systems {
     /// The system in force with this id.
     pub fn by_id(&self, id: &str) -> Option<&'static dyn RuleSystem> {
         self.list.iter().copied().find(|s| s.id() == id)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_table_file_puts_its_system_in_force_and_the_others_stay_shipped() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(
-            dir.path().join("rcw.ron"),
-            "(version: 1, switches: (assault_dice_column: 1))",
-        )
-        .unwrap();
-        std::fs::write(dir.path().join("d3_ecw.ron"), "(options: (rout_at: \"x\"))").unwrap();
-        let (systems, problems) = Systems::with_overrides(dir.path());
-        let ids: Vec<&str> = systems.all().iter().map(|s| s.id()).collect();
-        let shipped: Vec<&str> = standard().iter().map(|s| s.id()).collect();
-        assert_eq!(ids, shipped, "the same systems, in the same order");
-        let rcw = systems.by_id("rcw").unwrap();
-        let switches = rcw
-            .tables()
-            .into_iter()
-            .find(|t| t.id == "switches")
-            .unwrap();
-        assert_eq!(switches.rows[0][1], "1 (on)");
-        assert!(!std::ptr::addr_eq(rcw, super::super::by_id("rcw").unwrap()));
-        // The broken file is reported and its system keeps its shipped tables.
-        assert_eq!(problems.len(), 1, "{problems:?}");
-        assert!(problems[0].message.contains("d3_ecw.ron"));
-        assert!(std::ptr::addr_eq(
-            systems.by_id("d3_ecw").unwrap(),
-            super::super::by_id("d3_ecw").unwrap()
-        ));
-        // Nothing global changed: the shipped systems are as they were.
-        assert!(Systems::shipped().by_id("rcw").is_some());
-        assert!(std::ptr::addr_eq(
-            Systems::shipped().by_id("rcw").unwrap(),
-            super::super::by_id("rcw").unwrap()
-        ));
     }
 }

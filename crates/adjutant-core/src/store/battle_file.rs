@@ -252,33 +252,20 @@ fn lacks_version(err: &ron::error::SpannedError) -> bool {
     )
 }
 
-/// Reads the battle file at `path`, under the shipped tables. Never writes to it.
-pub fn read_battle(path: &Path) -> Result<Battle, StoreError> {
-    read_battle_under(&Systems::shipped(), path)
-}
-
-/// Reads the battle file at `path`, played under its system among `systems`.
-pub fn read_battle_under(systems: &Systems, path: &Path) -> Result<Battle, StoreError> {
-    let bytes = super::read_file(path)?;
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
+/// A battle file's bytes read from `path`, played under its system among `systems`: refused
+/// when they are not text, else as [`battle_from_ron_under`].
+pub fn battle_from_bytes_under(
+    systems: &Systems,
+    bytes: &[u8],
+    path: &Path,
+) -> Result<Battle, StoreError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
         corrupt(
             path,
             format!("it is not text (bad UTF-8 at byte {})", e.valid_up_to()),
         )
     })?;
     battle_from_ron_under(systems, text, path)
-}
-
-/// Writes the battle to `path` atomically, keeping the previous file as `<name>.bak`.
-///
-/// This does not check what is at `path` now: [`super::BattleStore`] does, and refuses to
-/// overwrite a file that failed to load.
-pub fn write_battle(path: &Path, battle: &Battle) -> Result<(), StoreError> {
-    let text = battle_to_ron(battle).map_err(|e| StoreError::Format {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    })?;
-    super::atomic::write_atomic(path, text.as_bytes())
 }
 
 /// Reads a file of an older or the current `version` and brings it up to the current format.
@@ -322,7 +309,7 @@ fn untrue(path: &Path, line: usize, col: usize, message: String) -> StoreError {
     }
 }
 
-pub(crate) fn corrupt(path: &Path, message: impl Into<String>) -> StoreError {
+pub fn corrupt(path: &Path, message: impl Into<String>) -> StoreError {
     StoreError::Corrupt {
         path: path.to_path_buf(),
         message: message.into(),

@@ -282,14 +282,6 @@ impl D3Tables {
         }
     }
 
-    /// Tables from a player's override file, conventionally [`OVERRIDE_FILE`] in the
-    /// configuration's `tables` folder.
-    pub fn load(path: &std::path::Path) -> Result<D3Tables, String> {
-        let origin = path.display().to_string();
-        let text = crate::rules::registry::file::read(path).map_err(|e| e.join("\n"))?;
-        D3Tables::from_ron(&origin, &text)
-    }
-
     /// Tables from a player's RON file (the whole set, as [`D3Tables::to_ron`] writes it).
     pub fn from_ron(origin: &str, text: &str) -> Result<D3Tables, String> {
         let mut t: D3Tables = ron::from_str(text).map_err(|e| format!("{origin}: {e}"))?;

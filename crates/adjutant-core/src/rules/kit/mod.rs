@@ -9,19 +9,18 @@
 //!   is walked on from where it stopped;
 //! - [`events`] — the status-change events;
 //! - [`switches`] — the table file's 0/1 switches and their table;
-//! - [`cite`] — the one checker that every `§N.M` a system cites is a heading of its
-//!   reference `docs/rules/<id>.md`.
+//!
+//! The one checker that every `§N.M` a system cites is a heading of its reference
+//! `docs/rules/<id>.md` reads those files, so it lives with the tests (`tests/kit/cite.rs`),
+//! and so does the check of every procedure's `explore` against replaying its `step`
+//! (`crates/adjutant-core/tests/explore_check.rs`).
 //!
 //! `docs/architecture.md` tells how a system is written on it.
 
-pub mod cite;
 pub mod cursor;
 pub mod events;
 pub mod offers;
 pub mod params;
 pub mod switches;
-
-#[cfg(test)]
-mod explore_check;
 
 pub use cursor::{Cursor, Need, Roll, Script, done, faces, finish};

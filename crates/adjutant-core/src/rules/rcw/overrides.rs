@@ -26,7 +26,6 @@
 //! observers) go with the kind and are not in the file.
 
 use std::borrow::Cow;
-use std::path::Path;
 
 use serde::Deserialize;
 
@@ -135,12 +134,6 @@ struct RawVictory {
 
 /// A D6 score needed: 2 to 6 (1 would always succeed).
 const D6_NEED: std::ops::RangeInclusive<i64> = 2..=6;
-
-/// Reads an override file from disk.
-pub fn load_overrides(path: &Path) -> Result<RcwTables, Vec<String>> {
-    let text = file::read(path)?;
-    load_overrides_str(&path.display().to_string(), &text)
-}
 
 /// Parses and validates override text; `path` names it in messages and in the charts' source.
 pub fn load_overrides_str(path: &str, text: &str) -> Result<RcwTables, Vec<String>> {

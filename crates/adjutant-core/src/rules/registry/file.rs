@@ -9,33 +9,12 @@ use serde::Deserialize;
 
 use crate::army::locate::{At, Reporter};
 use crate::army::schema::{RECURSION_LIMIT, Spanned, ron_options};
-use crate::regular_file::ReadError;
 
 /// The override file format version this Adjutant reads.
 pub const VERSION: i64 = 1;
 
 /// The largest override file read; a chart file is a few kilobytes.
 pub const MAX_BYTES: usize = 1024 * 1024;
-
-/// Reads the file at `path` as text (a leading byte-order mark dropped, as for army files), or
-/// says why not (as `path:1:1: ...`).
-pub fn read(path: &std::path::Path) -> Result<String, Vec<String>> {
-    let shown = path.display();
-    let whole = |message: String| vec![format!("{shown}:1:1: {message}")];
-    let bytes = crate::regular_file::read(path, MAX_BYTES as u64).map_err(|e| match e {
-        ReadError::NotAFile(what) => whole(format!("this is {what}, not an override file")),
-        ReadError::TooBig(n) => whole(format!(
-            "the file is {n} bytes; an override file may be at most {MAX_BYTES}"
-        )),
-        ReadError::Io(e) => whole(format!("cannot read the file: {e}")),
-    })?;
-    crate::regular_file::text(bytes).map_err(|e| {
-        whole(format!(
-            "the file is not text (bad UTF-8 at byte {})",
-            e.utf8_error().valid_up_to()
-        ))
-    })
-}
 
 /// Parses `text` as RON into `T`; a syntax error (or a value of the wrong shape outside a
 /// [`Spanned`]) becomes one `path:line:col: message`.

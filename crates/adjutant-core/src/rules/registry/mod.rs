@@ -3,8 +3,8 @@
 //! A player may replace any system's charts with those of their own copy of the rules by
 //! putting a RON file named after the system's id — `royalists_roundheads.ron`, `d3_ecw.ron`,
 //! `victory_without_squares.ron`, `rcw.ron` — in the config folder's `tables` folder
-//! ([`crate::store::Paths::overrides_dir`]). [`load_overrides`] reads them and builds each
-//! system with its tables, with no global state; [`crate::rules::Systems::with_overrides`]
+//! (the app's `Paths::overrides_dir`). The app reads them and [`overrides_from`] builds each
+//! system with its tables, with no global state; [`crate::rules::Systems::from_overrides`]
 //! puts them in force for a run. A file with problems is reported, every problem as
 //! `path:line:col: message`, and that system keeps its shipped tables.
 
@@ -62,9 +62,19 @@ impl Overrides {
     }
 }
 
-/// Reads every override file in `dir` (a missing folder means no overrides). A `.ron` file
-/// named for no rule system is reported, so a misspelt name is not silently ignored.
-pub fn load_overrides(dir: &Path) -> Overrides {
+/// A file's text, or every reason it could not be read (each as `path:line:col: message`).
+pub type FileText = Result<String, Vec<String>>;
+
+/// The systems built from the override files in `dir`: `read` gives the text of a file, or
+/// `None` when there is none, or why it could not be read (as `path:1:1: message`); `names`
+/// are the `.ron` files in the folder, so one named for no rule system is reported and a
+/// misspelt name is not silently ignored. The app reads a folder of files with it
+/// (`adjutant::rules::registry::load_overrides`).
+pub fn overrides_from(
+    dir: &Path,
+    read: &mut dyn FnMut(&Path) -> Option<FileText>,
+    names: &[PathBuf],
+) -> Overrides {
     let mut out = Overrides {
         systems: Vec::new(),
         problems: Vec::new(),
@@ -72,9 +82,9 @@ pub fn load_overrides(dir: &Path) -> Overrides {
     let systems = standard();
     for system in &systems {
         let path = override_file(dir, system.id());
-        if !path.exists() {
+        let Some(text) = read(&path) else {
             continue;
-        }
+        };
         let problem = |message: String| OverrideProblem {
             path: path.clone(),
             system: Some(system.name()),
@@ -88,42 +98,38 @@ pub fn load_overrides(dir: &Path) -> Overrides {
             )));
             continue;
         }
-        let loaded = file::read(&path)
-            .and_then(|text| system.with_table_file(&path.display().to_string(), &text));
+        let loaded =
+            text.and_then(|text| system.with_table_file(&path.display().to_string(), &text));
         match loaded {
             Ok(s) => out.systems.push(s),
             Err(messages) => out.problems.extend(messages.into_iter().map(problem)),
         }
     }
-    out.problems.extend(strays(dir, &systems));
+    out.problems.extend(strays(names, &systems));
     out
 }
 
-/// `.ron` files in `dir` named for no rule system.
-fn strays(dir: &Path, systems: &[&'static dyn RuleSystem]) -> Vec<OverrideProblem> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
+/// The `.ron` files among `files` named for no rule system.
+fn strays(files: &[PathBuf], systems: &[&'static dyn RuleSystem]) -> Vec<OverrideProblem> {
     let names: Vec<String> = systems
         .iter()
         .map(|s| format!("{}.{OVERRIDE_EXTENSION}", s.id()))
         .collect();
-    let mut out: Vec<OverrideProblem> = entries
-        .flatten()
-        .map(|e| e.path())
+    let mut out: Vec<OverrideProblem> = files
+        .iter()
         .filter(|p| p.extension().is_some_and(|e| e == OVERRIDE_EXTENSION))
         .filter(|p| {
             let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
             !systems.iter().any(|s| s.id() == stem)
         })
         .map(|p| OverrideProblem {
+            path: p.clone(),
             message: format!(
                 "{}:1:1: no rule system has this name, so the file is not read; override \
                  files are named {}",
                 p.display(),
                 names.join(", ")
             ),
-            path: p,
             system: None,
         })
         .collect();

@@ -1,7 +1,7 @@
 //! Royalists & Roundheads, as used by *The Battle of Winceby* (docs/rules/royalists_roundheads.md).
 //!
 //! The pieces' status lives under the keys of [`keys`]; the charts are data in [`tables`]
-//! (overridable with [`overrides::load_overrides`]); each procedure is a body function over a
+//! (overridable with [`overrides::load_overrides_str`]); each procedure is a body function over a
 //! [`run::Run`] with its refusal check beside it, and [`offers`] lists them for a selection.
 
 pub mod casualties;
@@ -42,7 +42,7 @@ use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::rules::{Figure, Phase, RuleSystem, Table};
 use crate::status::StatusSchema;
 
-pub use overrides::{load_overrides, load_overrides_str};
+pub use overrides::load_overrides_str;
 pub use tables::Tables;
 
 /// The rule system, with the tables in force (the shipped ones unless overridden).
@@ -56,7 +56,7 @@ pub static SYSTEM: RoyalistsRoundheads = RoyalistsRoundheads { tables: None };
 static SHIPPED: LazyLock<Arc<Tables>> = LazyLock::new(|| Arc::new(Tables::default()));
 
 impl RoyalistsRoundheads {
-    /// The system with a player's tables (from [`load_overrides`]).
+    /// The system with a player's tables (from [`load_overrides_str`]).
     pub fn with_tables(tables: Tables) -> RoyalistsRoundheads {
         RoyalistsRoundheads {
             tables: Some(Arc::new(tables)),

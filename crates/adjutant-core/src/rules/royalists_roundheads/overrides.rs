@@ -18,7 +18,6 @@
 //! ("7+"). Fire cells read "none", "morale" or "step"; melee cells "-", "M" or a number.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use serde::Deserialize;
 
@@ -108,13 +107,6 @@ pub(super) struct RawTerrainRow {
     pub(super) melee_cavalry: i32,
     #[serde(default)]
     pub(super) los: String,
-}
-
-/// Reads an override file from disk.
-pub fn load_overrides(path: &Path) -> Result<Tables, Vec<String>> {
-    let shown = path.display().to_string();
-    let text = crate::rules::registry::file::read(path)?;
-    load_overrides_str(&shown, &text)
 }
 
 /// Parses and validates override text; `path` names it in messages and in the tables' source.

@@ -1,0 +1,99 @@
+//! The player's table files on disk: the core's registry (`adjutant_core::rules::registry`)
+//! given the files of the tables folder ([`load_overrides`]), and the systems in force built
+//! from them ([`WithOverrides`]).
+
+use std::path::{Path, PathBuf};
+
+pub use adjutant_core::rules::registry::*;
+
+use super::Systems;
+use crate::regular_file::{self, ReadError};
+use adjutant_core::rules::registry::file::MAX_BYTES;
+
+/// Reads every override file in `dir` (a missing folder means no overrides). A `.ron` file
+/// named for no rule system is reported, so a misspelt name is not silently ignored.
+pub fn load_overrides(dir: &Path) -> Overrides {
+    let mut names: Vec<PathBuf> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries.flatten().map(|e| e.path()).collect(),
+        Err(_) => Vec::new(),
+    };
+    names.sort();
+    let mut read = |path: &Path| path.exists().then(|| read(path));
+    overrides_from(dir, &mut read, &names)
+}
+
+/// The systems in force built from the table files of a folder.
+pub trait WithOverrides: Sized {
+    /// The shipped systems, each built with the player's table file in `dir` where it loaded,
+    /// and every problem found (a system whose file has problems keeps its shipped tables).
+    /// Each system built from a file lives for the rest of the run, as the shipped ones do:
+    /// call this once, at start-up.
+    fn with_overrides(dir: &Path) -> (Self, Vec<OverrideProblem>);
+}
+
+impl WithOverrides for Systems {
+    fn with_overrides(dir: &Path) -> (Systems, Vec<OverrideProblem>) {
+        Systems::from_overrides(load_overrides(dir))
+    }
+}
+
+/// Reads the file at `path` as text (a leading byte-order mark dropped, as for army files), or
+/// says why not (as `path:1:1: ...`).
+pub fn read(path: &Path) -> Result<String, Vec<String>> {
+    let shown = path.display();
+    let whole = |message: String| vec![format!("{shown}:1:1: {message}")];
+    let bytes = regular_file::read(path, MAX_BYTES as u64).map_err(|e| match e {
+        ReadError::NotAFile(what) => whole(format!("this is {what}, not an override file")),
+        ReadError::TooBig(n) => whole(format!(
+            "the file is {n} bytes; an override file may be at most {MAX_BYTES}"
+        )),
+        ReadError::Io(e) => whole(format!("cannot read the file: {e}")),
+    })?;
+    regular_file::text(bytes).map_err(|e| {
+        whole(format!(
+            "the file is not text (bad UTF-8 at byte {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_file_puts_its_system_in_force_and_the_others_stay_shipped() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("rcw.ron"),
+            "(version: 1, switches: (assault_dice_column: 1))",
+        )
+        .unwrap();
+        std::fs::write(dir.path().join("d3_ecw.ron"), "(options: (rout_at: \"x\"))").unwrap();
+        let (systems, problems) = Systems::with_overrides(dir.path());
+        let ids: Vec<&str> = systems.all().iter().map(|s| s.id()).collect();
+        let shipped: Vec<&str> = crate::rules::standard().iter().map(|s| s.id()).collect();
+        assert_eq!(ids, shipped, "the same systems, in the same order");
+        let rcw = systems.by_id("rcw").unwrap();
+        let switches = rcw
+            .tables()
+            .into_iter()
+            .find(|t| t.id == "switches")
+            .unwrap();
+        assert_eq!(switches.rows[0][1], "1 (on)");
+        assert!(!std::ptr::addr_eq(rcw, crate::rules::by_id("rcw").unwrap()));
+        // The broken file is reported and its system keeps its shipped tables.
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].message.contains("d3_ecw.ron"));
+        assert!(std::ptr::addr_eq(
+            systems.by_id("d3_ecw").unwrap(),
+            crate::rules::by_id("d3_ecw").unwrap()
+        ));
+        // Nothing global changed: the shipped systems are as they were.
+        assert!(Systems::shipped().by_id("rcw").is_some());
+        assert!(std::ptr::addr_eq(
+            Systems::shipped().by_id("rcw").unwrap(),
+            crate::rules::by_id("rcw").unwrap()
+        ));
+    }
+}
