@@ -48,7 +48,15 @@ pub fn all_armies(user_dir: &Path) -> Vec<ArmyFile> {
             (user_dir.to_path_buf(), Origin::User),
         ]);
     }
-    let mut found: Vec<ArmyFile> = shipped::ARMIES
+    let mut found = built_in_armies(&dir);
+    found.extend(discover(&[(user_dir.to_path_buf(), Origin::User)]));
+    found
+}
+
+/// The armies built into the program, each loaded and validated and filed at its path under
+/// `dir` (which need not exist: nothing is read from it).
+pub fn built_in_armies(dir: &Path) -> Vec<ArmyFile> {
+    shipped::ARMIES
         .iter()
         .map(|file| {
             let path = dir.join(file.path);
@@ -58,9 +66,7 @@ pub fn all_armies(user_dir: &Path) -> Vec<ArmyFile> {
                 path,
             }
         })
-        .collect();
-    found.extend(discover(&[(user_dir.to_path_buf(), Origin::User)]));
-    found
+        .collect()
 }
 
 /// Loads and validates an army file.
