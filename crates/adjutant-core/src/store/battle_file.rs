@@ -309,7 +309,7 @@ fn untrue(path: &Path, line: usize, col: usize, message: String) -> StoreError {
     }
 }
 
-pub fn corrupt(path: &Path, message: impl Into<String>) -> StoreError {
+pub(crate) fn corrupt(path: &Path, message: impl Into<String>) -> StoreError {
     StoreError::Corrupt {
         path: path.to_path_buf(),
         message: message.into(),
