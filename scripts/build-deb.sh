@@ -59,7 +59,8 @@ put 644 "packaging/icons/$app_id.svg" usr/share/icons/hicolor/scalable/apps
 for n in "${icon_sizes[@]}"; do
   put 644 "packaging/icons/${n}x${n}/$app_id.png" "usr/share/icons/hicolor/${n}x${n}/apps"
 done
-# Found by the binary as ../share/adjutant/armies beside /usr/bin/adjutant.
+# For players to read and copy: the binary has the shipped armies built in, and files them
+# under ../share/adjutant/armies beside /usr/bin/adjutant.
 for army in armies/*/*.ron; do
   put 644 "$army" "usr/share/adjutant/$(dirname "$army")"
 done

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use adjutant::army::{Army, load_army};
 use adjutant::print::{self, Paper};
-use adjutant::rules::{OverrideProblem, RuleSystem, Systems};
+use adjutant::rules::{OverrideProblem, RuleSystem, Systems, WithOverrides};
 use adjutant::store::{Paths, read_battle_under};
 use clap::{ArgGroup, Args, ValueEnum};
 

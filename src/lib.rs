@@ -1,23 +1,13 @@
-//! Adjutant's core: dice, cards, armies, battles and their log, rule systems, saving and
-//! printing. Plain Rust with no user interface, so tests, the command line and the window
-//! drive the same code.
+//! Adjutant's app library: what touches the machine — files and folders, the store of battles
+//! on disk, army folders, the player's table files, writing PDFs — on top of the core
+//! (`adjutant_core`: dice, cards, armies, battles and their log, rule systems, the battle file
+//! format, printing to bytes), whose modules it re-exports under the same paths, so tests, the
+//! command line and the window drive the same code as `adjutant::…`.
 
-// A procedure waiting for input returns the request it waits for as the `Err` of its
-// `Result` (`Need<T>`): it is moved up once per step, and boxing it would cost an allocation
-// at every step of every odds walk.
-#![allow(clippy::result_large_err)]
+pub use adjutant_core::{battle, cards, dice, event, fonts, odds, procedure, status, words};
 
 pub mod army;
-pub mod battle;
-pub mod cards;
-pub mod dice;
-pub mod event;
-pub mod fonts;
-pub mod odds;
 pub mod print;
-pub mod procedure;
 pub mod regular_file;
 pub mod rules;
-pub mod status;
 pub mod store;
-pub mod words;

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use adjutant::army::discover::{check_files, discover, shipped_armies_dir};
+use adjutant::army::discover::{built_in_armies, check_files, discover, shipped_armies_dir};
 use adjutant::army::{Army, Origin, Problem, load_army, load_army_str};
 use proptest::prelude::*;
 
@@ -26,6 +26,39 @@ fn stat_total(army: &Army, kinds: &[&str], key: &str) -> i32 {
         .iter()
         .filter(|u| kinds.contains(&u.kind.as_str()));
     units.map(|u| u.stat(key)).sum()
+}
+
+/// The armies built into the program are every army file of the source tree's `armies/`
+/// folder, each as it is there, and they are listed without that folder: filed under a folder
+/// that does not exist, each loads, as a shipped army, as its file does.
+#[test]
+fn the_built_in_armies_are_the_shipped_files_and_need_no_folder() {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies");
+    let on_disk = discover(&[(source.clone(), Origin::Shipped)]);
+    let nowhere = Path::new("/no/such/folder/armies");
+    let built_in = built_in_armies(nowhere);
+    assert_eq!(
+        built_in.len(),
+        on_disk.len(),
+        "an army file is not built in"
+    );
+    for (file, disk) in built_in.iter().zip(&on_disk) {
+        let rel = disk.path.strip_prefix(&source).expect("under armies/");
+        assert_eq!(file.path, nowhere.join(rel));
+        assert_eq!(file.origin, Origin::Shipped);
+        let text = std::fs::read_to_string(&disk.path).expect("readable");
+        let shipped = adjutant::army::shipped::by_path(&rel.to_string_lossy()).expect("built in");
+        assert_eq!(
+            shipped.text,
+            text,
+            "{} differs from its file",
+            rel.display()
+        );
+        assert_eq!(
+            file.loaded.as_ref().expect("loads"),
+            disk.loaded.as_ref().expect("loads")
+        );
+    }
 }
 
 #[test]

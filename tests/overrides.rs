@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use adjutant::battle::Battle;
 use adjutant::rules::registry::{Overrides, load_overrides, override_file};
-use adjutant::rules::{RuleSystem, Source, Table, by_id};
+use adjutant::rules::{RuleSystem, Source, Table, WithOverrides, by_id};
 
 mod common;
 

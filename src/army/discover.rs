@@ -1,18 +1,18 @@
-//! Army files on disk: reading one safely (refusing what is too big or not text), where the
-//! shipped armies live, finding every `*.ron` file under a set of folders and loading each,
-//! and the report behind `adjutant check FILE...`.
+//! Army files on disk: reading one safely (refusing what is too big or not text), the shipped
+//! armies (built into the program; a folder given with `ADJUTANT_ARMIES_DIR` instead), finding
+//! every `*.ron` file under a set of folders and loading each, and the report behind
+//! `adjutant check FILE...`.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::locate::Locator;
-use super::{ArmyFile, Origin, Problem, load_army};
+use super::{Army, ArmyFile, Origin, Problem, load_army_str, shipped};
 use crate::regular_file::{self, ReadError};
 use crate::words::{count, escaped};
 
-/// Army files bigger than this are refused unread (the shipped ones are a few kilobytes).
-pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
+pub use super::{MAX_FILE_BYTES, too_big};
 
 /// Set this environment variable to a folder to use it instead of the shipped armies.
 pub const ARMIES_DIR_VAR: &str = "ADJUTANT_ARMIES_DIR";
@@ -22,7 +22,9 @@ const MAX_DEPTH: usize = 8;
 
 /// The folder of shipped army files: `$ADJUTANT_ARMIES_DIR` if set; else
 /// `../share/adjutant/armies` beside the executable if it exists (an installed package);
-/// else the source tree's `armies/` folder (a development build).
+/// else the source tree's `armies/` folder (a development build). The shipped armies are
+/// listed from the copies built into the program ([`all_armies`]), filed under this
+/// folder's paths; a player may open or copy the files themselves where they are installed.
 pub fn shipped_armies_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os(ARMIES_DIR_VAR).filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
@@ -32,6 +34,46 @@ pub fn shipped_armies_dir() -> PathBuf {
         dir.is_dir().then_some(dir)
     });
     installed.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("armies"))
+}
+
+/// Every army file, shipped then the player's own (in `user_dir`), each loaded and validated.
+/// The shipped ones are the copies built into the program, filed at their paths under
+/// [`shipped_armies_dir`], so no folder beside the executable is needed; when
+/// `$ADJUTANT_ARMIES_DIR` names a folder, the army files in it instead.
+pub fn all_armies(user_dir: &Path) -> Vec<ArmyFile> {
+    let dir = shipped_armies_dir();
+    if std::env::var_os(ARMIES_DIR_VAR).is_some_and(|d| !d.is_empty()) {
+        return discover(&[
+            (dir, Origin::Shipped),
+            (user_dir.to_path_buf(), Origin::User),
+        ]);
+    }
+    let mut found = built_in_armies(&dir);
+    found.extend(discover(&[(user_dir.to_path_buf(), Origin::User)]));
+    found
+}
+
+/// The armies built into the program, each loaded and validated and filed at its path under
+/// `dir` (which need not exist: nothing is read from it).
+pub fn built_in_armies(dir: &Path) -> Vec<ArmyFile> {
+    shipped::ARMIES
+        .iter()
+        .map(|file| {
+            let path = dir.join(file.path);
+            ArmyFile {
+                loaded: load_army_str(&path.display().to_string(), file.text),
+                origin: Origin::Shipped,
+                path,
+            }
+        })
+        .collect()
+}
+
+/// Loads and validates an army file.
+pub fn load_army(path: &Path) -> Result<Army, Vec<Problem>> {
+    let name = path.display().to_string();
+    let text = read_army_text(path).map_err(|p| vec![p])?;
+    load_army_str(&name, &text)
 }
 
 /// Every `*.ron` file under each folder (recursively, sorted by path within a folder),
@@ -157,13 +199,4 @@ pub fn read_army_text(path: &Path) -> Result<String, Problem> {
         );
         Problem { path: name.clone(), line, col, message }
     })
-}
-
-/// The message for a file over [`MAX_FILE_BYTES`].
-pub fn too_big(bytes: u64) -> String {
-    format!(
-        "the file is {:.1} MiB; army files may be at most {} MiB, so this is not one",
-        bytes as f64 / (1024.0 * 1024.0),
-        MAX_FILE_BYTES / (1024 * 1024)
-    )
 }

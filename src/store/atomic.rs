@@ -12,39 +12,10 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::StoreError;
+use super::{StoreError, WriteStep};
 
-/// The points in the write sequence, each just before the step it names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum WriteStep {
-    /// Creating the temp file.
-    CreateTemp,
-    /// Writing the first half of the bytes.
-    WriteFirstHalf,
-    /// Writing the rest of the bytes (the temp file holds half of them).
-    WriteRest,
-    /// Syncing the temp file to disk.
-    SyncTemp,
-    /// Keeping the previous file as `<name>.bak`.
-    Backup,
-    /// Renaming the temp file over the old name.
-    Rename,
-    /// Syncing the folder so the rename is on disk (the new file is already in place).
-    SyncDir,
-}
-
-impl WriteStep {
-    /// Every step, in order.
-    pub const ALL: [WriteStep; 7] = [
-        WriteStep::CreateTemp,
-        WriteStep::WriteFirstHalf,
-        WriteStep::WriteRest,
-        WriteStep::SyncTemp,
-        WriteStep::Backup,
-        WriteStep::Rename,
-        WriteStep::SyncDir,
-    ];
-}
+/// The backup of `path`: the same name with `.bak` added (`b.ron` → `b.ron.bak`).
+pub use adjutant_core::store::storage::backup_path;
 
 /// What a hook makes happen at a step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,13 +25,6 @@ pub enum Fault {
     Fail(io::ErrorKind),
     /// Everything stops here, as if the power went: nothing is cleaned up.
     Crash,
-}
-
-/// The backup of `path`: the same name with `.bak` added (`b.ron` → `b.ron.bak`).
-pub fn backup_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".bak");
-    path.with_file_name(name)
 }
 
 /// Whether a file name is one of this module's temp files (`.<name>.<pid>.<n>.tmp`).

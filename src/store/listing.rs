@@ -10,12 +10,13 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+use super::Storage;
 use super::StoreError;
 use super::atomic::{backup_path, is_temp_name, write_atomic};
-use super::battle_file::{battle_from_ron, read_battle};
 use super::battle_store::{BattleStore, is_backup, normal};
+use super::folder::Folder;
 use super::names::time_tag;
-use super::owner::Stamp;
+use super::{battle_from_ron, read_battle};
 use crate::battle::Battle;
 
 /// A saved battle as the home screen lists it.
@@ -63,12 +64,9 @@ impl BattleStore {
     /// file is missing. Other backups, temp and lock files are skipped; a missing folder is an
     /// empty list.
     pub fn list(&mut self) -> Vec<BattleSummary> {
-        let Ok(entries) = fs::read_dir(&self.dir) else {
-            return Vec::new();
-        };
-        let mut paths: Vec<PathBuf> = entries
-            .filter_map(Result::ok)
-            .map(|e| e.path())
+        let mut paths: Vec<PathBuf> = Folder
+            .list(self.dir())
+            .into_iter()
             .filter(|p| {
                 let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
                 !is_temp_name(name) && (name.ends_with(".ron") || name.ends_with(".ron.bak"))
@@ -103,7 +101,7 @@ impl BattleStore {
         {
             return summary.clone();
         }
-        let summary = match self.read(&path) {
+        let summary = match self.battles.read(&path) {
             Ok(battle) => BattleSummary {
                 path: path.clone(),
                 title: title(&battle),
@@ -153,16 +151,12 @@ impl BattleStore {
         if path.exists() && read_battle(&path).is_ok() {
             return Err(StoreError::Loads { path });
         }
-        self.hold(&path)?;
+        self.battles.hold(&path)?;
         let result = put_back(&path, &bytes);
-        self.release(&path);
+        self.battles.release(&path);
         let kept = result?;
-        self.quarantined.remove(&path);
-        self.known.insert(path.clone());
+        self.battles.restored(&path);
         self.summaries.remove(&path);
-        if let Some(stamp) = Stamp::of(&path) {
-            self.stamps.insert(path.clone(), stamp);
-        }
         Ok(Restored {
             path,
             kept,

@@ -16,8 +16,7 @@ use directories::ProjectDirs;
 
 use super::StoreError;
 
-/// The environment variable that overrides the data folder (when `--data-dir` is not given).
-pub const ENV_DATA_DIR: &str = "ADJUTANT_DATA_DIR";
+pub use adjutant_core::store::ENV_DATA_DIR;
 
 /// The `directories` project id: qualifier, organisation, application.
 pub const PROJECT: (&str, &str, &str) = ("org", "Adjutant", "adjutant");

@@ -7,8 +7,8 @@ use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use adjutant::army::discover::{discover, shipped_armies_dir};
-use adjutant::army::{ArmyFile, Origin};
+use adjutant::army::ArmyFile;
+use adjutant::army::discover::all_armies;
 use adjutant::battle::Battle;
 use adjutant::print::Paper;
 use adjutant::rules::Systems;
@@ -101,10 +101,7 @@ impl Store {
 
     /// Every army file, shipped then the player's own, each loaded or with its problems.
     pub fn armies(&self) -> Vec<ArmyFile> {
-        discover(&[
-            (shipped_armies_dir(), Origin::Shipped),
-            (self.paths.user_armies_dir(), Origin::User),
-        ])
+        all_armies(&self.paths.user_armies_dir())
     }
 
     /// The folder the player's own army files go in.

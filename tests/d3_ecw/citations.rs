@@ -5,7 +5,10 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use adjutant::rules::kit::cite::{self, cited, is_rule};
+#[path = "../kit/cite.rs"]
+mod cite;
+
+use cite::{cited, is_rule};
 
 use super::*;
 
@@ -20,7 +23,7 @@ fn headings() -> BTreeSet<String> {
 
 /// The D3 source files: the system's modules and its table-file reader.
 fn sources() -> Vec<(PathBuf, String)> {
-    let dir = root().join("src/rules/d3_ecw");
+    let dir = root().join("crates/adjutant-core/src/rules/d3_ecw");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())

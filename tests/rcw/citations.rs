@@ -5,7 +5,10 @@
 
 use std::path::Path;
 
-use adjutant::rules::kit::cite::{check_sources, headings, is_rule, reference, refusals};
+#[path = "../kit/cite.rs"]
+mod cite;
+
+use cite::{check_sources, headings, is_rule, reference, refusals};
 
 use super::*;
 

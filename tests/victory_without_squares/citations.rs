@@ -6,8 +6,11 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use adjutant::rules::kit::cite::{check_sources, cited, headings, is_rule, reference, refusals};
+#[path = "../kit/cite.rs"]
+mod cite;
+
 use adjutant::rules::victory_without_squares::tables::SWITCHES;
+use cite::{check_sources, cited, headings, is_rule, reference, refusals};
 
 use super::*;
 
