@@ -184,17 +184,13 @@ impl State {
         };
         // The last procedure's result first, at the top of the column; then the offers.
         let mut col = Column::new().spacing(gap::S);
-        // The result of the last procedure, while nothing is picked or the pick shares a piece
-        // with it: picking other pieces starts the next action, and its offers take the room.
-        let picked_now: Vec<_> = sel.actors.iter().chain(&sel.targets).collect();
+        // The result of the last procedure, while nothing is picked or the pick is still the
+        // one it was started with: picking again (another target, the unit just activated
+        // aiming at one) starts the next action, and its offers take the room.
+        let nothing_picked = sel.actors.is_empty() && sel.targets.is_empty();
         if let Some(last) = game.log().last().filter(|e| match &e.action {
             Action::Procedure(call) => {
-                picked_now.is_empty()
-                    || call
-                        .actors
-                        .iter()
-                        .chain(&call.targets)
-                        .any(|p| picked_now.contains(&p))
+                nothing_picked || (call.actors == sel.actors && call.targets == sel.targets)
             }
             _ => false,
         }) {

@@ -4,30 +4,18 @@
 //! a procedure's pickers keep theirs, and each roster's headers fit their columns (the longest
 //! word of each, measured in the real font, against the column's width).
 
-use iced::{Element, Rectangle, Settings};
+use iced::{Element, Rectangle};
 use iced_test::Simulator;
 use iced_test::selector::{Candidate, id};
 
 use adjutant::army::Army;
 use adjutant::rules;
 
-use super::systems::{EVERY_SYSTEM, Play, SIZES};
+use super::systems::{EVERY_SYSTEM, Play, SIZES, at};
 use crate::ui::battle::procedure_panel;
 use crate::ui::persist::Store;
 use crate::ui::roster::{Roster, stat_width};
 use crate::ui::theme;
-
-fn at<'a, M>(size: (f32, f32), view: Element<'a, M>) -> Simulator<'a, M> {
-    Simulator::with_size(
-        Settings {
-            fonts: vec![theme::FONT_REGULAR.into(), theme::FONT_BOLD.into()],
-            default_font: theme::BODY_FONT,
-            ..Settings::default()
-        },
-        size,
-        view,
-    )
-}
 
 /// Every text on show: its content and where it shows.
 fn texts<M>(ui: &mut Simulator<'_, M>) -> Vec<(String, Rectangle)> {

@@ -5,6 +5,7 @@
 
 mod battle;
 mod builder_safety;
+mod clicks;
 mod column;
 mod editor;
 mod files;
