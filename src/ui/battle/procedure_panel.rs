@@ -16,6 +16,7 @@ use adjutant::procedure::{Call, DiceRequest, Offer, Reading, Step};
 use adjutant::status::Viewer;
 
 use super::roster_panel::State as Selection;
+use crate::ui::kept_inside::kept_inside;
 use std::cell::RefCell;
 
 use adjutant::odds::Odds;
@@ -328,7 +329,7 @@ impl State {
             pickers = pickers.push(
                 row![
                     container(parts::body(p.label.clone())).width(Fill),
-                    container(picker)
+                    container(kept_inside(picker))
                         .id(param_id(&offer.id, p.key))
                         .max_width(PICKER_MAX),
                 ]

@@ -94,6 +94,13 @@ impl Play {
         }
     }
 
+    /// From now on the disk refuses every save: a file stands where the battles folder goes.
+    pub fn refuse_saves(&self) {
+        let battles = self._dir.path().join("battles");
+        let _ = std::fs::remove_dir_all(&battles);
+        std::fs::write(&battles, "not a folder").expect("a file in place of the folder");
+    }
+
     pub fn game(&self) -> &game::Battle {
         self.screen.game()
     }
