@@ -46,8 +46,9 @@ pub fn param_id(offer: &str, key: &str) -> String {
 pub struct State {
     /// The answers picked so far, by offer id and parameter key.
     params: BTreeMap<(String, String), String>,
-    faces: String,
-    error: Option<String>,
+    /// The faces typed for the request under way, and what was wrong with the last entered
+    /// (or with the offer started).
+    faces: parts::Faces,
     /// The odds of the procedure under way, worked out at its first drawing after a change
     /// (the walk can take milliseconds; the view is drawn far more often than the battle
     /// changes).
@@ -92,7 +93,7 @@ impl State {
         match message {
             Message::ParamPicked { offer, key, value } => {
                 self.params.insert((offer, key), value);
-                self.error = None;
+                self.faces.error = None;
                 None
             }
             Message::Started { offer, params } => Some(Command::Start(Action::Procedure(Call {
@@ -103,25 +104,22 @@ impl State {
             }))),
             Message::Roll => Some(Command::Roll),
             Message::FacesChanged(s) => {
-                self.faces = s;
-                self.error = None;
+                self.faces.set(s);
                 None
             }
             Message::FaceTapped(face) => {
-                self.faces = keypad::typed(&self.faces, face);
-                self.error = None;
+                self.faces.set(keypad::typed(&self.faces.typed, face));
                 None
             }
             Message::FacesCleared => {
-                self.faces.clear();
-                self.error = None;
+                self.faces.set(String::new());
                 None
             }
             Message::RefusedToggled => {
                 self.refused_open = !self.refused_open;
                 None
             }
-            Message::FacesEntered => Some(Command::EnterFaces(self.faces.clone())),
+            Message::FacesEntered => Some(Command::EnterFaces(self.faces.typed.clone())),
             Message::Draw => Some(Command::Draw),
             Message::Chose(i) => Some(Command::Choose(i)),
             Message::Cancel => Some(Command::Cancel),
@@ -134,13 +132,7 @@ impl State {
     }
 
     pub fn finished(&mut self, result: Result<(), adjutant::battle::ActionError>) {
-        match result {
-            Ok(()) => {
-                self.faces.clear();
-                self.error = None;
-            }
-            Err(e) => self.error = Some(e.to_string()),
-        }
+        self.faces.finished(result);
     }
 
     pub fn view<'a>(
@@ -256,7 +248,7 @@ impl State {
         }
         col = col.push(self.correct_view(game, sel, viewer));
         // At the foot, so a message shifts nothing that can be clicked.
-        if let Some(e) = &self.error {
+        if let Some(e) = &self.faces.error {
             col = col.push(parts::error_line(e.as_str()));
         }
         col
@@ -427,7 +419,7 @@ impl State {
                 .style(theme::request),
         );
         // Under the request: a message moves only what is read below it.
-        if let Some(e) = &self.error {
+        if let Some(e) = &self.faces.error {
             col = col.push(parts::error_line(e.as_str()));
         }
         if !can_cancel {
@@ -450,7 +442,7 @@ impl State {
 
     /// Drops the error on show: what it was about (the selection) has changed.
     pub fn clear_error(&mut self) {
-        self.error = None;
+        self.faces.error = None;
     }
 
     /// Forgets the odds worked out for the procedure under way: the battle changed.
@@ -473,10 +465,9 @@ impl State {
         let mut c = column![
             parts::strong(req.label.clone()),
             parts::body(reading),
-            parts::roll_row(
+            self.faces.row(
                 "Roll",
                 "faces rolled, e.g. 3 4",
-                &self.faces,
                 FACES,
                 parts::RollMessages {
                     roll: Message::Roll,
