@@ -448,3 +448,40 @@ fn a_melee_and_a_phase_change_take_one_click_per_step_without_scrolling() {
         assert!(steps >= 3, "a melee asks for several rolls");
     }
 }
+
+/// The initiative's headline in D3 and Victory without Squares, where a tie is rolled again:
+/// even before the first die (15/36 each of the 30 untied D6 pairs; 45/100 each of the 90
+/// untied D10 pairs), then exact after it — a 4 on the first D6 wins on 1–3 and on half the
+/// ties, 7/12; a 4 on the first D10 loses on 5–9 and on half the ties, 11/20 for the other.
+#[test]
+fn the_initiative_headline_folds_its_ties_even_then_exact() {
+    let cases = [
+        (
+            "d3_ecw",
+            "initiative",
+            ["Royalist wins 50 %", "Parliament wins 50 %"],
+            ["Royalist wins 58 %", "Parliament wins 42 %"],
+        ),
+        (
+            "victory_without_squares",
+            "vws.initiative",
+            ["Royalist moves first 50 %", "Parliament moves first 50 %"],
+            ["Parliament moves first 55 %", "Royalist moves first 45 %"],
+        ),
+    ];
+    for (system, id, before, after) in cases {
+        let mut play = Play::new(system, ["Royalist", "Parliament"], 7);
+        play.start_offer(&[], &[], id);
+        let headline = |play: &Play, parts: [&str; 2]| {
+            play.shows_part(&format!("Result: {} · {}", parts[0], parts[1]))
+                || play.shows_part(&format!("Result: {} · {}", parts[1], parts[0]))
+        };
+        assert!(headline(&play, before), "{system}: {before:?}");
+        assert!(
+            !play.shows_part("tie: roll again"),
+            "{system}: no tie result"
+        );
+        play.faces("4");
+        assert!(headline(&play, after), "{system}: {after:?}");
+    }
+}
