@@ -33,6 +33,7 @@ use adjutant::status::Change;
 #[allow(dead_code, unused_imports, clippy::all)]
 mod ui {
     pub mod battle;
+    pub mod kept_inside;
     pub mod next;
     pub mod parts;
     pub mod persist;

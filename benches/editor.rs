@@ -20,6 +20,7 @@ use adjutant::army::draft::{Field, Part};
 #[allow(dead_code, unused_imports, clippy::all)]
 mod ui {
     pub mod editor;
+    pub mod kept_inside;
     pub mod next;
     pub mod parts;
     pub mod theme;

@@ -608,9 +608,31 @@ fn odds_sum_to_one() {
         .procedure(&ctx, &call(P_INITIATIVE, vec![], vec![], &[]))
         .unwrap();
     let odds = procedure_odds(p.as_ref(), &ctx, &[]);
-    assert!((odds.p("tie: roll again") - 0.1).abs() < 1e-9);
+    // A tie is rolled again (gap V-13): each side's chance is (45/100) / (90/100), one half.
+    assert!(odds.repeats, "{odds:?}");
+    assert!(odds.unexplored < 1e-12, "{odds:?}");
     assert!(
-        (odds.p("Royalist moves first") - 0.45).abs() < 1e-9,
+        (odds.p("Royalist moves first") - 0.5).abs() < 1e-12,
+        "{odds:?}"
+    );
+    // After the Royalists' 4 the Parliament wins on 5–9 (5/10), loses on 0–3 (4/10), and on a
+    // 4 (1/10) both roll again, an even roll-off: 11/20 against 9/20.
+    let Step::Dice(first) = p.step(&ctx, &[]) else {
+        panic!("the initiative starts with a die")
+    };
+    let four = Input::Dice(Rolled {
+        dice: first.dice.clone(),
+        faces: vec![4],
+        typed: true,
+    });
+    let odds = procedure_odds(p.as_ref(), &ctx, std::slice::from_ref(&four));
+    assert!(odds.unexplored < 1e-12, "{odds:?}");
+    assert!(
+        (odds.p("Parliament moves first") - 11.0 / 20.0).abs() < 1e-12,
+        "{odds:?}"
+    );
+    assert!(
+        (odds.p("Royalist moves first") - 9.0 / 20.0).abs() < 1e-12,
         "{odds:?}"
     );
     // Halt with a leader: fail only if both cards are black: (26·25)/(52·51).

@@ -20,6 +20,7 @@ mod editor;
 mod editor_shell;
 mod files;
 mod home;
+mod kept_inside;
 mod next;
 mod parts;
 mod persist;

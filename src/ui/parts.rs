@@ -132,6 +132,41 @@ pub fn percent(p: f64) -> String {
     format!("{:.1}%", p * 100.0)
 }
 
+/// The faces typed into a [`roll_row`] and what was wrong with the last ones entered: the dice
+/// tray's and the procedure panel's.
+#[derive(Debug, Clone, Default)]
+pub struct Faces {
+    pub typed: String,
+    pub error: Option<String>,
+}
+
+impl Faces {
+    /// New text in the field: the message about the old goes.
+    pub fn set(&mut self, typed: String) {
+        self.typed = typed;
+        self.error = None;
+    }
+
+    /// How entering them (or rolling) went: done, the field empties; refused, it says why.
+    pub fn finished(&mut self, result: Result<(), adjutant::battle::ActionError>) {
+        match result {
+            Ok(()) => self.set(String::new()),
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    /// The [`roll_row`] over these faces.
+    pub fn row<'a, M: Clone + 'a>(
+        &'a self,
+        label: impl text::IntoFragment<'a>,
+        placeholder: &'a str,
+        id: &'static str,
+        on: RollMessages<M>,
+    ) -> Element<'a, M> {
+        roll_row(label, placeholder, &self.typed, id, on)
+    }
+}
+
 /// The messages of a [`roll_row`]: roll for me, the faces typed so far, enter them.
 pub struct RollMessages<M> {
     pub roll: M,

@@ -32,6 +32,43 @@ fn activations_are_counted_down_and_refused_when_spent() {
     assert!(r.reason.contains("not the Parliament turn"), "{r}");
 }
 
+/// docs/rules/d3_ecw.md §3.1: a 1D6 roll-off, ties re-rolled. A tie starts the roll-off over,
+/// so each side's chance is P(higher) / (1 − P(tie)) = (15/36) / (30/36): one half each
+/// before any die. After the Royalists' 4 the Parliament wins on 5–6 (2/6), loses on 1–3
+/// (3/6), and on a 4 (1/6) both roll again, an even roll-off: 5/12 against 7/12.
+#[test]
+fn the_initiative_folds_its_ties_into_the_odds() {
+    let b = new_battle();
+    let ctx = b.context();
+    let p = SYSTEM
+        .procedure(&ctx, &call(P_INITIATIVE, &[], &[], &[]))
+        .unwrap();
+    let odds = procedure_odds(p.as_ref(), &ctx, &[]);
+    assert!(odds.unexplored < 1e-12, "{odds:?}");
+    assert!(odds.repeats, "{odds:?}");
+    assert!((odds.p("Royalist wins") - 0.5).abs() < 1e-12, "{odds:?}");
+    assert!((odds.p("Parliament wins") - 0.5).abs() < 1e-12, "{odds:?}");
+    let Step::Dice(first) = p.step(&ctx, &[]) else {
+        panic!("the roll-off starts with a die")
+    };
+    let four = Input::Dice(Rolled {
+        dice: first.dice.clone(),
+        faces: vec![4],
+        typed: true,
+    });
+    let odds = procedure_odds(p.as_ref(), &ctx, std::slice::from_ref(&four));
+    assert!(odds.unexplored < 1e-12, "{odds:?}");
+    assert!(
+        (odds.p("Parliament wins") - 5.0 / 12.0).abs() < 1e-12,
+        "{odds:?}"
+    );
+    assert!(
+        (odds.p("Royalist wins") - 7.0 / 12.0).abs() < 1e-12,
+        "{odds:?}"
+    );
+    assert!((odds.total() - 1.0).abs() < 1e-12, "{odds:?}");
+}
+
 #[test]
 fn a_turn_from_initiative_to_the_next() {
     let mut b = new_battle();
@@ -40,29 +77,16 @@ fn a_turn_from_initiative_to_the_next() {
     assert_eq!(ids, [P_INITIATIVE, P_COUNT, P_END_TURN, P_RESOLVE]);
     assert!(offers[0].refused.is_none());
     assert!(offers[1].refused.is_some());
-    // A tie ends the roll-off with "roll again": still the initiative phase.
+    // A tie is rolled again within the same roll-off (§3.1): 3 against 3, then 2 against 5.
     let (reqs, res) = drive(
         &SYSTEM,
         &b,
         &call(P_INITIATIVE, &[], &[], &[]),
-        &[3, 3],
-        &[],
+        &[3, 3, 2, 5],
+        &[1],
     );
-    assert_eq!(reqs.len(), 2);
-    assert_eq!(res.summary, "tie: roll again");
-    play(&mut b, call(P_INITIATIVE, &[], &[], &[]), &[3, 3], &[]);
-    assert_eq!(b.state().phase, 0, "a tie leaves the turn at initiative");
-    // The odds of the roll-off are exact: a tie is 6 of 36.
-    let ctx = b.context();
-    let proc = SYSTEM
-        .procedure(&ctx, &call(P_INITIATIVE, &[], &[], &[]))
-        .unwrap();
-    let odds = procedure_odds(proc.as_ref(), &ctx, &[]);
-    assert_eq!(odds.unexplored, 0.0);
-    assert!(
-        (odds.p("tie: roll again") - 6.0 / 36.0).abs() < 1e-12,
-        "{odds:?}"
-    );
+    assert_eq!(reqs.len(), 4);
+    assert!(res.summary.contains("Parliament"), "{}", res.summary);
     // Parliament wins 5–2 and goes first.
     let (reqs, res) = drive(
         &SYSTEM,

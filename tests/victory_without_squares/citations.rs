@@ -168,13 +168,7 @@ fn every_rule_string_shown_cites_the_reference() {
     rules.extend(rules_along(
         &b,
         &call(P_INITIATIVE, vec![], vec![], &[]),
-        &[3, 3],
-        &[],
-    ));
-    rules.extend(rules_along(
-        &b,
-        &call(P_INITIATIVE, vec![], vec![], &[]),
-        &[3, 5],
+        &[3, 3, 3, 5],
         &[],
     ));
     rules.extend(rules_along(

@@ -10,6 +10,7 @@ use adjutant::battle::Battle;
 use adjutant::battle::adjust::Subject;
 use adjutant::status::{Change, Status, StatusSchema, Viewer};
 
+use crate::ui::kept_inside::kept_inside;
 use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
 
@@ -80,15 +81,16 @@ pub fn view<'a, M: Clone + 'a>(
         let (key, rungs, change) = (l.key.to_string(), l.rungs.clone(), change.clone());
         col = col.push(line(
             l.label.clone(),
-            pick_list(l.rungs.clone(), current, move |r: String| {
-                let to = rungs.iter().position(|x| *x == r).unwrap_or(0) as u8;
-                change(Change::Ladder {
-                    key: key.clone(),
-                    to,
+            kept_inside(
+                pick_list(l.rungs.clone(), current, move |r: String| {
+                    let to = rungs.iter().position(|x| *x == r).unwrap_or(0) as u8;
+                    change(Change::Ladder {
+                        key: key.clone(),
+                        to,
+                    })
                 })
-            })
-            .text_size(size::BODY)
-            .into(),
+                .text_size(size::BODY),
+            ),
         ));
     }
     for f in &schema.flags {
@@ -114,14 +116,15 @@ pub fn view<'a, M: Clone + 'a>(
         let (key, change) = (m.key.to_string(), change.clone());
         col = col.push(line(
             m.label.clone(),
-            pick_list(choices, current, move |v: String| {
-                change(Change::Mark {
-                    key: key.clone(),
-                    to: (v != NONE).then_some(v),
+            kept_inside(
+                pick_list(choices, current, move |v: String| {
+                    change(Change::Mark {
+                        key: key.clone(),
+                        to: (v != NONE).then_some(v),
+                    })
                 })
-            })
-            .text_size(size::BODY)
-            .into(),
+                .text_size(size::BODY),
+            ),
         ));
     }
     if schema.tracks.is_empty()

@@ -1,10 +1,11 @@
-//! When the battle is not saved: the banner that says so (with Retry and Save a copy), and
-//! the question put when the player leaves the battle — for the home screen, another file or
-//! by closing the window — while it is not saved. The question offers to retry the save, to
-//! save a copy elsewhere or to discard what is not saved; nothing is discarded unless the
-//! player presses that button, and Stay keeps the battle on screen.
+//! When the battle is not saved: the banner that says so in the top bar, in the title's place
+//! so that nothing below it moves (with Retry and Save a copy), and the question put when the
+//! player leaves the battle — for the home screen, another file or by closing the window —
+//! while it is not saved. The question offers to retry the save, to save a copy elsewhere or
+//! to discard what is not saved; nothing is discarded unless the player presses that button,
+//! and Stay keeps the battle on screen.
 
-use iced::widget::{center, column, container, opaque, row, stack, text};
+use iced::widget::{center, column, container, opaque, row, stack, text, tooltip};
 use iced::{Color, Element, Fill, Theme};
 
 use super::Message as BattleMessage;
@@ -30,15 +31,29 @@ pub const BANNER_COPY: &str = "Save a copy…";
 pub const DISCARD: &str = "Discard and leave";
 pub const STAY: &str = "Stay";
 
-/// The banner over the battle while it is not saved.
+/// The banner in the top bar, in the title's place, while the battle is not saved.
 pub fn banner<'a>(reason: &impl std::fmt::Display) -> Element<'a, BattleMessage> {
+    let words = format!(
+        "Not saved: {reason}. Your battle is kept here in memory: Retry, or save a copy elsewhere."
+    );
+    // One line of it shows, cut at the banner's width; all of it under the pointer.
+    let all = container(text(words.clone()).size(size::CAPTION))
+        .padding(gap::S)
+        .max_width(480.0)
+        .style(theme::card);
     container(
         row![
-            text(format!(
-                "Not saved: {reason}. Your battle is kept here in memory: Retry, or save a copy elsewhere."
-            ))
-            .size(size::BODY)
-            .width(Fill),
+            tooltip(
+                container(
+                    text(words)
+                        .size(size::CAPTION)
+                        .wrapping(text::Wrapping::None)
+                )
+                .width(Fill)
+                .clip(true),
+                all,
+                tooltip::Position::Bottom
+            ),
             parts::button_text("Retry")
                 .style(theme::risky)
                 .on_press(BattleMessage::RetrySave),
@@ -46,11 +61,13 @@ pub fn banner<'a>(reason: &impl std::fmt::Display) -> Element<'a, BattleMessage>
                 .style(theme::risky)
                 .on_press(BattleMessage::SaveCopyPressed),
         ]
-        .spacing(gap::M)
+        .spacing(gap::S)
         .align_y(iced::Center),
     )
-    .padding(gap::S)
+    .padding([0.0, gap::S])
     .width(Fill)
+    .height(Fill)
+    .align_y(iced::Center)
     .style(theme::error_banner)
     .into()
 }

@@ -16,6 +16,7 @@ use adjutant::procedure::{Call, DiceRequest, Offer, Reading, Step};
 use adjutant::status::Viewer;
 
 use super::roster_panel::State as Selection;
+use crate::ui::kept_inside::kept_inside;
 use std::cell::RefCell;
 
 use adjutant::odds::Odds;
@@ -45,8 +46,9 @@ pub fn param_id(offer: &str, key: &str) -> String {
 pub struct State {
     /// The answers picked so far, by offer id and parameter key.
     params: BTreeMap<(String, String), String>,
-    faces: String,
-    error: Option<String>,
+    /// The faces typed for the request under way, and what was wrong with the last entered
+    /// (or with the offer started).
+    faces: parts::Faces,
     /// The odds of the procedure under way, worked out at its first drawing after a change
     /// (the walk can take milliseconds; the view is drawn far more often than the battle
     /// changes).
@@ -91,7 +93,7 @@ impl State {
         match message {
             Message::ParamPicked { offer, key, value } => {
                 self.params.insert((offer, key), value);
-                self.error = None;
+                self.faces.error = None;
                 None
             }
             Message::Started { offer, params } => Some(Command::Start(Action::Procedure(Call {
@@ -102,25 +104,22 @@ impl State {
             }))),
             Message::Roll => Some(Command::Roll),
             Message::FacesChanged(s) => {
-                self.faces = s;
-                self.error = None;
+                self.faces.set(s);
                 None
             }
             Message::FaceTapped(face) => {
-                self.faces = keypad::typed(&self.faces, face);
-                self.error = None;
+                self.faces.set(keypad::typed(&self.faces.typed, face));
                 None
             }
             Message::FacesCleared => {
-                self.faces.clear();
-                self.error = None;
+                self.faces.set(String::new());
                 None
             }
             Message::RefusedToggled => {
                 self.refused_open = !self.refused_open;
                 None
             }
-            Message::FacesEntered => Some(Command::EnterFaces(self.faces.clone())),
+            Message::FacesEntered => Some(Command::EnterFaces(self.faces.typed.clone())),
             Message::Draw => Some(Command::Draw),
             Message::Chose(i) => Some(Command::Choose(i)),
             Message::Cancel => Some(Command::Cancel),
@@ -133,13 +132,7 @@ impl State {
     }
 
     pub fn finished(&mut self, result: Result<(), adjutant::battle::ActionError>) {
-        match result {
-            Ok(()) => {
-                self.faces.clear();
-                self.error = None;
-            }
-            Err(e) => self.error = Some(e.to_string()),
-        }
+        self.faces.finished(result);
     }
 
     pub fn view<'a>(
@@ -184,17 +177,13 @@ impl State {
         };
         // The last procedure's result first, at the top of the column; then the offers.
         let mut col = Column::new().spacing(gap::S);
-        // The result of the last procedure, while nothing is picked or the pick shares a piece
-        // with it: picking other pieces starts the next action, and its offers take the room.
-        let picked_now: Vec<_> = sel.actors.iter().chain(&sel.targets).collect();
+        // The result of the last procedure, while nothing is picked or the pick is still the
+        // one it was started with: picking again (another target, the unit just activated
+        // aiming at one) starts the next action, and its offers take the room.
+        let nothing_picked = sel.actors.is_empty() && sel.targets.is_empty();
         if let Some(last) = game.log().last().filter(|e| match &e.action {
             Action::Procedure(call) => {
-                picked_now.is_empty()
-                    || call
-                        .actors
-                        .iter()
-                        .chain(&call.targets)
-                        .any(|p| picked_now.contains(&p))
+                nothing_picked || (call.actors == sel.actors && call.targets == sel.targets)
             }
             _ => false,
         }) {
@@ -259,7 +248,7 @@ impl State {
         }
         col = col.push(self.correct_view(game, sel, viewer));
         // At the foot, so a message shifts nothing that can be clicked.
-        if let Some(e) = &self.error {
+        if let Some(e) = &self.faces.error {
             col = col.push(parts::error_line(e.as_str()));
         }
         col
@@ -332,7 +321,7 @@ impl State {
             pickers = pickers.push(
                 row![
                     container(parts::body(p.label.clone())).width(Fill),
-                    container(picker)
+                    container(kept_inside(picker))
                         .id(param_id(&offer.id, p.key))
                         .max_width(PICKER_MAX),
                 ]
@@ -430,7 +419,7 @@ impl State {
                 .style(theme::request),
         );
         // Under the request: a message moves only what is read below it.
-        if let Some(e) = &self.error {
+        if let Some(e) = &self.faces.error {
             col = col.push(parts::error_line(e.as_str()));
         }
         if !can_cancel {
@@ -453,7 +442,7 @@ impl State {
 
     /// Drops the error on show: what it was about (the selection) has changed.
     pub fn clear_error(&mut self) {
-        self.error = None;
+        self.faces.error = None;
     }
 
     /// Forgets the odds worked out for the procedure under way: the battle changed.
@@ -476,10 +465,9 @@ impl State {
         let mut c = column![
             parts::strong(req.label.clone()),
             parts::body(reading),
-            parts::roll_row(
+            self.faces.row(
                 "Roll",
                 "faces rolled, e.g. 3 4",
-                &self.faces,
                 FACES,
                 parts::RollMessages {
                     roll: Message::Roll,

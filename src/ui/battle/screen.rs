@@ -3,7 +3,7 @@
 //! narrow for three (a small window, or a large zoom), the pieces beside one column whose tabs
 //! hold the procedures, the dice tray, the cards and the log, with the top bar on two lines.
 
-use iced::widget::{column, container, row, space};
+use iced::widget::{column, container, row, space, stack};
 use iced::{Element, Fill, Length};
 
 use adjutant::status::Viewer;
@@ -34,14 +34,11 @@ impl Battle {
     /// zoom) the pieces beside one column whose tabs hold the procedures, the dice tray, the
     /// cards and the log.
     fn page(&self, narrow: bool) -> Element<'_, Message> {
-        let mut page = match &self.mode {
+        let page = match &self.mode {
             Mode::Desk => column![self.top_bar(narrow)],
             Mode::Across | Mode::Tables(_) => column![],
         }
         .spacing(gap::S);
-        if let Some(reason) = &self.unsaved {
-            page = page.push(container(leave::banner(reason)).padding([0.0, gap::M]));
-        }
         if let Mode::Across = self.mode {
             return page
                 .push(across::view(&self.game, Message::AcrossToggled))
@@ -184,13 +181,9 @@ impl Battle {
         // take a second line.
         let bar: Element<'_, Message> = if narrow {
             column![
-                row![
-                    home,
-                    container(title(names.join(" vs "))).width(Fill),
-                    saved
-                ]
-                .spacing(gap::M)
-                .align_y(iced::Center),
+                row![home, self.title_slot(names.join(" vs ")), saved]
+                    .spacing(gap::M)
+                    .align_y(iced::Center),
                 row![buttons, space::horizontal(), viewers]
                     .spacing(gap::M)
                     .align_y(iced::Center),
@@ -200,7 +193,7 @@ impl Battle {
         } else {
             row![
                 home,
-                container(title(names.join(" vs "))).width(Fill),
+                self.title_slot(names.join(" vs ")),
                 buttons,
                 saved,
                 viewers,
@@ -214,6 +207,20 @@ impl Battle {
             .width(Fill)
             .style(theme::top_bar)
             .into()
+    }
+
+    /// The title's place in the top bar: the battle's title or, while the battle is not saved,
+    /// over it and at its size (so that nothing below moves), why, with Retry and Save a copy.
+    fn title_slot(&self, names: String) -> Element<'_, Message> {
+        // At least a button's height, so the banner's buttons fit over a one-line title.
+        let base = row![space().height(BUTTON_HEIGHT), title(names)]
+            .align_y(iced::Center)
+            .width(Fill);
+        let mut slot = stack![base].width(Fill);
+        if let Some(reason) = &self.unsaved {
+            slot = slot.push(container(leave::banner(reason)).height(Fill).clip(true));
+        }
+        slot.into()
     }
 
     fn right_tab(&self) -> Element<'_, Message> {
@@ -251,6 +258,9 @@ impl Battle {
         }
     }
 }
+
+/// The height of a button of body text ([`parts::button_text`]).
+const BUTTON_HEIGHT: f32 = 1.3 * theme::size::BODY + 2.0 * (gap::XS + 2.0);
 
 /// The battle's title in the top bar: heading size, or body bold when it is long.
 fn title<'a, M: 'a>(text: String) -> Element<'a, M> {

@@ -35,9 +35,9 @@ pub struct State {
     modifiers: Vec<Modifier>,
     label: String,
     value: String,
-    faces: String,
+    /// The faces typed, and what was wrong with the last entered.
+    faces: parts::Faces,
     modifier_error: Option<String>,
-    error: Option<String>,
 }
 
 impl Default for State {
@@ -49,9 +49,8 @@ impl Default for State {
             modifiers: Vec::new(),
             label: String::new(),
             value: String::new(),
-            faces: String::new(),
+            faces: parts::Faces::default(),
             modifier_error: None,
-            error: None,
         }
     }
 }
@@ -124,10 +123,7 @@ impl State {
                     self.more.remove(i);
                 }
             }
-            Message::FacesChanged(s) => {
-                self.faces = s;
-                self.error = None;
-            }
+            Message::FacesChanged(s) => self.faces.set(s),
             Message::FacesEntered => return self.typed(),
         }
         None
@@ -137,10 +133,10 @@ impl State {
     fn typed(&mut self) -> Option<Command> {
         if self.more.is_empty() {
             let dice = self.dice();
-            return match dice.parse_faces(&self.faces) {
-                Ok(_) => Some(Command::TrayFaces(dice, self.faces.clone())),
+            return match dice.parse_faces(&self.faces.typed) {
+                Ok(_) => Some(Command::TrayFaces(dice, self.faces.typed.clone())),
                 Err(e) => {
-                    self.error = Some(e.to_string());
+                    self.faces.error = Some(e.to_string());
                     None
                 }
             };
@@ -149,12 +145,13 @@ impl State {
         let groups = self.groups();
         let words: Vec<&str> = self
             .faces
+            .typed
             .split(|c: char| c.is_whitespace() || c == ',' || c == '+')
             .filter(|w| !w.is_empty())
             .collect();
         let wanted: usize = groups.iter().map(|d| usize::from(d.count)).sum();
         if words.len() != wanted {
-            self.error = Some(format!(
+            self.faces.error = Some(format!(
                 "expected {wanted} faces for {}, in that order; got {}",
                 self.name(),
                 words.len()
@@ -167,7 +164,7 @@ impl State {
             let text = words[at..at + usize::from(d.count)].join(" ");
             at += usize::from(d.count);
             if let Err(e) = d.parse_faces(&text) {
-                self.error = Some(e.to_string());
+                self.faces.error = Some(e.to_string());
                 return None;
             }
             texts.push(text);
@@ -198,13 +195,7 @@ impl State {
     }
 
     pub fn finished(&mut self, result: Result<(), adjutant::battle::ActionError>) {
-        match result {
-            Ok(()) => {
-                self.faces.clear();
-                self.error = None;
-            }
-            Err(e) => self.error = Some(e.to_string()),
-        }
+        self.faces.finished(result);
     }
 
     pub fn view<'a>(&'a self, game: &'a Battle) -> Element<'a, Message> {
@@ -291,10 +282,9 @@ impl State {
         .spacing(gap::XS);
 
         let name = self.name();
-        let act = parts::roll_row(
+        let act = self.faces.row(
             format!("Roll {name}"),
             "faces, e.g. 3 4",
-            &self.faces,
             FACES,
             parts::RollMessages {
                 roll: Message::Roll,
@@ -305,7 +295,10 @@ impl State {
 
         // Messages under the Roll row, so they move only what is read below them.
         let mut content = column![kinds, dice_row, mods, add, act].spacing(gap::S);
-        for e in [&self.modifier_error, &self.error].into_iter().flatten() {
+        for e in [&self.modifier_error, &self.faces.error]
+            .into_iter()
+            .flatten()
+        {
             content = content.push(parts::error_line(e.as_str()));
         }
         content = content.push(history(game));

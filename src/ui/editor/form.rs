@@ -9,6 +9,7 @@ use adjutant::army::StatSpec;
 use adjutant::army::draft::{Field, Part, Roll};
 
 use super::{Editor, Message, Selected};
+use crate::ui::kept_inside::kept_inside;
 use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
 
@@ -126,12 +127,14 @@ fn unit(editor: &Editor, i: usize) -> Element<'_, Message> {
     let spec = &editor.spec;
     let kind_row = row![
         field_label("Kind"),
-        pick_list(kinds, Some(u.kind.clone()), move |k| Message::FieldChanged(
-            at(Part::Kind),
-            k
-        ))
-        .text_size(size::BODY)
-        .width(Length::Fixed(260.0)),
+        kept_inside(
+            pick_list(kinds, Some(u.kind.clone()), move |k| Message::FieldChanged(
+                at(Part::Kind),
+                k
+            ))
+            .text_size(size::BODY)
+            .width(Length::Fixed(260.0))
+        ),
     ]
     .spacing(gap::S)
     .align_y(iced::Center);
@@ -263,9 +266,11 @@ fn link<'a>(
     column![
         row![
             field_label(label),
-            pick_list(options, Some(selected), on_select)
-                .text_size(size::BODY)
-                .width(Length::Fixed(260.0)),
+            kept_inside(
+                pick_list(options, Some(selected), on_select)
+                    .text_size(size::BODY)
+                    .width(Length::Fixed(260.0))
+            ),
         ]
         .spacing(gap::S)
         .align_y(iced::Center),

@@ -10,6 +10,7 @@ use adjutant::army::Army;
 use adjutant::army::draft::{Field, Roll};
 
 use super::{CHANGED, Editor, Message, Notice, OVERWRITE, RELOAD, SAVE_COPY, Selected, form};
+use crate::ui::kept_inside::kept_inside;
 use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
 
@@ -244,13 +245,15 @@ fn entries(editor: &Editor) -> Element<'_, Message> {
             parts::button_text("Add unit")
                 .style(theme::quiet)
                 .on_press(Message::AddPressed(Roll::Units)),
-            pick_list(
-                kinds,
-                Some(editor.add_kind.clone()),
-                Message::AddKindSelected
-            )
-            .text_size(size::BODY)
-            .width(Fill),
+            kept_inside(
+                pick_list(
+                    kinds,
+                    Some(editor.add_kind.clone()),
+                    Message::AddKindSelected
+                )
+                .text_size(size::BODY)
+                .width(Fill)
+            ),
         ]
         .spacing(gap::S)
         .align_y(iced::Center),

@@ -7,39 +7,26 @@
 //! way once other pieces are picked. Every click here lands on a widget already in view:
 //! nothing is scrolled.
 
-use iced::{Element, Rectangle, Settings};
+use iced::Rectangle;
 use iced_test::Simulator;
 use iced_test::selector::{Candidate, Target, id};
 
 use adjutant::rules::royalists_roundheads::keys::proc as rr;
 
-use super::systems::{EVERY_SYSTEM, Play, SIZES};
+use super::systems::{EVERY_SYSTEM, Play, SIZES, at};
 use crate::ui::battle::{Message, keypad, procedure_panel};
-use crate::ui::theme;
 
-const FIRER: &str = "Cromwell's Horse (1)";
-const FIRED_AT: &str = "Widdrington's Horse (1)";
-
-fn at<'a>(size: (f32, f32), view: Element<'a, Message>) -> Simulator<'a, Message> {
-    Simulator::with_size(
-        Settings {
-            fonts: vec![theme::FONT_REGULAR.into(), theme::FONT_BOLD.into()],
-            default_font: theme::BODY_FONT,
-            ..Settings::default()
-        },
-        size,
-        view,
-    )
-}
+pub(super) const FIRER: &str = "Cromwell's Horse (1)";
+pub(super) const FIRED_AT: &str = "Widdrington's Horse (1)";
 
 /// Where the first text reading `text` shows, if it shows whole inside a window of `size`
 /// without scrolling (the first drawn).
-fn in_view(play: &Play, size: (f32, f32), text: &str) -> Option<Rectangle> {
+pub(super) fn in_view(play: &Play, size: (f32, f32), text: &str) -> Option<Rectangle> {
     let mut ui = at(size, play.screen.view());
     whole(&mut ui, size, |content| content == text)
 }
 
-fn whole(
+pub(super) fn whole(
     ui: &mut Simulator<'_, Message>,
     size: (f32, f32),
     wanted: impl Fn(&str) -> bool + Send + Sync,
@@ -66,12 +53,12 @@ fn whole(
 }
 
 /// Clicks the text `text` where it shows, failing when it is not in view; counts the click.
-fn tap(play: &mut Play, size: (f32, f32), text: &str, clicks: &mut usize) {
+pub(super) fn tap(play: &mut Play, size: (f32, f32), text: &str, clicks: &mut usize) {
     tap_where(play, size, text, |_| true, clicks);
 }
 
 /// Clicks the text `text` whose place passes `place`, in view without scrolling.
-fn tap_where(
+pub(super) fn tap_where(
     play: &mut Play,
     size: (f32, f32),
     text: &str,
@@ -146,6 +133,14 @@ fn tap_enter(play: &mut Play, size: (f32, f32), clicks: &mut usize) {
 
 /// Winceby at Parliament's first Fire Combat, its firer picked and its target aimed at.
 fn fire_combat() -> Play {
+    let mut play = winceby_fire_combat();
+    play.pick(FIRER);
+    play.target(FIRED_AT);
+    play
+}
+
+/// Winceby at Parliament's first Fire Combat, nothing picked.
+pub(super) fn winceby_fire_combat() -> Play {
     let mut play = Play::new("royalists_roundheads", ["Royalist", "Parliament"], 1643);
     for _ in 0..6 {
         play.start_offer(&[], &[], rr::NEXT_PHASE);
@@ -155,8 +150,6 @@ fn fire_combat() -> Play {
     play.clear();
     play.start_offer(&[], &[], rr::NEXT_PHASE);
     assert!(play.shows("Turn 1 · Fire Combat · Parliament"));
-    play.pick(FIRER);
-    play.target(FIRED_AT);
     play
 }
 
@@ -270,7 +263,7 @@ fn the_keypad_offers_the_faces_of_the_die_asked_for() {
 }
 
 /// Where the clock bar's Start shows: the last "Start" drawn (the bar is at the column's foot).
-fn clock_start(play: &Play, size: (f32, f32)) -> Option<Rectangle> {
+pub(super) fn clock_start(play: &Play, size: (f32, f32)) -> Option<Rectangle> {
     let mut ui = at(size, play.screen.view());
     let mut last = None;
     let _ = ui.find(|c: Candidate<'_>| {
@@ -385,7 +378,7 @@ fn the_last_result_gives_way_once_other_pieces_are_picked() {
 
 /// Answers each request of the procedure under way with one click on what answers it — Roll,
 /// Draw or the first option — each in view without scrolling; the number of clicks.
-fn play_out(play: &mut Play, size: (f32, f32)) -> usize {
+pub(super) fn play_out(play: &mut Play, size: (f32, f32)) -> usize {
     let mut clicks = 0;
     while let Some(step) = play.game().step() {
         let before = play.game().pending().map(|p| p.inputs.len());
@@ -535,5 +528,42 @@ fn a_melee_with_a_recorded_leader_takes_one_click_per_request_and_asks_nothing_o
             said.iter().any(|s| s.contains("(recorded)")),
             "the rolls say where the leader came from: {said:?}"
         );
+    }
+}
+
+/// The initiative's headline in D3 and Victory without Squares, where a tie is rolled again:
+/// even before the first die (15/36 each of the 30 untied D6 pairs; 45/100 each of the 90
+/// untied D10 pairs), then exact after it — a 4 on the first D6 wins on 1–3 and on half the
+/// ties, 7/12; a 4 on the first D10 loses on 5–9 and on half the ties, 11/20 for the other.
+#[test]
+fn the_initiative_headline_folds_its_ties_even_then_exact() {
+    let cases = [
+        (
+            "d3_ecw",
+            "initiative",
+            ["Royalist wins 50 %", "Parliament wins 50 %"],
+            ["Royalist wins 58 %", "Parliament wins 42 %"],
+        ),
+        (
+            "victory_without_squares",
+            "vws.initiative",
+            ["Royalist moves first 50 %", "Parliament moves first 50 %"],
+            ["Parliament moves first 55 %", "Royalist moves first 45 %"],
+        ),
+    ];
+    for (system, id, before, after) in cases {
+        let mut play = Play::new(system, ["Royalist", "Parliament"], 7);
+        play.start_offer(&[], &[], id);
+        let headline = |play: &Play, parts: [&str; 2]| {
+            play.shows_part(&format!("Result: {} · {}", parts[0], parts[1]))
+                || play.shows_part(&format!("Result: {} · {}", parts[1], parts[0]))
+        };
+        assert!(headline(&play, before), "{system}: {before:?}");
+        assert!(
+            !play.shows_part("tie: roll again"),
+            "{system}: no tie result"
+        );
+        play.faces("4");
+        assert!(headline(&play, after), "{system}: {after:?}");
     }
 }

@@ -4,30 +4,18 @@
 //! a procedure's pickers keep theirs, and each roster's headers fit their columns (the longest
 //! word of each, measured in the real font, against the column's width).
 
-use iced::{Element, Rectangle, Settings};
+use iced::{Element, Rectangle};
 use iced_test::Simulator;
 use iced_test::selector::{Candidate, id};
 
 use adjutant::army::Army;
 use adjutant::rules;
 
-use super::systems::{EVERY_SYSTEM, Play, SIZES};
+use super::systems::{EVERY_SYSTEM, Play, SIZES, at};
 use crate::ui::battle::procedure_panel;
 use crate::ui::persist::Store;
 use crate::ui::roster::{Roster, stat_width};
 use crate::ui::theme;
-
-fn at<'a, M>(size: (f32, f32), view: Element<'a, M>) -> Simulator<'a, M> {
-    Simulator::with_size(
-        Settings {
-            fonts: vec![theme::FONT_REGULAR.into(), theme::FONT_BOLD.into()],
-            default_font: theme::BODY_FONT,
-            ..Settings::default()
-        },
-        size,
-        view,
-    )
-}
 
 /// Every text on show: its content and where it shows.
 fn texts<M>(ui: &mut Simulator<'_, M>) -> Vec<(String, Rectangle)> {
@@ -249,9 +237,12 @@ fn shot<M>(size: (f32, f32), view: Element<'_, M>, path: &std::path::Path) {
     // The simulator names its file after the renderer ("battle-tiny-skia.png").
     let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
     let dir = path.parent().unwrap();
+    // Only the simulator's own names: "roster-sheet.png" beside "roster.png" is not one.
     let made = |entry: &std::fs::DirEntry| {
         let name = entry.file_name().to_string_lossy().into_owned();
-        name.starts_with(&format!("{stem}-")) && name.ends_with(".png")
+        ["tiny-skia", "wgpu"]
+            .iter()
+            .any(|renderer| name == format!("{stem}-{renderer}.png"))
     };
     let clear = || {
         for entry in std::fs::read_dir(dir).unwrap().flatten().filter(made) {
@@ -271,8 +262,9 @@ fn shot<M>(size: (f32, f32), view: Element<'_, M>, path: &std::path::Path) {
     std::fs::rename(written.path(), path).unwrap();
 }
 
-/// The README's battle screenshot (a morale check under way at Winceby, 1280×800), and the
-/// same screen at 150 % zoom and with the find box in use, for a look: run with
+/// The README's battle screenshot (a morale check under way at Winceby, 1280×800) and its
+/// across-the-table view (F9), and for a look the battle at 150 % zoom, Victory Without
+/// Squares' screen and a roster: run with
 /// `ADJUTANT_SHOTS=DIR cargo test --bin adjutant retake_screenshots -- --ignored`.
 #[test]
 #[ignore]
@@ -299,6 +291,24 @@ fn retake_screenshots() {
     play.start(&offer.label);
     shot(SIZES[0], play.screen.view(), &dir.join("battle.png"));
     shot(SIZES[1], play.screen.view(), &dir.join("battle-150.png"));
+    // Across the table (F9): Winceby's Movement phase after a command chit.
+    let mut play = Play::new("royalists_roundheads", ["Royalist", "Parliament"], 1643);
+    play.start(&next.label);
+    let leader = "Sir William Widdrington";
+    play.pick(leader);
+    play.start_offer(
+        &[leader],
+        &[],
+        adjutant::rules::royalists_roundheads::keys::proc::SET_CHIT,
+    );
+    let _ = play
+        .screen
+        .update(crate::ui::battle::Message::AcrossToggled);
+    shot(
+        SIZES[0],
+        play.screen.view(),
+        &dir.join("across-the-table.png"),
+    );
     let mut play = Play::new("victory_without_squares", ["Royalist", "Parliament"], 7);
     shot(SIZES[0], play.screen.view(), &dir.join("vws.png"));
     play.start_offer(&[], &[], "vws.initiative");

@@ -5,6 +5,7 @@
 
 mod battle;
 mod builder_safety;
+mod clicks;
 mod column;
 mod editor;
 mod files;
@@ -12,7 +13,9 @@ mod fonts;
 mod home;
 mod layout;
 mod names;
+mod pickers;
 mod safety;
+mod steady;
 mod systems;
 mod table;
 mod tray;

@@ -15,7 +15,7 @@ mod victory_without_squares;
 
 use iced::keyboard;
 use iced::mouse;
-use iced::{Point, Rectangle};
+use iced::{Element, Point, Rectangle, Settings};
 use iced_test::selector::{Bounded, Candidate, Selector, Target, id};
 use iced_test::{Error, Simulator};
 
@@ -29,7 +29,7 @@ use super::BattleScreen;
 use super::simulator;
 use crate::ui::battle::{Message, odds, procedure_panel};
 use crate::ui::persist::Store;
-use crate::ui::theme::size;
+use crate::ui::theme::{self, size};
 
 /// The window sizes the layout tests check: 1280×800, and the same window at 150 % zoom.
 pub(in crate::ui::tests) const SIZES: [(f32, f32); 2] =
@@ -43,12 +43,24 @@ pub(in crate::ui::tests) const EVERY_SYSTEM: [(&str, [&str; 2]); 4] = [
     ("rcw", ["Reds", "Whites"]),
 ];
 
-/// The simulated window's height, as [`simulator`] makes it.
-const WINDOW_HEIGHT: f32 = 800.0;
+/// A simulator of `view` in a window of `size` (one of [`SIZES`]), with the embedded fonts.
+pub(in crate::ui::tests) fn at<'a, M>(size: (f32, f32), view: Element<'a, M>) -> Simulator<'a, M> {
+    Simulator::with_size(
+        Settings {
+            fonts: vec![theme::FONT_REGULAR.into(), theme::FONT_BOLD.into()],
+            default_font: theme::BODY_FONT,
+            ..Settings::default()
+        },
+        size,
+        view,
+    )
+}
 
 /// A battle under way on the screen, in its own data folder.
 pub struct Play {
     pub screen: BattleScreen,
+    /// The window the player acts in: 1280×800 unless a test picks another of [`SIZES`].
+    pub size: (f32, f32),
     _dir: tempfile::TempDir,
 }
 
@@ -77,8 +89,16 @@ impl Play {
         let game = game::Battle::new(system, armies, seed).expect("the battle sets up");
         Play {
             screen: BattleScreen::new(store, game),
+            size: SIZES[0],
             _dir: dir,
         }
+    }
+
+    /// From now on the disk refuses every save: a file stands where the battles folder goes.
+    pub fn refuse_saves(&self) {
+        let battles = self._dir.path().join("battles");
+        let _ = std::fs::remove_dir_all(&battles);
+        std::fs::write(&battles, "not a folder").expect("a file in place of the folder");
     }
 
     pub fn game(&self) -> &game::Battle {
@@ -126,7 +146,7 @@ impl Play {
         act: impl FnOnce(&mut Simulator<'_, Message>) -> Result<(), Error>,
     ) -> Vec<Message> {
         let messages: Vec<Message> = {
-            let mut ui = simulator(self.screen.view());
+            let mut ui = at(self.size, self.screen.view());
             if let Err(e) = act(&mut ui) {
                 panic!("{what}: {e:?}");
             }
@@ -315,6 +335,7 @@ impl Play {
             .unwrap_or_else(|| panic!("{choice} is not among {choices:?}"));
         let widget = procedure_panel::param_id(offer, key);
         let n = choices.len();
+        let height = self.size.1;
         let picked = self.act(&format!("answer {key}: {choice}"), |ui| {
             let at = reveal(ui, || iced::widget::Id::from(widget.clone()))?;
             ui.point_at(at.center());
@@ -322,7 +343,7 @@ impl Play {
             // The list opens below the picker, or above when there is more room there; each
             // line is a body-size line of text with the picker's padding (5 above and below).
             let line = size::BODY * 1.3 + 10.0;
-            let below = WINDOW_HEIGHT - at.y - at.height;
+            let below = height - at.y - at.height;
             let top = if below > at.y {
                 at.y + at.height
             } else {

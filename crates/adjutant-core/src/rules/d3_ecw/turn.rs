@@ -1,9 +1,9 @@
-//! The turn (§3 of the D3 rules reference): the initiative roll-off (1D6 each, ties re-rolled,
-//! the winner chooses who goes first), counting activations (units the commander can see
-//! within 2, or 1 when attached: the player counts, Adjutant records; none while he is off the
-//! table), activating a unit to move (never fixed artillery, never a unit in melee), ending a
-//! side's activations (Give Ground reminders, artillery cadence, army resolve, the next side
-//! or the next turn) and the army resolve check on demand.
+//! The turn (§3 of the D3 rules reference): the initiative roll-off (1D6 each, a tie rolled
+//! again within the same roll-off, the winner chooses who goes first), counting activations
+//! (units the commander can see within 2, or 1 when attached: the player counts, Adjutant
+//! records; none while he is off the table), activating a unit to move (never fixed artillery,
+//! never a unit in melee), ending a side's activations (Give Ground reminders, artillery
+//! cadence, army resolve, the next side or the next turn) and the army resolve check on demand.
 
 use super::commander::{attached_unit, commander_present};
 use super::common::{self, PHASE_ACTIVATION, PHASE_INITIATIVE};
@@ -206,35 +206,53 @@ fn done(summary: impl Into<String>, events: Vec<Event>) -> Step {
 impl TurnStep {
     fn initiative(&self, ctx: &Context, cursor: &mut Cursor) -> Need<Step> {
         let die = self.tables.options.initiative_die;
-        let ask = |side: usize| {
-            let bands = (die.min()..=die.max())
-                .map(|f| Band::new(i32::from(f), i32::from(f), f.to_string()))
-                .collect();
-            DiceRequest {
-                by: Some(side),
-                label: format!("Initiative: {} rolls {die}", side_name(ctx, side)),
+        let names = [side_name(ctx, 0), side_name(ctx, 1)];
+        let mut ties = Vec::new();
+        let (a, b) = loop {
+            // Each round starts afresh: a tie brings the roll-off back to where it began.
+            let since = cursor.used();
+            let again = match ties.last() {
+                Some(tied) => format!(" again (tied at {tied})"),
+                None => String::new(),
+            };
+            let faces = (die.min()..=die.max()).map(i32::from);
+            let (_, a) = cursor.reading(DiceRequest {
+                by: Some(0),
+                label: format!("Initiative: {} rolls {die}{again}", names[0]),
+                rule: "§3.1".into(),
+                dice: Dice::new(1, die),
+                reading: Reading::Total,
+                bands: faces
+                    .clone()
+                    .map(|f| Band::new(f, f, f.to_string()))
+                    .collect(),
+            })?;
+            // The second die matters only as lower, equal or higher.
+            let (low, high) = (i32::from(die.min()), i32::from(die.max()));
+            let mut bands = Vec::new();
+            if a > low {
+                bands.push(Band::new(low, a - 1, format!("{} wins", names[0])));
+            }
+            bands.push(Band::new(a, a, "tie: roll again"));
+            if a < high {
+                bands.push(Band::new(a + 1, high, format!("{} wins", names[1])));
+            }
+            let (_, b) = cursor.reading(DiceRequest {
+                by: Some(1),
+                label: format!("Initiative: {} rolls {die}{again} (to beat {a})", names[1]),
                 rule: "§3.1".into(),
                 dice: Dice::new(1, die),
                 reading: Reading::Total,
                 bands,
+            })?;
+            if a != b {
+                break (a, b);
             }
+            // A tie is rolled again (§3.1): the odds walk sums the repeats.
+            cursor.again(since)?;
+            ties.push(a);
         };
-        let (_, a) = cursor.reading(ask(0))?;
-        let (_, b) = cursor.reading(ask(1))?;
-        if a == b {
-            // A tie is rolled again as a fresh roll-off: the phase stays at initiative. Ending
-            // here keeps the procedure finite, so its odds are exact (a tie is 1 in 6).
-            return Ok(done(
-                "tie: roll again".to_string(),
-                vec![Event::fact(
-                    FactKind::Turn,
-                    None,
-                    format!("Initiative tied at {a}: roll again"),
-                )],
-            ));
-        }
         let winner = usize::from(b > a);
-        let names = [side_name(ctx, 0), side_name(ctx, 1)];
         let first = cursor.choose(ChoiceRequest {
             label: format!("{} wins the initiative: who goes first?", names[winner]),
             rule: "§3.1".into(),
@@ -243,24 +261,32 @@ impl TurnStep {
         })?;
         let first = first.min(1);
         let turn = ctx.state.turn;
-        Ok(done(
-            format!("{} wins", names[winner]),
-            vec![
+        let mut events: Vec<Event> = ties
+            .iter()
+            .map(|t| {
                 Event::fact(
                     FactKind::Turn,
                     None,
-                    format!(
-                        "Turn {turn}: {} wins the initiative; {} goes first",
-                        names[winner], names[first]
-                    ),
+                    format!("Initiative tied at {t}: rolled again"),
+                )
+            })
+            .collect();
+        events.extend([
+            Event::fact(
+                FactKind::Turn,
+                None,
+                format!(
+                    "Turn {turn}: {} wins the initiative; {} goes first",
+                    names[winner], names[first]
                 ),
-                Event::Clock {
-                    turn,
-                    phase: PHASE_ACTIVATION,
-                    side: first,
-                },
-            ],
-        ))
+            ),
+            Event::Clock {
+                turn,
+                phase: PHASE_ACTIVATION,
+                side: first,
+            },
+        ]);
+        Ok(done(format!("{} wins", names[winner]), events))
     }
 
     fn count(&self, ctx: &Context) -> Step {

@@ -257,8 +257,8 @@ pub fn alls_lost_events(ctx: &Context, side: usize) -> Vec<Event> {
     events
 }
 
-/// Initiative: a D10 each, highest decides who moves first; a tie ends the roll-off with the
-/// phase unchanged, to be rolled again (§2.2).
+/// Initiative: a D10 each, highest decides who moves first; a tie is rolled again within the
+/// same roll-off (§2.2).
 pub struct Initiative;
 
 impl Script for Initiative {
@@ -274,44 +274,56 @@ impl Script for Initiative {
 impl Initiative {
     fn body(&self, ctx: &Context, cur: &mut Cursor) -> Need<Step> {
         let names = [side_name(ctx, 0), side_name(ctx, 1)];
-        let bands = (0..=9).map(|f| Band::new(f, f, f.to_string())).collect();
-        let (_, a) = cur.reading(DiceRequest {
-            by: Some(0),
-            label: format!("{}: initiative D10", names[0]),
-            rule: "§2.2".into(),
-            dice: Dice::new(1, Die::D10),
-            reading: Reading::Total,
-            bands,
-        })?;
-        let mut bands = Vec::new();
-        if a > 0 {
-            bands.push(Band::new(0, a - 1, format!("{} wins", names[0])));
-        }
-        bands.push(Band::new(a, a, "tie: roll again"));
-        if a < 9 {
-            bands.push(Band::new(a + 1, 9, format!("{} wins", names[1])));
-        }
-        let (_, b) = cur.reading(DiceRequest {
-            by: Some(1),
-            label: format!("{}: initiative D10 (to beat {a})", names[1]),
-            rule: "§2.2".into(),
-            dice: Dice::new(1, Die::D10),
-            reading: Reading::Total,
-            bands,
-        })?;
-        let mut events = Vec::new();
-        if a == b {
-            // A tie is re-rolled (§2.2); the phase stays at initiative for a fresh roll-off.
-            events.push(Event::fact(
-                FactKind::Turn,
-                None,
-                format!("Initiative tied at {a}: roll again (§2.2)"),
-            ));
-            return Ok(Step::Done(Resolution {
-                summary: "tie: roll again".into(),
-                events,
-            }));
-        }
+        let mut ties = Vec::new();
+        let (a, b) = loop {
+            // Each round starts afresh: a tie brings the roll-off back to where it began.
+            let since = cur.used();
+            let again = match ties.last() {
+                Some(tied) => format!(" again (tied at {tied})"),
+                None => String::new(),
+            };
+            let bands = (0..=9).map(|f| Band::new(f, f, f.to_string())).collect();
+            let (_, a) = cur.reading(DiceRequest {
+                by: Some(0),
+                label: format!("{}: initiative D10{again}", names[0]),
+                rule: "§2.2".into(),
+                dice: Dice::new(1, Die::D10),
+                reading: Reading::Total,
+                bands,
+            })?;
+            let mut bands = Vec::new();
+            if a > 0 {
+                bands.push(Band::new(0, a - 1, format!("{} wins", names[0])));
+            }
+            bands.push(Band::new(a, a, "tie: roll again"));
+            if a < 9 {
+                bands.push(Band::new(a + 1, 9, format!("{} wins", names[1])));
+            }
+            let (_, b) = cur.reading(DiceRequest {
+                by: Some(1),
+                label: format!("{}: initiative D10{again} (to beat {a})", names[1]),
+                rule: "§2.2".into(),
+                dice: Dice::new(1, Die::D10),
+                reading: Reading::Total,
+                bands,
+            })?;
+            if a != b {
+                break (a, b);
+            }
+            // A tie is rolled again (§2.2): the odds walk sums the repeats.
+            cur.again(since)?;
+            ties.push(a);
+        };
+        let mut events: Vec<Event> = ties
+            .iter()
+            .map(|t| {
+                Event::fact(
+                    FactKind::Turn,
+                    None,
+                    format!("Initiative tied at {t}: rolled again (§2.2)"),
+                )
+            })
+            .collect();
         let winner = usize::from(b > a);
         let c = cur.choose(ChoiceRequest {
             label: format!("{} won the initiative: who moves first?", names[winner]),
