@@ -1,12 +1,14 @@
 //! The centre of the battle: the procedures the rule system offers for the selection — the
-//! allowed ones first, each with a picker for each parameter, the refused ones folded under one
+//! allowed ones first, each with a picker for each parameter (when several are allowed, each
+//! one's questions fold into one line of the answers its Start uses, with "Change" to open
+//! them, so the next offer's Start stays in view), the refused ones folded under one
 //! line that unfolds to each with the rule that forbids it — and, once one is under way, its
 //! request at the top — the dice with the Roll row and its keypad right under the question,
 //! the exact odds of each band and every modifier, a card to draw or a choice to make — with
 //! the notes and the odds of the whole procedure below. A message never moves what can be
 //! clicked: it shows below the request, or at the foot of the offers.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use iced::widget::{Column, column, container, pick_list, row, scrollable};
 use iced::{Element, Fill};
@@ -42,6 +44,17 @@ pub fn param_id(offer: &str, key: &str) -> String {
     format!("param:{offer}:{key}")
 }
 
+/// A question's label without its explanation in brackets ("Target in cover (small arms −1)"
+/// reads "Target in cover"), for the one line of a folded offer's answers.
+fn short_label(label: &str) -> &str {
+    label.split(" (").next().unwrap_or(label).trim_end()
+}
+
+/// The widget id of an offer's "Change" / "Fold" beside its folded questions.
+pub fn questions_id(offer: &str) -> String {
+    format!("questions:{offer}")
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct State {
     /// The answers picked so far, by offer id and parameter key.
@@ -57,6 +70,9 @@ pub struct State {
     correcting: bool,
     /// Whether the refused offers are unfolded.
     refused_open: bool,
+    /// The offers whose questions are unfolded while several offers are allowed (each is
+    /// then one line of answers, so the next offer's Start stays in view).
+    questions_open: BTreeSet<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -78,6 +94,8 @@ pub enum Message {
     FacesCleared,
     /// The line over the refused offers: unfold or fold them.
     RefusedToggled,
+    /// An offer's "Change" beside its answers: unfold or fold its questions.
+    QuestionsToggled(String),
     FacesEntered,
     Draw,
     Chose(usize),
@@ -117,6 +135,12 @@ impl State {
             }
             Message::RefusedToggled => {
                 self.refused_open = !self.refused_open;
+                None
+            }
+            Message::QuestionsToggled(offer) => {
+                if !self.questions_open.remove(&offer) {
+                    self.questions_open.insert(offer);
+                }
                 None
             }
             Message::FacesEntered => Some(Command::EnterFaces(self.faces.typed.clone())),
@@ -215,8 +239,9 @@ impl State {
                     .style(theme::info_banner),
             );
         }
-        col = col.push(parts::heading("Procedures"));
-        col = col.push(parts::body(picked));
+        // The pick heads the offers (the panel or its tab is named "Procedures"): one line
+        // less between the pick and the first Start.
+        col = col.push(parts::strong(picked));
         let offers = game
             .rules()
             .offers(&game.context(), &sel.actors, &sel.targets);
@@ -231,8 +256,10 @@ impl State {
             .into_iter()
             .filter(|o| Some(o.id.as_str()) != clock)
             .partition(|o| o.refused.is_none());
+        // With several offers allowed, each one's questions fold into a line of its answers.
+        let fold = allowed.len() > 1;
         for offer in allowed {
-            col = col.push(self.offer_view(offer));
+            col = col.push(self.offer_view(offer, fold));
         }
         if !refused.is_empty() {
             col = col.push(
@@ -242,7 +269,7 @@ impl State {
             );
             if self.refused_open {
                 for offer in refused {
-                    col = col.push(self.offer_view(offer));
+                    col = col.push(self.offer_view(offer, false));
                 }
             }
         }
@@ -294,7 +321,11 @@ impl State {
         parts::card(col)
     }
 
-    fn offer_view<'a>(&'a self, offer: Offer) -> Element<'a, Message> {
+    /// One offer: its label and Start, then its questions — or, `fold`ed and not opened, one
+    /// line of the answers Start will use, with "Change" to unfold them.
+    fn offer_view<'a>(&'a self, offer: Offer, fold: bool) -> Element<'a, Message> {
+        let folded = fold && !offer.params.is_empty() && !self.questions_open.contains(&offer.id);
+        let mut said = Vec::new();
         let mut answers = BTreeMap::new();
         let mut pickers = Column::new().spacing(gap::XS);
         for p in &offer.params {
@@ -306,6 +337,7 @@ impl State {
                 .or_else(|| p.choices.get(p.default).cloned());
             if let Some(v) = &chosen {
                 answers.insert(p.key.to_string(), v.clone());
+                said.push(format!("{}: {v}", short_label(&p.label)));
             }
             let (id, key) = (offer.id.clone(), p.key.to_string());
             let picker = pick_list(p.choices.clone(), chosen, move |value| {
@@ -344,12 +376,33 @@ impl State {
             .align_y(iced::Center)
         ]
         .spacing(gap::XS);
+        let toggle = |label| {
+            container(
+                parts::button_text(label)
+                    .style(theme::quiet)
+                    .on_press(Message::QuestionsToggled(offer.id.clone())),
+            )
+            .id(questions_id(&offer.id))
+        };
         match &offer.refused {
             Some(r) => {
                 col = col.push(parts::caption(format!(
                     "Not allowed: {} ({})",
                     r.reason, r.rule
                 )))
+            }
+            None if folded => {
+                col = col.push(
+                    row![
+                        container(parts::caption(said.join(" · "))).width(Fill),
+                        toggle("Change")
+                    ]
+                    .spacing(gap::S)
+                    .align_y(iced::Center),
+                )
+            }
+            None if fold && !offer.params.is_empty() => {
+                col = col.push(pickers).push(toggle("Fold"))
             }
             None => col = col.push(pickers),
         }

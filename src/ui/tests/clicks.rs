@@ -2,7 +2,8 @@
 //! 150 % zoom (the tabbed layout): a fire takes four to its first roll — the firer picked in
 //! the roster, Target on the row of the piece fired at, Start, Roll — and one for each roll
 //! (draw or choice) after that, every one on a widget in view without scrolling the middle
-//! column; its result is then in view. Moving the phase on takes one click (or F8).
+//! column; its result is then in view. A melee is counted the same way, its first request
+//! (a roll or a choice) in place of the Roll. Moving the phase on takes one click (or F8).
 
 use adjutant::procedure::Step;
 
@@ -104,6 +105,12 @@ struct Count {
 
 /// Plays `fire` at `size` as a player does, counting each click.
 fn fire_at(fire: &Fire, size: (f32, f32)) -> Count {
+    action_at(fire, size, true)
+}
+
+/// Plays the action at `size` as a player does, counting each click; a fire must ask for
+/// its dice first, a melee may first ask a choice.
+fn action_at(fire: &Fire, size: (f32, f32), dice_first: bool) -> Count {
     let mut play = (fire.setup)();
     play.size = size;
     let what = format!("{} at {size:?}", fire.system);
@@ -123,16 +130,21 @@ fn fire_at(fire: &Fire, size: (f32, f32)) -> Count {
         move |b| (b.center_y() - label.center_y()).abs() < label.height,
         &mut clicks,
     );
-    assert!(
-        matches!(play.game().step(), Some(Step::Dice(_))),
-        "{what}: the fire asks for its dice"
-    );
-    assert!(
-        in_view(&play, size, "Roll").is_some(),
-        "{what}: the Roll row is in view"
-    );
+    if dice_first {
+        assert!(
+            matches!(play.game().step(), Some(Step::Dice(_))),
+            "{what}: the fire asks for its dice"
+        );
+        assert!(
+            in_view(&play, size, "Roll").is_some(),
+            "{what}: the Roll row is in view"
+        );
+    }
     let rest = play_out(&mut play, size);
-    assert!(play.game().pending().is_none(), "{what}: the fire is over");
+    assert!(
+        play.game().pending().is_none(),
+        "{what}: the action is over"
+    );
     let mut ui = at(size, play.screen.view());
     assert!(
         super::column::whole(&mut ui, size, |c| c.starts_with("Last: ")).is_some(),
@@ -196,4 +208,105 @@ fn the_phase_moves_on_in_one_click_in_every_system() {
             );
         }
     }
+}
+
+/// Winceby at Parliament's first Melee, nothing picked.
+fn winceby_melee() -> Play {
+    let mut play = winceby();
+    play.start_offer(
+        &[],
+        &[],
+        adjutant::rules::royalists_roundheads::keys::proc::NEXT_PHASE,
+    );
+    assert!(play.shows("Turn 1 · Melee · Parliament"));
+    play
+}
+
+/// Edgehill: the Royalists win the initiative, count their activations and activate the horse.
+fn edgehill_horse() -> Play {
+    use adjutant::rules::d3_ecw::keys::*;
+    let mut play = Play::new("d3_ecw", ["Royalist", "Parliament"], 1642);
+    play.start_offer(&[], &[], P_INITIATIVE);
+    play.faces("5");
+    play.faces("2");
+    play.choose("Royalist goes first");
+    play.start_offer(&[], &[], P_COUNT);
+    play.pick(D3_CHARGER);
+    play.start_offer(&[D3_CHARGER], &[], P_ACTIVATE);
+    play.clear();
+    play
+}
+const D3_CHARGER: &str = "Prince Rupert's Regiment of Horse";
+
+/// Tsaritsyn: the Reds win the roll-off and their infantry declares Move and Close assault.
+fn tsaritsyn_assault() -> Play {
+    use adjutant::rules::rcw::keys::*;
+    let mut play = Play::new("rcw", ["Reds", "Whites"], 1919);
+    play.start_offer(&[], &[], P_FIRST_PLAYER);
+    play.faces("5");
+    play.faces("2");
+    play.pick(RCW_ASSAULTER);
+    let offer = play.offer(&[RCW_ASSAULTER], &[], P_ACTIVATE);
+    for (key, action) in [(Q_FIRST, "Move"), (Q_SECOND, "Close assault")] {
+        let spec = offer
+            .params
+            .iter()
+            .find(|p| p.key == key)
+            .expect("the action");
+        play.answer(P_ACTIVATE, key, &spec.choices.clone(), action);
+    }
+    play.start_offer(&[RCW_ASSAULTER], &[], P_ACTIVATE);
+    play.clear();
+    play
+}
+const RCW_ASSAULTER: &str = "37th Rifle Division, rifle battalion";
+
+const MELEES: [Fire; 4] = [
+    Fire {
+        system: "royalists_roundheads",
+        firer: "Cromwell's Horse (2)",
+        target: "Widdrington's Horse (2)",
+        offer: adjutant::rules::royalists_roundheads::keys::proc::MELEE,
+        setup: winceby_melee,
+    },
+    Fire {
+        system: "d3_ecw",
+        firer: D3_CHARGER,
+        target: "Sir William Balfour's Regiment of Horse",
+        offer: adjutant::rules::d3_ecw::keys::P_MELEE,
+        setup: edgehill_horse,
+    },
+    Fire {
+        system: "victory_without_squares",
+        firer: "Lord Astley's Tertia",
+        target: "Major-General Skippon's Regiment of Foot",
+        offer: adjutant::rules::victory_without_squares::keys::P_COMBAT,
+        setup: naseby,
+    },
+    Fire {
+        system: "rcw",
+        firer: RCW_ASSAULTER,
+        target: "Caucasian Army rifle battalion",
+        offer: adjutant::rules::rcw::keys::P_ASSAULT,
+        setup: tsaritsyn_assault,
+    },
+];
+
+#[test]
+fn a_melee_takes_four_clicks_to_its_first_request_and_one_per_request_after_in_every_system() {
+    assert_eq!(
+        MELEES.map(|f| f.system),
+        EVERY_SYSTEM.map(|(s, _)| s),
+        "a melee for every system"
+    );
+    let mut report = Vec::new();
+    for melee in &MELEES {
+        for size in SIZES {
+            // `to_first_roll` counts pick, Target, Start and the first request's click.
+            let count = action_at(melee, size, false);
+            report.push(format!("{} at {size:?}: {count:?}", melee.system));
+            assert!(count.to_first_roll <= 4, "{}: {count:?}", melee.system);
+        }
+    }
+    println!("{}", report.join("\n"));
 }

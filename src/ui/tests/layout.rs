@@ -149,11 +149,14 @@ fn every_battle_screen_holds_with_next_phase_in_view_and_a_roomy_centre() {
                     );
                 }
             }
-            // The procedures panel: the scrolled area that holds its heading (the last
-            // "Procedures" drawn; narrow, a tab of that name comes first).
+            // The procedures panel: the scrolled area that holds its first line, the pick.
             let heading = shown
                 .iter()
-                .rfind(|(c, _)| c == "Procedures")
+                .find(|(c, _)| {
+                    ["Acting: ", "At: ", "Nothing picked: "]
+                        .iter()
+                        .any(|p| c.starts_with(p))
+                })
                 .unwrap_or_else(|| panic!("{system} at {size:?}: the procedures"))
                 .1;
             let mut widths = Vec::new();

@@ -334,6 +334,17 @@ impl Play {
             .position(|c| c == choice)
             .unwrap_or_else(|| panic!("{choice} is not among {choices:?}"));
         let widget = procedure_panel::param_id(offer, key);
+        // With several offers allowed, an offer's questions are folded: "Change" opens them.
+        if at(self.size, self.screen.view())
+            .find(iced::widget::Id::from(widget.clone()))
+            .is_err()
+        {
+            let change = procedure_panel::questions_id(offer);
+            self.act(&format!("open the questions of {offer}"), |ui| {
+                reveal(ui, || iced::widget::Id::from(change.clone()))?;
+                ui.click(iced::widget::Id::from(change.clone())).map(|_| ())
+            });
+        }
         let n = choices.len();
         let height = self.size.1;
         let picked = self.act(&format!("answer {key}: {choice}"), |ui| {
