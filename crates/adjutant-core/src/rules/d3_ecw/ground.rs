@@ -4,6 +4,8 @@
 //! takes 1 hit instead and stays in the melee. It costs no activation. With the switch
 //! `give_ground_when_not_activated` any unit in melee not activated may give ground.
 
+use std::sync::Arc;
+
 use super::common::{self, answered_yes, yes_no};
 use super::keys::*;
 use super::status::{hits_events, melee_partner, set_flag, set_mark};
@@ -101,7 +103,11 @@ fn check_unable(
 }
 
 /// Starts giving ground, or refuses it.
-pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub fn build(
+    ctx: &Context,
+    tables: &Arc<D3Tables>,
+    call: &Call,
+) -> Result<Box<dyn Procedure>, Refusal> {
     let Some(&unit) = call.actors.first() else {
         return Err(Refusal::new("choose the unit giving ground", "§6.7"));
     };
@@ -109,7 +115,7 @@ pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Pr
     common::check_answers(call, &params(), "§6.7")?;
     check_unable(ctx, tables, unit, call)?;
     Ok(Box::new(GiveGround {
-        tables: tables.clone(),
+        tables: Arc::clone(tables),
         call: call.clone(),
         title: format!("Give ground: {}", ctx.roster.name(unit)),
     }))
@@ -117,7 +123,7 @@ pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Pr
 
 /// Giving ground: no dice.
 pub struct GiveGround {
-    tables: D3Tables,
+    tables: Arc<D3Tables>,
     call: Call,
     title: String,
 }

@@ -6,6 +6,8 @@
 //! Only cavalry and infantry may start a melee; a unit in melee fights only its opponent. A
 //! target in terrain its type may not be in is refused.
 
+use std::sync::Arc;
+
 use super::common::{self, answer, answered_yes, terrain_allowed, yes_no};
 use super::keys::*;
 use super::roll::{HitRoll, Reason, d3_with};
@@ -140,7 +142,11 @@ pub fn offer(ctx: &Context, tables: &D3Tables, attacker: PieceId, target: PieceI
 }
 
 /// Starts a melee, or refuses it.
-pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub fn build(
+    ctx: &Context,
+    tables: &Arc<D3Tables>,
+    call: &Call,
+) -> Result<Box<dyn Procedure>, Refusal> {
     let (Some(&attacker), Some(&target)) = (call.actors.first(), call.targets.first()) else {
         return Err(Refusal::new("choose an attacker and a target", "§6.1"));
     };
@@ -151,7 +157,7 @@ pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Pr
         terrain_allowed(ctx, tables, target, TERRAIN_CHOICES[answer(call, spec)])?;
     }
     Ok(Box::new(Melee {
-        tables: tables.clone(),
+        tables: Arc::clone(tables),
         call: call.clone(),
         title: format!(
             "Melee: {} attacks {}",
@@ -163,7 +169,7 @@ pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Pr
 
 /// A melee under way.
 pub struct Melee {
-    tables: D3Tables,
+    tables: Arc<D3Tables>,
     call: Call,
     title: String,
 }

@@ -4,6 +4,8 @@
 //! the option), artillery only every other turn and fixed once it fires. A range beyond the
 //! weapon and a target in terrain its type may not be in are refused, never clamped.
 
+use std::sync::Arc;
+
 use super::common::{self, answer, answered_yes, terrain_allowed, yes_no};
 use super::keys::*;
 use super::roll::{HitRoll, Reason, d3_with, plural};
@@ -129,7 +131,11 @@ pub fn offer(ctx: &Context, tables: &D3Tables, shooter: PieceId, target: PieceId
 }
 
 /// Starts a shot, or refuses it (out of range included).
-pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub fn build(
+    ctx: &Context,
+    tables: &Arc<D3Tables>,
+    call: &Call,
+) -> Result<Box<dyn Procedure>, Refusal> {
     let (Some(&shooter), Some(&target)) = (call.actors.first(), call.targets.first()) else {
         return Err(Refusal::new("choose a shooter and a target", "§5.1"));
     };
@@ -141,7 +147,7 @@ pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Pr
     let terrain = answer(call, &specs[1]);
     terrain_allowed(ctx, tables, target, TERRAIN_CHOICES[terrain])?;
     Ok(Box::new(Shoot {
-        tables: tables.clone(),
+        tables: Arc::clone(tables),
         call: call.clone(),
         title: format!(
             "Shoot: {} at {}",
@@ -194,7 +200,7 @@ pub fn check_range(call: &Call, w: &Weapon) -> Result<(), Refusal> {
 
 /// A shot under way.
 pub struct Shoot {
-    tables: D3Tables,
+    tables: Arc<D3Tables>,
     call: Call,
     title: String,
 }

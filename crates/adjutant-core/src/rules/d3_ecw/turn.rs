@@ -5,6 +5,8 @@
 //! side's activations (Give Ground reminders, artillery cadence, army resolve, the next side
 //! or the next turn) and the army resolve check on demand.
 
+use std::sync::Arc;
+
 use super::commander::{attached_unit, commander_present};
 use super::common::{self, PHASE_ACTIVATION, PHASE_INITIATIVE};
 use super::ground::activations_spent;
@@ -154,7 +156,11 @@ pub fn activate_offer(ctx: &Context, unit: PieceId) -> Offer {
 }
 
 /// Starts a turn procedure, or refuses it.
-pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub fn build(
+    ctx: &Context,
+    tables: &Arc<D3Tables>,
+    call: &Call,
+) -> Result<Box<dyn Procedure>, Refusal> {
     match call.id.as_str() {
         P_INITIATIVE => check_initiative(ctx)?,
         P_COUNT => check_count(ctx)?,
@@ -183,7 +189,7 @@ pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Pr
         0
     };
     Ok(Box::new(TurnStep {
-        tables: tables.clone(),
+        tables: Arc::clone(tables),
         call: call.clone(),
         seen,
     }))
@@ -191,7 +197,7 @@ pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Pr
 
 /// A turn procedure.
 pub struct TurnStep {
-    tables: D3Tables,
+    tables: Arc<D3Tables>,
     call: Call,
     seen: usize,
 }

@@ -8,6 +8,7 @@
 //!   both `step` and the odds walk's quiet `explore`, so every procedure written on the kit
 //!   is walked on from where it stopped;
 //! - [`events`] — the status-change events;
+//! - [`in_force`] — the tables in force, held one way by every system;
 //! - [`switches`] — the table file's 0/1 switches and their table;
 //! - [`with`] — the record that a leader is with a unit, shared by every system.
 //!
@@ -20,6 +21,7 @@
 
 pub mod cursor;
 pub mod events;
+pub mod in_force;
 pub mod offers;
 pub mod params;
 pub mod switches;

@@ -2,6 +2,8 @@
 //! with the command roll for a unit beyond 6 hexes of its HQ; Move; Limber/Unlimber; and
 //! spotting a concealed unit (not an action). Rally is in [`super::rally`].
 
+use std::sync::Arc;
+
 use super::keys::*;
 use super::params;
 use super::tables::RcwTables;
@@ -58,7 +60,7 @@ fn may_declare(u: &UnitView, act: Act) -> Result<(), Refusal> {
 /// An activation: two declared actions and, when it must, the command roll.
 #[derive(Debug, Clone)]
 pub struct Activate {
-    pub tables: &'static RcwTables,
+    pub tables: Arc<RcwTables>,
     pub unit: PieceId,
     pub declared: Vec<Act>,
     pub command_roll: bool,
@@ -66,11 +68,7 @@ pub struct Activate {
 }
 
 /// Checks an activation and builds it.
-pub fn activate(
-    ctx: &Context,
-    tables: &'static RcwTables,
-    call: &Call,
-) -> Result<Activate, Refusal> {
+pub fn activate(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Activate, Refusal> {
     let u = unit(ctx, tables, call)?;
     let name = u.name();
     if u.destroyed() {
@@ -111,7 +109,7 @@ pub fn activate(
     }
     let far = params::yes(call, &specs[2]);
     Ok(Activate {
-        tables,
+        tables: Arc::clone(tables),
         unit: u.id,
         command_roll: far && declared.contains(&Act::Move) && !u.profile.headquarters,
         title: format!("Activate {name}: {}", join(&declared)),
@@ -160,7 +158,7 @@ impl Script for Activate {
 impl Activate {
     /// The activation, its command roll (if any) read from `cursor`.
     fn activate(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
-        let Some(u) = view(ctx, self.tables, self.unit) else {
+        let Some(u) = view(ctx, &self.tables, self.unit) else {
             return Step::Done(Resolution {
                 summary: "no unit".into(),
                 events: Vec::new(),
@@ -237,11 +235,7 @@ impl Procedure for Simple {
 }
 
 /// A Move action: leaving an entrenchment, and being spotted if concealed.
-pub fn move_unit(
-    ctx: &Context,
-    tables: &'static RcwTables,
-    call: &Call,
-) -> Result<Simple, Refusal> {
+pub fn move_unit(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Simple, Refusal> {
     let u = unit(ctx, tables, call)?;
     u.check(ctx, Act::Move)?;
     let mut events = u.spend(Act::Move);
@@ -260,7 +254,7 @@ pub fn move_unit(
 }
 
 /// A Limber/Unlimber action; artillery may not unlimber in a village (§4.6, §8.2).
-pub fn limber(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Simple, Refusal> {
+pub fn limber(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Simple, Refusal> {
     let u = unit(ctx, tables, call)?;
     u.check(ctx, Act::Limber)?;
     let unlimbering = u.limbered();
@@ -290,7 +284,7 @@ pub fn limber(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<
 }
 
 /// Spotting a concealed unit with an enemy adjacent (§5.7); not an action.
-pub fn spot(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Simple, Refusal> {
+pub fn spot(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Simple, Refusal> {
     let u = call
         .targets
         .first()

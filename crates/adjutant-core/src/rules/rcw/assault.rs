@@ -9,6 +9,8 @@
 //! given inputs in one pass, quietly; a round's dice are worked out again only when a state
 //! changed, and a request is written out only when it is asked or handed back.
 
+use std::sync::Arc;
+
 use super::hits::{HitState, hit_bands, hit_ranges};
 use super::keys::*;
 use super::params;
@@ -23,7 +25,7 @@ use crate::rules::kit::{Cursor, Script, faces};
 /// A close assault, checked and ready for dice.
 #[derive(Debug, Clone)]
 pub struct Assault {
-    pub tables: &'static RcwTables,
+    pub tables: Arc<RcwTables>,
     pub attacker: PieceId,
     pub defender: PieceId,
     pub defender_obscured: bool,
@@ -44,7 +46,7 @@ fn refuse<T>(reason: impl Into<String>, rule: &str) -> Result<T, Refusal> {
 }
 
 /// Checks an assault and builds it.
-pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Assault, Refusal> {
+pub fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Assault, Refusal> {
     let (Some(&a), Some(&d)) = (call.actors.first(), call.targets.first()) else {
         return refuse("choose an attacker and a defender", "§7.1");
     };
@@ -67,7 +69,7 @@ pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<A
         def.may_be_entrenched()?;
     }
     Ok(Assault {
-        tables,
+        tables: Arc::clone(tables),
         attacker: a,
         defender: d,
         defender_obscured: cover == 1,
@@ -82,7 +84,7 @@ pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<A
 /// faces needs only the hit number and what hits do, so the request (and its words) is
 /// built only when it is asked or handed back.
 struct Roll<'a> {
-    tables: &'static RcwTables,
+    tables: &'a RcwTables,
     roller: &'a UnitView<'a>,
     n: u8,
     /// Why the roller has one die, if it has.
@@ -174,16 +176,16 @@ impl Assault {
     }
 
     /// One side's dice this round against the other; `None` when it has no assault dice.
-    fn roll<'a>(&self, roller: &Fighter<'a>, enemy: &Fighter) -> Option<Roll<'a>> {
+    fn roll<'a>(&'a self, roller: &Fighter<'a>, enemy: &Fighter) -> Option<Roll<'a>> {
         let (n, reduced) = self.dice(roller.unit, roller.state.pinned, roller.flanked);
         let (target, state) = (enemy.unit, enemy.state);
         let (obscured, entrenched) = (enemy_cover(self, target), enemy_entrenched(self, target));
         if n == 0 {
             return None;
         }
-        let (at_least, why) = target.hit_number(self.tables, obscured, entrenched, state.pinned);
+        let (at_least, why) = target.hit_number(&self.tables, obscured, entrenched, state.pinned);
         Some(Roll {
-            tables: self.tables,
+            tables: &self.tables,
             roller: roller.unit,
             n,
             reduced,
@@ -196,7 +198,7 @@ impl Assault {
 
     /// Both sides' dice for a round fought from these states (attacker, defender).
     fn rolls<'a>(
-        &self,
+        &'a self,
         (att, def): (&'a UnitView<'a>, &'a UnitView<'a>),
         (sa, sd): (HitState, HitState),
     ) -> [Option<Roll<'a>>; 2] {
@@ -267,8 +269,8 @@ impl Assault {
     /// The rounds, read from `cursor`, to the next request or the resolution.
     fn fight(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
         let (Some(att), Some(def)) = (
-            view(ctx, self.tables, self.attacker),
-            view(ctx, self.tables, self.defender),
+            view(ctx, &self.tables, self.attacker),
+            view(ctx, &self.tables, self.defender),
         ) else {
             return Step::Done(Resolution {
                 summary: "no assault".into(),

@@ -1,6 +1,8 @@
 //! The Rally action (§5.5): a pinned unit rolls 1D6 against its quality (Elite 3+,
 //! Average 4+, Conscript 5+), +1 with an HQ adjacent, and is no longer pinned if it makes it.
 
+use std::sync::Arc;
+
 use super::actions::unit;
 use super::keys::*;
 use super::params;
@@ -15,18 +17,18 @@ use crate::rules::kit::{Cursor, Script};
 /// A Rally action: 1D6 against the unit's quality, +1 with an HQ adjacent (§5.5).
 #[derive(Debug, Clone)]
 pub struct Rally {
-    pub tables: &'static RcwTables,
+    pub tables: Arc<RcwTables>,
     pub unit: PieceId,
     pub hq_adjacent: bool,
     pub title: String,
 }
 
 /// Checks a rally and builds it.
-pub fn rally(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Rally, Refusal> {
+pub fn rally(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Rally, Refusal> {
     let u = unit(ctx, tables, call)?;
     u.check(ctx, Act::Rally)?;
     Ok(Rally {
-        tables,
+        tables: Arc::clone(tables),
         unit: u.id,
         hq_adjacent: params::yes(call, &params::hq_adjacent()),
         title: format!("Rally {}", u.name()),
@@ -78,7 +80,7 @@ impl Script for Rally {
 impl Rally {
     /// The rally, its roll read from `cursor`.
     fn rally(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
-        let Some(u) = view(ctx, self.tables, self.unit) else {
+        let Some(u) = view(ctx, &self.tables, self.unit) else {
             return Step::Done(Resolution {
                 summary: "no unit".into(),
                 events: Vec::new(),

@@ -4,6 +4,8 @@
 //! Mortars and artillery may shoot through an observer (own HQ within 6, FAO within 12),
 //! which spends a Shoot action too.
 
+use std::sync::Arc;
+
 use super::hits::{HitState, hit_bands, hit_ranges};
 use super::keys::*;
 use super::params;
@@ -19,7 +21,7 @@ use crate::words::a;
 /// A shot, checked and ready for dice.
 #[derive(Debug, Clone)]
 pub struct Shoot {
-    pub tables: &'static RcwTables,
+    pub tables: Arc<RcwTables>,
     pub firer: PieceId,
     pub observer: Option<PieceId>,
     pub target: PieceId,
@@ -94,7 +96,7 @@ fn check_observer(firer: &UnitView, obs: &UnitView) -> Result<(), Refusal> {
 }
 
 /// Checks a shot and builds it.
-pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Shoot, Refusal> {
+pub fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Shoot, Refusal> {
     let (Some(&f), Some(&t)) = (call.actors.first(), call.targets.first()) else {
         return refuse("choose a firer and a target", "§6.1");
     };
@@ -163,7 +165,7 @@ pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<S
     }
     Ok(Shoot {
         title,
-        tables,
+        tables: Arc::clone(tables),
         firer: f,
         observer,
         target: t,
@@ -173,10 +175,10 @@ pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<S
 }
 
 impl Shoot {
-    fn views<'a>(&self, ctx: &Context<'a>) -> Option<(UnitView<'a>, UnitView<'a>)> {
+    fn views<'a>(&'a self, ctx: &Context<'a>) -> Option<(UnitView<'a>, UnitView<'a>)> {
         Some((
-            view(ctx, self.tables, self.firer)?,
-            view(ctx, self.tables, self.target)?,
+            view(ctx, &self.tables, self.firer)?,
+            view(ctx, &self.tables, self.target)?,
         ))
     }
 
@@ -185,8 +187,12 @@ impl Shoot {
     fn request(&self, ctx: &Context, quiet: bool) -> Option<(DiceRequest, Vec<HitState>)> {
         let (firer, target) = self.views(ctx)?;
         let before = HitState::of(target.status);
-        let (at_least, why) =
-            target.hit_number(self.tables, self.obscured, self.entrenched, target.pinned());
+        let (at_least, why) = target.hit_number(
+            &self.tables,
+            self.obscured,
+            self.entrenched,
+            target.pinned(),
+        );
         let holds = target.profile.armoured && !firer.profile.breaks_armour;
         let elite = target.quality.ignores_first_hit;
         let n = firer.shooting_dice();
@@ -245,7 +251,7 @@ impl Shoot {
         }
         let effect = before.effect(after);
         let mut events = firer.spend(Act::Shoot);
-        if let Some(obs) = self.observer.and_then(|o| view(ctx, self.tables, o)) {
+        if let Some(obs) = self.observer.and_then(|o| view(ctx, &self.tables, o)) {
             events.extend(observer_spends(&obs));
         }
         events.push(Event::fact(

@@ -83,7 +83,7 @@ fn flag_spec(key: &'static str, label: &str) -> FlagSpec {
 
 /// A unit's status: the common part, plus limbered for artillery, entrenched where the
 /// kind may dig in, and armoured where the kind is.
-pub fn piece_schema(tables: &'static RcwTables, roster: &Roster, id: PieceId) -> StatusSchema {
+pub fn piece_schema(tables: &RcwTables, roster: &Roster, id: PieceId) -> StatusSchema {
     let Some(p) = roster.unit(id).and_then(|u| tables.profile(&u.kind)) else {
         return StatusSchema::default();
     };
@@ -164,7 +164,7 @@ pub fn side_schema() -> StatusSchema {
 
 /// The set-up: quality shown, armour from the kind, artillery limbered unless deployed
 /// (§4.6), entrenchment for kinds that may dig in (§5.6), concealment as the file says.
-pub fn setup(tables: &'static RcwTables, roster: &Roster) -> Vec<Event> {
+pub fn setup(tables: &RcwTables, roster: &Roster) -> Vec<Event> {
     let state = crate::battle::state::BattleState::new(roster);
     let ctx = Context {
         roster,

@@ -3,6 +3,8 @@
 //! (hits, the elite's ignored hit, activation and actions), checks the 50% rule and passes
 //! play to the other side — and a victory check that also takes scenario objectives.
 
+use std::sync::Arc;
+
 use super::keys::*;
 use super::params;
 use super::tables::RcwTables;
@@ -183,7 +185,7 @@ fn roll_off(ctx: &Context, cursor: &mut Cursor) -> Step {
 /// The end of a player turn.
 #[derive(Debug, Clone)]
 pub struct EndTurn {
-    pub tables: &'static RcwTables,
+    pub tables: Arc<RcwTables>,
 }
 
 /// Every unit's per-player-turn counters back to fresh (§4.2, §5.2, §5.3).
@@ -234,8 +236,8 @@ impl Procedure for EndTurn {
         let first = first_player(ctx).unwrap_or(0);
         let turn = ctx.state.turn + u32::from(next == first);
         let mut events = Vec::new();
-        let over = verdict(&names, &beaten(ctx, self.tables));
-        events.extend(resets(ctx, self.tables));
+        let over = verdict(&names, &beaten(ctx, &self.tables));
+        events.extend(resets(ctx, &self.tables));
         let name = |s: usize| names.get(s).map_or("?", String::as_str);
         events.push(Event::fact(
             FactKind::Turn,
@@ -271,7 +273,7 @@ impl Procedure for EndTurn {
 /// A victory check: scenario objectives, else the 50% rule (§9.1).
 #[derive(Debug, Clone)]
 pub struct Victory {
-    pub tables: &'static RcwTables,
+    pub tables: Arc<RcwTables>,
     /// The side winning on objectives, if the players say so.
     pub objectives: Option<usize>,
 }
@@ -292,9 +294,9 @@ impl Procedure for Victory {
             Some(s) if s < names.len() => {
                 Some(format!("{} win on the scenario objectives", names[s]))
             }
-            _ => verdict(&names, &beaten(ctx, self.tables)),
+            _ => verdict(&names, &beaten(ctx, &self.tables)),
         };
-        let losses = losses(ctx, self.tables);
+        let losses = losses(ctx, &self.tables);
         let standing: Vec<String> = names
             .iter()
             .zip(&losses)

@@ -4,6 +4,8 @@
 //! card (black must, red may, §8.1). Only the side moving attacks; commanded shot, dragoons and
 //! gunners never attack or defend.
 
+use std::sync::Arc;
+
 use super::common::{
     Cursor, Doing, Need, Script, answer_of, choice, finish, leader_casualty, loss_events, offer,
     one_action, own_move, pair, present, removal_events, yes_no,
@@ -226,7 +228,11 @@ fn modifiers(
 }
 
 /// Starts a combat, or refuses it.
-pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub fn build(
+    ctx: &Context,
+    t: &Arc<VwsTables>,
+    call: &Call,
+) -> Result<Box<dyn Procedure>, Refusal> {
     let (att, def) = pair(call, RULE)?;
     check(ctx, att, def, answer_of(call, &params(), DIRECTION) == 0)?;
     let mut dice = Dice::new(1, Die::D10);
@@ -234,7 +240,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
         dice = dice.with(m);
     }
     Ok(Box::new(Combat {
-        tables: t.clone(),
+        tables: Arc::clone(t),
         att,
         def,
         dice,
@@ -246,7 +252,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
 
 /// A combat in progress.
 pub struct Combat {
-    pub tables: VwsTables,
+    pub tables: Arc<VwsTables>,
     pub att: PieceId,
     pub def: PieceId,
     pub dice: Dice,

@@ -3,6 +3,8 @@
 //! (Unsteady after the second, §8.2), recalling pursuers (a red card, or 4" or more behind,
 //! §8.3), attaching a leader to a body (§9.1) and a leader captured when overrun (§9.3).
 
+use std::sync::Arc;
+
 use super::common::{
     Cursor, Need, Script, answer_of, finish, leader_card, loss_events, offer, present, yes_no,
 };
@@ -25,7 +27,7 @@ pub enum Test {
 
 /// A one-card test for a piece.
 pub struct CardTest {
-    pub tables: VwsTables,
+    pub tables: Arc<VwsTables>,
     pub piece: PieceId,
     pub test: Test,
 }
@@ -183,7 +185,11 @@ fn recall_events(ctx: &Context, unit: PieceId, why: &str) -> Vec<Event> {
 }
 
 /// Builds the card tests and the pursuit and attach actions.
-pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub fn build(
+    ctx: &Context,
+    t: &Arc<VwsTables>,
+    call: &Call,
+) -> Result<Box<dyn Procedure>, Refusal> {
     let &piece = call
         .actors
         .first()
@@ -195,7 +201,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
                 .leader(piece)
                 .ok_or_else(|| Refusal::new("choose a leader", "§9.2"))?;
             Ok(Box::new(CardTest {
-                tables: t.clone(),
+                tables: Arc::clone(t),
                 piece,
                 test: Test::Leader,
             }))
@@ -203,7 +209,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
         P_NEAR_BROKEN => {
             near_broken_offer(ctx, piece).refused.map_or(Ok(()), Err)?;
             Ok(Box::new(CardTest {
-                tables: t.clone(),
+                tables: Arc::clone(t),
                 piece,
                 test: Test::NearBroken,
             }))
@@ -228,7 +234,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
                 }));
             }
             Ok(Box::new(CardTest {
-                tables: t.clone(),
+                tables: Arc::clone(t),
                 piece,
                 test: Test::Recall,
             }))

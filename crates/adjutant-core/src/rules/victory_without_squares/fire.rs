@@ -8,6 +8,8 @@
 //! The roll is read as D10 − figures, so each modifier to the figures shows with its sign
 //! reversed on the die: the shot hits on 0 or less.
 
+use std::sync::Arc;
+
 use super::common::{
     Cursor, Doing, Need, Script, answer_of, choice, finish, leader_casualty, loss_events, offer,
     one_action, own_move, pair, present, yes_no,
@@ -160,7 +162,11 @@ pub fn offer_for(t: &VwsTables, ctx: &Context, firer: PieceId, target: PieceId) 
 }
 
 /// Starts a shot, or refuses it.
-pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub fn build(
+    ctx: &Context,
+    t: &Arc<VwsTables>,
+    call: &Call,
+) -> Result<Box<dyn Procedure>, Refusal> {
     let (firer, target) = pair(call, RULE)?;
     check(t, ctx, firer, target)?;
     let specs = params(ctx, firer);
@@ -210,7 +216,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
         }
     }
     Ok(Box::new(Fire {
-        tables: t.clone(),
+        tables: Arc::clone(t),
         firer,
         target,
         dice,
@@ -227,7 +233,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
 
 /// A shot in progress.
 pub struct Fire {
-    pub tables: VwsTables,
+    pub tables: Arc<VwsTables>,
     pub firer: PieceId,
     pub target: PieceId,
     pub dice: Dice,

@@ -2,6 +2,8 @@
 //! or turning about, reforming and rallying. The body draws one card, or two with an active
 //! leader attached and uses the better; the outcome names the cell and its footnotes.
 
+use std::sync::Arc;
+
 use super::common::{
     Cursor, Doing, Need, Script, answer_of, finish, loss_events, offer, one_action, present, yes_no,
 };
@@ -183,7 +185,11 @@ pub fn offers(ctx: &Context, unit: PieceId) -> Vec<Offer> {
 }
 
 /// Starts a manoeuvre draw.
-pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub fn build(
+    ctx: &Context,
+    t: &Arc<VwsTables>,
+    call: &Call,
+) -> Result<Box<dyn Procedure>, Refusal> {
     let action = action_of(&call.id).ok_or_else(|| Refusal::new("no such manoeuvre", "§4.1"))?;
     let &unit = call
         .actors
@@ -205,7 +211,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
         in_column: answer_of(call, &specs, IN_COLUMN) == 1 || ctx.status(unit).flag(COLUMN),
     };
     Ok(Box::new(Draw {
-        tables: t.clone(),
+        tables: Arc::clone(t),
         unit,
         action,
         situation,
@@ -219,7 +225,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
 
 /// A manoeuvre draw in progress.
 pub struct Draw {
-    pub tables: VwsTables,
+    pub tables: Arc<VwsTables>,
     pub unit: PieceId,
     pub action: Manoeuvre,
     pub situation: Situation,

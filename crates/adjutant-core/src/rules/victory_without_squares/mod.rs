@@ -26,7 +26,7 @@ pub mod status;
 pub mod tables;
 pub mod turn;
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use keys::*;
 use tables::VwsTables;
@@ -35,30 +35,33 @@ use crate::army::ArmySpec;
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
+use crate::rules::kit::in_force::{InForce, Shipped};
 use crate::rules::{Figure, Phase, RuleSystem, Table};
 use crate::status::StatusSchema;
 
 /// The rule system, with its tables (the standard ones unless given).
 pub struct VictoryWithoutSquares {
-    tables: Option<VwsTables>,
+    tables: InForce<VwsTables>,
 }
 
 /// The instance [`crate::rules::standard`] lists.
-pub static SYSTEM: VictoryWithoutSquares = VictoryWithoutSquares { tables: None };
+pub static SYSTEM: VictoryWithoutSquares = VictoryWithoutSquares {
+    tables: InForce::shipped(&STANDARD),
+};
 
-static STANDARD: LazyLock<VwsTables> = LazyLock::new(VwsTables::standard);
+static STANDARD: Shipped<VwsTables> = LazyLock::new(|| Arc::new(VwsTables::standard()));
 
 impl VictoryWithoutSquares {
     /// The system with other tables in force (a player's override, a remapped column).
     pub fn with_tables(tables: VwsTables) -> VictoryWithoutSquares {
         VictoryWithoutSquares {
-            tables: Some(tables),
+            tables: InForce::own(&STANDARD, tables),
         }
     }
 
     /// The tables in force.
     pub fn data(&self) -> &VwsTables {
-        self.tables.as_ref().unwrap_or(&STANDARD)
+        self.tables.get()
     }
 }
 
@@ -189,7 +192,7 @@ impl RuleSystem for VictoryWithoutSquares {
     }
 
     fn procedure(&self, ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
-        let t = self.data();
+        let t = &self.tables.shared();
         match call.id.as_str() {
             P_DIFFICULT | P_HALT | P_REFORM | P_RALLY => manoeuvre::build(ctx, t, call),
             P_FIRE => fire::build(ctx, t, call),
