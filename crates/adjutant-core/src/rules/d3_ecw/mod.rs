@@ -31,6 +31,7 @@ use crate::army::ArmySpec;
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
+use crate::rules::kit::events::side_track;
 use crate::rules::kit::in_force::{InForce, Shipped};
 use crate::rules::{Figure, Phase, RuleSystem, Table};
 use crate::status::StatusSchema;
@@ -167,7 +168,7 @@ impl RuleSystem for D3Ecw {
                     ),
                 ));
             }
-            events.push(status::side_track(side, COMMANDER_HITS, 0));
+            events.push(side_track(side, COMMANDER_HITS, 0));
         }
         events
     }

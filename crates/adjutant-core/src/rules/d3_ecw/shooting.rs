@@ -4,21 +4,24 @@
 //! the option), artillery only every other turn and fixed once it fires. A range beyond the
 //! weapon and a target in terrain its type may not be in are refused, never clamped.
 
+use crate::rules::kit::done;
 use std::sync::Arc;
 
-use super::common::{self, answer, answered_yes, terrain_allowed, yes_no};
+use super::common::{self, terrain_allowed};
 use super::keys::*;
 use super::roll::{HitRoll, Reason, d3_with, plural};
-use super::status::{
-    attached_commander, fired_last_turn, hits_events, melee_partner, set_flag, set_track, with_rout,
-};
+use super::status::{attached_commander, fired_last_turn, hits_events, melee_partner, with_rout};
 use super::tables::{AmmoCheck, D3Tables, Profile, Weapon, d3};
 use crate::battle::state::Context;
 use crate::dice::Modifier;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Band, Call, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
+    Band, Call, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal, Step,
 };
+use crate::rules::kit::events::{set_flag, set_track};
+use crate::rules::kit::offers;
+use crate::rules::kit::params::check_answers;
+use crate::rules::kit::params::{answer, yes, yes_no};
 use crate::rules::kit::{Cursor, Need, Script, finish};
 
 /// Target terrain choices when shooting.
@@ -122,7 +125,7 @@ pub fn check(
 
 /// The offer for a selection of shooter and target.
 pub fn offer(ctx: &Context, tables: &D3Tables, shooter: PieceId, target: PieceId) -> Offer {
-    common::offer(
+    offers::offer(
         P_SHOOT,
         format!("Shoot at {}", ctx.roster.name(target)),
         params(ctx, tables, shooter, target),
@@ -143,7 +146,7 @@ pub fn build(
     let w = weapon(ctx, tables, shooter)?;
     check_range(call, w)?;
     let specs = params(ctx, tables, shooter, target);
-    common::check_answers(call, &specs[1..], "§5.3")?;
+    check_answers(call, &specs[1..], "§5.3")?;
     let terrain = answer(call, &specs[1]);
     terrain_allowed(ctx, tables, target, TERRAIN_CHOICES[terrain])?;
     Ok(Box::new(Shoot {
@@ -248,7 +251,7 @@ impl Shoot {
         if params
             .iter()
             .find(|s| s.key == SHOOTER_ENTRENCHED)
-            .is_some_and(|s| answered_yes(&self.call, s))
+            .is_some_and(|s| yes(&self.call, s))
         {
             attacker.push(Reason::new("shooting from entrenchments", "§5.6"));
         }
@@ -369,6 +372,6 @@ impl Shoot {
             summary.push_str(", out of ammunition");
         }
         let summary = with_rout(ctx, &self.tables, target, outcome.hits, summary);
-        Ok(Step::Done(Resolution { summary, events }))
+        Ok(done(summary, events))
     }
 }

@@ -6,6 +6,7 @@ use super::keys::*;
 use super::tables::D3Tables;
 use crate::battle::state::{Context, Role, Roster};
 use crate::event::{Event, FactKind, PieceId};
+use crate::rules::kit::events::{set_flag, set_mark, set_track, side_flag, side_track};
 use crate::status::{FlagSpec, MarkSpec, StatusSchema, TrackSpec, TrackStyle};
 
 fn track(key: &'static str, label: &str, max: i32, style: TrackStyle) -> TrackSpec {
@@ -124,10 +125,6 @@ pub fn side_schema() -> StatusSchema {
         ..StatusSchema::default()
     }
 }
-
-pub use crate::rules::kit::events::{
-    piece_change, set_flag, set_mark, set_track, side_flag, side_track,
-};
 
 /// The side that plays after `side` (two sides).
 pub fn other_side(ctx: &Context, side: usize) -> usize {

@@ -5,6 +5,7 @@
 //! side's activations (Give Ground reminders, artillery cadence, army resolve, the next side
 //! or the next turn) and the army resolve check on demand.
 
+use crate::rules::kit::done;
 use std::sync::Arc;
 
 use super::commander::{attached_unit, commander_present};
@@ -12,17 +13,18 @@ use super::common::{self, PHASE_ACTIVATION, PHASE_INITIATIVE};
 use super::ground::activations_spent;
 use super::keys::*;
 use super::status::{
-    available, commander, melee_partner, other_side, resolve_events, set_flag, side_flag,
-    side_name, side_track, units_of,
+    available, commander, melee_partner, other_side, resolve_events, side_name, units_of,
 };
 use super::tables::D3Tables;
 use crate::battle::state::Context;
 use crate::dice::Dice;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Band, Call, ChoiceRequest, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal,
-    Resolution, Step,
+    Band, Call, ChoiceRequest, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal, Step,
 };
+use crate::rules::kit::events::{set_flag, side_flag, side_track};
+use crate::rules::kit::offers::offer;
+use crate::rules::kit::params::strict_answer;
 use crate::rules::kit::{Cursor, Need, Script, finish};
 
 fn check_initiative(ctx: &Context) -> Result<(), Refusal> {
@@ -83,25 +85,25 @@ fn count_params(ctx: &Context, tables: &D3Tables) -> Vec<ParamSpec> {
 pub fn offers(ctx: &Context, tables: &D3Tables) -> Vec<Offer> {
     let side = side_name(ctx, ctx.state.side);
     vec![
-        common::offer(
+        offer(
             P_INITIATIVE,
             "Roll for initiative".into(),
             Vec::new(),
             check_initiative(ctx),
         ),
-        common::offer(
+        offer(
             P_COUNT,
             format!("Count {side} activations"),
             count_params(ctx, tables),
             check_count(ctx),
         ),
-        common::offer(
+        offer(
             P_END_TURN,
             format!("End {side} activations"),
             Vec::new(),
             check_end(ctx),
         ),
-        common::offer(
+        offer(
             P_RESOLVE,
             "Check army resolve".into(),
             Vec::new(),
@@ -147,7 +149,7 @@ pub fn check_activate(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
 
 /// The offer to activate a unit.
 pub fn activate_offer(ctx: &Context, unit: PieceId) -> Offer {
-    common::offer(
+    offer(
         P_ACTIVATE,
         "Activate (move)".into(),
         Vec::new(),
@@ -173,7 +175,7 @@ pub fn build(
     }
     let seen = if call.id == P_COUNT {
         let spec = &count_params(ctx, tables)[0];
-        let seen = common::strict_answer(call, spec, "§3.2")?;
+        let seen = strict_answer(call, spec, "§3.2")?;
         let side = ctx.state.side;
         if seen > 0 && !commander_present(ctx, side) {
             return Err(Refusal::new(
@@ -200,13 +202,6 @@ pub struct TurnStep {
     tables: Arc<D3Tables>,
     call: Call,
     seen: usize,
-}
-
-fn done(summary: impl Into<String>, events: Vec<Event>) -> Step {
-    Step::Done(Resolution {
-        summary: summary.into(),
-        events,
-    })
 }
 
 impl TurnStep {

@@ -2,18 +2,21 @@
 //! with the command roll for a unit beyond 6 hexes of its HQ; Move; Limber/Unlimber; and
 //! spotting a concealed unit (not an action). Rally is in [`super::rally`].
 
+use crate::rules::kit::done;
 use std::sync::Arc;
 
 use super::keys::*;
 use super::params;
 use super::tables::RcwTables;
-use super::unit::{Act, UnitView, acts, flag, join, mark, piece, view};
+use super::unit::{Act, UnitView, acts, join, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Band, Call, DiceRequest, Input, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
+    Band, Call, DiceRequest, Input, ParamSpec, Procedure, Reading, Refusal, Step,
 };
+use crate::rules::kit::events::{flag, mark, piece_change};
+use crate::rules::kit::params::yes;
 use crate::rules::kit::{Cursor, Script};
 
 fn refuse<T>(reason: impl Into<String>, rule: &str) -> Result<T, Refusal> {
@@ -107,7 +110,7 @@ pub fn activate(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<A
             "§4.3, §6.3",
         );
     }
-    let far = params::yes(call, &specs[2]);
+    let far = yes(call, &specs[2]);
     Ok(Activate {
         tables: Arc::clone(tables),
         unit: u.id,
@@ -159,10 +162,7 @@ impl Activate {
     /// The activation, its command roll (if any) read from `cursor`.
     fn activate(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
         let Some(u) = view(ctx, &self.tables, self.unit) else {
-            return Step::Done(Resolution {
-                summary: "no unit".into(),
-                events: Vec::new(),
-            });
+            return done("no unit", Vec::new());
         };
         let failed = if self.command_roll {
             match cursor.reading(self.request()) {
@@ -180,16 +180,13 @@ impl Activate {
             "activated"
         };
         if cursor.quiet() {
-            return Step::Done(Resolution {
-                summary: summary.into(),
-                events: Vec::new(),
-            });
+            return done(summary, Vec::new());
         }
         let mut orders = acts(u.status, DONE);
         orders.extend(&self.declared);
         let mut events = vec![
-            piece(u.id, flag(ACTIVATED, true)),
-            piece(u.id, mark(ORDERS, Some(join(&orders)))),
+            piece_change(u.id, flag(ACTIVATED, true)),
+            piece_change(u.id, mark(ORDERS, Some(join(&orders)))),
             Event::fact(
                 FactKind::Command,
                 Some(u.id),
@@ -197,7 +194,7 @@ impl Activate {
             ),
         ];
         if failed {
-            events.push(piece(u.id, flag(NO_MOVE, true)));
+            events.push(piece_change(u.id, flag(NO_MOVE, true)));
             events.push(Event::fact(
                 FactKind::Command,
                 Some(u.id),
@@ -207,10 +204,7 @@ impl Activate {
                 ),
             ));
         }
-        Step::Done(Resolution {
-            summary: summary.into(),
-            events,
-        })
+        done(summary, events)
     }
 }
 
@@ -227,10 +221,7 @@ impl Procedure for Simple {
     }
 
     fn step(&self, _ctx: &Context, _inputs: &[Input]) -> Step {
-        Step::Done(Resolution {
-            summary: self.title.clone(),
-            events: self.events.clone(),
-        })
+        done(self.title.clone(), self.events.clone())
     }
 }
 
@@ -240,7 +231,7 @@ pub fn move_unit(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<
     u.check(ctx, Act::Move)?;
     let mut events = u.spend(Act::Move);
     if u.entrenched() {
-        events.push(piece(u.id, flag(ENTRENCHED, false)));
+        events.push(piece_change(u.id, flag(ENTRENCHED, false)));
     }
     events.push(Event::fact(
         FactKind::Movement,
@@ -258,7 +249,7 @@ pub fn limber(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Sim
     let u = unit(ctx, tables, call)?;
     u.check(ctx, Act::Limber)?;
     let unlimbering = u.limbered();
-    if unlimbering && params::yes(call, &params::village()) {
+    if unlimbering && yes(call, &params::village()) {
         return refuse(format!("{} may not deploy in a village", u.name()), "§8.2");
     }
     let word = if unlimbering {
@@ -267,7 +258,7 @@ pub fn limber(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Sim
         "limbers up"
     };
     let mut events = u.spend(Act::Limber);
-    events.push(piece(u.id, flag(LIMBERED, !unlimbering)));
+    events.push(piece_change(u.id, flag(LIMBERED, !unlimbering)));
     events.push(Event::fact(
         FactKind::Movement,
         Some(u.id),

@@ -9,17 +9,20 @@
 //! given inputs in one pass, quietly; a round's dice are worked out again only when a state
 //! changed, and a request is written out only when it is asked or handed back.
 
+use crate::rules::kit::done;
 use std::sync::Arc;
 
 use super::hits::{HitState, hit_bands, hit_ranges};
 use super::keys::*;
 use super::params;
 use super::tables::{RcwTables, SEED_ASSAULT_DICE};
-use super::unit::{Act, UnitView, flag, piece, view};
+use super::unit::{Act, UnitView, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Call, DiceRequest, ParamSpec, Reading, Refusal, Resolution, Step};
+use crate::procedure::{Call, DiceRequest, ParamSpec, Reading, Refusal, Step};
+use crate::rules::kit::events::{flag, piece_change};
+use crate::rules::kit::params::{answer, yes};
 use crate::rules::kit::{Cursor, Script, faces};
 
 /// A close assault, checked and ready for dice.
@@ -64,7 +67,7 @@ pub fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Assa
         return refuse(format!("{} is already destroyed", def.name()), "§5.2");
     }
     let specs = params();
-    let cover = params::answer(call, &specs[0]);
+    let cover = answer(call, &specs[0]);
     if cover == 2 {
         def.may_be_entrenched()?;
     }
@@ -74,8 +77,8 @@ pub fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Assa
         defender: d,
         defender_obscured: cover == 1,
         defender_entrenched: cover == 2,
-        attacker_obscured: params::yes(call, &specs[1]),
-        flank: params::yes(call, &specs[2]),
+        attacker_obscured: yes(call, &specs[1]),
+        flank: yes(call, &specs[2]),
         title: format!("Close assault: {} on {}", att.name(), def.name()),
     })
 }
@@ -272,10 +275,7 @@ impl Assault {
             view(ctx, &self.tables, self.attacker),
             view(ctx, &self.tables, self.defender),
         ) else {
-            return Step::Done(Resolution {
-                summary: "no assault".into(),
-                events: Vec::new(),
-            });
+            return done("no assault", Vec::new());
         };
         let quiet = cursor.quiet();
         let (a0, d0) = (HitState::of(att.status), HitState::of(def.status));
@@ -340,10 +340,7 @@ impl Assault {
             (false, false) => format!("{} pinned; the assault is over", att.name()),
         };
         if quiet {
-            return Step::Done(Resolution {
-                summary,
-                events: Vec::new(),
-            });
+            return done(summary, Vec::new());
         }
         let mut events = att.spend(Act::Assault);
         if self.tables.assault_dice_column {
@@ -362,7 +359,7 @@ impl Assault {
         events.extend(a0.events(sa, att.id, &att.name()));
         if sd.destroyed && !sa.destroyed {
             if att.entrenched() {
-                events.push(piece(att.id, flag(ENTRENCHED, false)));
+                events.push(piece_change(att.id, flag(ENTRENCHED, false)));
             }
             events.push(Event::fact(
                 FactKind::Movement,
@@ -371,6 +368,6 @@ impl Assault {
             ));
         }
         events.push(Event::fact(FactKind::Melee, Some(att.id), summary.clone()));
-        Step::Done(Resolution { summary, events })
+        done(summary, events)
     }
 }

@@ -31,6 +31,7 @@ use crate::battle::state::{Context, Roster};
 use crate::event::{Event, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::rules::kit::in_force::{InForce, Shipped};
+use crate::rules::kit::params::answer;
 use crate::rules::{Figure, Phase, RuleSystem, Table};
 use crate::status::StatusSchema;
 
@@ -281,7 +282,7 @@ impl RuleSystem for Rcw {
             }
             P_VICTORY => {
                 let spec = &turn::victory_params(ctx)[0];
-                let answer = params::answer(call, spec);
+                let answer = answer(call, spec);
                 Box::new(turn::Victory {
                     tables: Arc::clone(t),
                     objectives: answer.checked_sub(1),

@@ -6,8 +6,7 @@ use super::keys::*;
 use super::tables::RcwTables;
 use super::unit::Act;
 use crate::procedure::{Call, ParamSpec};
-
-pub use crate::rules::kit::params::{answer, yes};
+use crate::rules::kit::params::answer;
 
 fn spec(key: &'static str, label: &str, choices: &[&str], default: usize) -> ParamSpec {
     crate::rules::kit::params::choice(key, label, choices, default)

@@ -4,17 +4,20 @@
 //! Mortars and artillery may shoot through an observer (own HQ within 6, FAO within 12),
 //! which spends a Shoot action too.
 
+use crate::rules::kit::done;
 use std::sync::Arc;
 
 use super::hits::{HitState, hit_bands, hit_ranges};
 use super::keys::*;
 use super::params;
 use super::tables::RcwTables;
-use super::unit::{Act, UnitView, acts, join, mark, piece, track, view};
+use super::unit::{Act, UnitView, acts, join, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Call, DiceRequest, ParamSpec, Reading, Refusal, Resolution, Step};
+use crate::procedure::{Call, DiceRequest, ParamSpec, Reading, Refusal, Step};
+use crate::rules::kit::events::{mark, piece_change, track};
+use crate::rules::kit::params::{answer, yes};
 use crate::rules::kit::{Cursor, Script};
 use crate::words::a;
 
@@ -124,7 +127,7 @@ pub fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Shoo
         );
     }
     let specs = params(ctx, tables, call);
-    if params::yes(call, &specs[0]) {
+    if yes(call, &specs[0]) {
         return refuse(
             format!(
                 "{} is beyond {}'s range of {} hexes",
@@ -135,7 +138,7 @@ pub fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Shoo
             "§6.2",
         );
     }
-    let cover = params::answer(call, &specs[1]);
+    let cover = answer(call, &specs[1]);
     if cover == 2 {
         target.may_be_entrenched()?;
     }
@@ -145,7 +148,7 @@ pub fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Shoo
                 return refuse("the observer is not a unit", "§6.3");
             };
             check_observer(&firer, &obs)?;
-            if specs.get(2).is_some_and(|s| params::yes(call, s)) {
+            if specs.get(2).is_some_and(|s| yes(call, s)) {
                 return refuse(
                     format!(
                         "{} is too far from {} to observe for it",
@@ -231,10 +234,7 @@ impl Shoot {
         let (Some((req, states)), Some((firer, target))) =
             (self.request(ctx, quiet), self.views(ctx))
         else {
-            return Step::Done(Resolution {
-                summary: "no shot".into(),
-                events: Vec::new(),
-            });
+            return done("no shot", Vec::new());
         };
         let (req, hits) = match cursor.reading(req) {
             Ok(read) => read,
@@ -244,10 +244,7 @@ impl Shoot {
         let before = HitState::of(target.status);
         let after = states.get(band).copied().unwrap_or(before);
         if quiet {
-            return Step::Done(Resolution {
-                summary: before.effect(after),
-                events: Vec::new(),
-            });
+            return done(before.effect(after), Vec::new());
         }
         let effect = before.effect(after);
         let mut events = firer.spend(Act::Shoot);
@@ -265,10 +262,7 @@ impl Shoot {
             ),
         ));
         events.extend(before.events(after, target.id, &target.name()));
-        Step::Done(Resolution {
-            summary: effect,
-            events,
-        })
+        done(effect, events)
     }
 }
 
@@ -302,8 +296,8 @@ fn observer_spends(obs: &UnitView) -> Vec<Event> {
     let mut done = acts(obs.status, DONE);
     done.push(Act::Shoot);
     vec![
-        piece(obs.id, track(ACTIONS, obs.status.track(ACTIONS) + 1)),
-        piece(obs.id, mark(DONE, Some(join(&done)))),
+        piece_change(obs.id, track(ACTIONS, obs.status.track(ACTIONS) + 1)),
+        piece_change(obs.id, mark(DONE, Some(join(&done)))),
         Event::fact(
             FactKind::Command,
             Some(obs.id),

@@ -4,10 +4,11 @@
 
 use super::keys::*;
 use super::tables::RcwTables;
-use super::unit::{flag, mark, piece, view};
+use super::unit::view;
 use crate::army::{ArmySpec, KindSpec, StatSpec};
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, PieceId};
+use crate::rules::kit::events::{flag, mark, piece_change};
 use crate::status::{FlagSpec, MarkSpec, StatusSchema, TrackSpec, TrackStyle};
 
 const ALL: &[&str] = &[];
@@ -175,18 +176,21 @@ pub fn setup(tables: &RcwTables, roster: &Roster) -> Vec<Event> {
         let Some(u) = view(&ctx, tables, id) else {
             continue;
         };
-        events.push(piece(id, mark(QUALITY, Some(u.quality.name.to_string()))));
+        events.push(piece_change(
+            id,
+            mark(QUALITY, Some(u.quality.name.to_string())),
+        ));
         if u.profile.armoured {
-            events.push(piece(id, flag(ARMOURED, true)));
+            events.push(piece_change(id, flag(ARMOURED, true)));
         }
         if u.profile.limbers && !u.unit.has(UNLIMBERED_AT_START) {
-            events.push(piece(id, flag(LIMBERED, true)));
+            events.push(piece_change(id, flag(LIMBERED, true)));
         }
         if u.profile.entrenches && u.unit.has(ENTRENCHED_AT_START) {
-            events.push(piece(id, flag(ENTRENCHED, true)));
+            events.push(piece_change(id, flag(ENTRENCHED, true)));
         }
         if u.unit.has(CONCEALED_AT_START) {
-            events.push(piece(id, flag(CONCEALED, true)));
+            events.push(piece_change(id, flag(CONCEALED, true)));
         }
     }
     events

@@ -3,16 +3,18 @@
 //! (hits, the elite's ignored hit, activation and actions), checks the 50% rule and passes
 //! play to the other side — and a victory check that also takes scenario objectives.
 
+use crate::rules::kit::done;
 use std::sync::Arc;
 
 use super::keys::*;
 use super::params;
 use super::tables::RcwTables;
-use super::unit::{flag, mark, piece, track, view};
+use super::unit::view;
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind};
-use crate::procedure::{Band, DiceRequest, Input, ParamSpec, Procedure, Reading, Resolution, Step};
+use crate::procedure::{Band, DiceRequest, Input, ParamSpec, Procedure, Reading, Step};
+use crate::rules::kit::events::{flag, mark, piece_change, track};
 use crate::rules::kit::{Cursor, Script};
 use crate::status::Change;
 
@@ -150,14 +152,11 @@ fn roll_off(ctx: &Context, cursor: &mut Cursor) -> Step {
     };
     let summary = format!("{} go first", name(winner));
     if quiet {
-        return Step::Done(Resolution {
-            summary,
-            events: Vec::new(),
-        });
+        return done(summary, Vec::new());
     }
-    Step::Done(Resolution {
+    done(
         summary,
-        events: vec![
+        vec![
             Event::Side {
                 side: winner,
                 change: Change::Mark {
@@ -179,7 +178,7 @@ fn roll_off(ctx: &Context, cursor: &mut Cursor) -> Step {
                 ),
             ),
         ],
-    })
+    )
 }
 
 /// The end of a player turn.
@@ -198,17 +197,17 @@ pub fn resets(ctx: &Context, tables: &RcwTables) -> Vec<Event> {
         let s = u.status;
         for key in [HITS, ACTIONS] {
             if s.track(key) != 0 {
-                events.push(piece(id, track(key, 0)));
+                events.push(piece_change(id, track(key, 0)));
             }
         }
         for key in [ELITE_USED, ACTIVATED, NO_MOVE] {
             if s.flag(key) {
-                events.push(piece(id, flag(key, false)));
+                events.push(piece_change(id, flag(key, false)));
             }
         }
         for key in [ORDERS, DONE] {
             if s.mark(key).is_some() {
-                events.push(piece(id, mark(key, None)));
+                events.push(piece_change(id, mark(key, None)));
             }
         }
     }
@@ -266,7 +265,7 @@ impl Procedure for EndTurn {
                 format!("{}' player turn", name(next))
             }
         };
-        Step::Done(Resolution { summary, events })
+        done(summary, events)
     }
 }
 
@@ -315,6 +314,6 @@ impl Procedure for Victory {
             }
             None => "the battle goes on".into(),
         };
-        Step::Done(Resolution { summary, events })
+        done(summary, events)
     }
 }

@@ -3,18 +3,21 @@
 //! (Unsteady after the second, §8.2), recalling pursuers (a red card, or 4" or more behind,
 //! §8.3), attaching a leader to a body (§9.1) and a leader captured when overrun (§9.3).
 
+use crate::rules::kit::done;
 use std::sync::Arc;
 
-use super::common::{
-    Cursor, Need, Script, answer_of, finish, leader_card, loss_events, offer, present, yes_no,
-};
+use super::common::{leader_card, loss_events, present};
 use super::keys::*;
-use super::status::{set_flag, set_mark, set_rung, set_track};
+use crate::rules::kit::events::{set_flag, set_mark, set_rung, set_track};
+use crate::rules::kit::offers::offer;
+use crate::rules::kit::params::{answer_of, yes_no};
+use crate::rules::kit::{Cursor, Need, Script, finish};
+
 use super::tables::VwsTables;
 use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Call, CardRead, CardRequest, Input, Offer, ParamSpec, Procedure, Refusal, Resolution, Step,
+    Call, CardRead, CardRequest, Input, Offer, ParamSpec, Procedure, Refusal, Step,
 };
 
 /// Which card test a [`CardTest`] is.
@@ -64,20 +67,20 @@ impl CardTest {
             Test::Leader => {
                 let unit = joined(ctx, self.piece);
                 let (summary, events) = leader_card(&self.tables, ctx, self.piece, unit, card);
-                Step::Done(Resolution { summary, events })
+                done(summary, events)
             }
-            Test::Recall if card.is_red() => Step::Done(Resolution {
-                summary: "recalled".into(),
-                events: recall_events(ctx, self.piece, &format!("{card} (red)")),
-            }),
-            Test::Recall => Step::Done(Resolution {
-                summary: "pursuit goes on".into(),
-                events: vec![Event::fact(
+            Test::Recall if card.is_red() => done(
+                "recalled",
+                recall_events(ctx, self.piece, &format!("{card} (red)")),
+            ),
+            Test::Recall => done(
+                "pursuit goes on",
+                vec![Event::fact(
                     FactKind::Rout,
                     Some(self.piece),
                     format!("{card} (black): {name} cannot be recalled and pursues on"),
                 )],
-            }),
+            ),
             Test::NearBroken => {
                 let steps = card
                     .suit()
@@ -96,10 +99,7 @@ impl CardTest {
                         format!("{card}: {name} stands firm"),
                     ));
                 }
-                Step::Done(Resolution {
-                    summary: format!("−{steps} steps"),
-                    events,
-                })
+                done(format!("−{steps} steps"), events)
             }
         })
     }
@@ -386,9 +386,6 @@ impl Procedure for Fixed {
     }
 
     fn step(&self, _ctx: &Context, _inputs: &[Input]) -> Step {
-        Step::Done(Resolution {
-            summary: self.title.clone(),
-            events: self.events.clone(),
-        })
+        done(self.title.clone(), self.events.clone())
     }
 }

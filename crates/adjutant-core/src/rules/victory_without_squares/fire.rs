@@ -8,15 +8,13 @@
 //! The roll is read as D10 − figures, so each modifier to the figures shows with its sign
 //! reversed on the die: the shot hits on 0 or less.
 
+use crate::rules::kit::done;
 use std::sync::Arc;
 
-use super::common::{
-    Cursor, Doing, Need, Script, answer_of, choice, finish, leader_casualty, loss_events, offer,
-    one_action, own_move, pair, present, yes_no,
-};
+use super::common::{Doing, leader_casualty, loss_events, one_action, own_move, pair, present};
 use super::keys::*;
 use super::manoeuvre::{Situation, best};
-use super::status::{active_leader, kind, set_flag, set_track};
+use super::status::{active_leader, kind};
 use super::tables::{Manoeuvre, VwsTables};
 use crate::battle::state::Context;
 use crate::cards::Card;
@@ -24,8 +22,12 @@ use crate::dice::{Dice, Die, Modifier};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
     Band, Call, CardRead, CardRequest, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal,
-    Resolution, Step,
+    Step,
 };
+use crate::rules::kit::events::{set_flag, set_track};
+use crate::rules::kit::offers::offer;
+use crate::rules::kit::params::{answer_of, choice, yes_no};
+use crate::rules::kit::{Cursor, Need, Script, finish};
 
 const RULE: &str = "§5.5";
 const WHO: &str = "§5.1";
@@ -312,10 +314,7 @@ impl Fire {
                 v.why.clone(),
             ));
             if !v.allowed {
-                return Ok(Step::Done(Resolution {
-                    summary: "may not fire".into(),
-                    events,
-                }));
+                return Ok(done("may not fire", events));
             }
         }
         let (req, value) = cur.reading(self.request())?;
@@ -385,6 +384,6 @@ impl Fire {
             events.extend(ev);
             summary = format!("{summary}; {s}");
         }
-        Ok(Step::Done(Resolution { summary, events }))
+        Ok(done(summary, events))
     }
 }

@@ -35,7 +35,9 @@ use crate::army::ArmySpec;
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
+use crate::rules::kit::events::{set_flag, set_mark, set_rung};
 use crate::rules::kit::in_force::{InForce, Shipped};
+use crate::rules::kit::offers::offer;
 use crate::rules::{Figure, Phase, RuleSystem, Table};
 use crate::status::StatusSchema;
 
@@ -156,15 +158,15 @@ impl RuleSystem for VictoryWithoutSquares {
         )];
         for id in roster.ids() {
             if let Some(u) = roster.unit(id) {
-                events.push(status::set_rung(id, FORMATION, FORMED));
+                events.push(set_rung(id, FORMATION, FORMED));
                 if let Some(g) = &u.group {
-                    events.push(status::set_mark(id, DIVISION, Some(g.clone())));
+                    events.push(set_mark(id, DIVISION, Some(g.clone())));
                 }
                 if u.kind == DRAGOONS {
-                    events.push(status::set_flag(id, MOUNTED, true));
+                    events.push(set_flag(id, MOUNTED, true));
                 }
             } else {
-                events.push(status::set_rung(id, LEADER, ACTIVE));
+                events.push(set_rung(id, LEADER, ACTIVE));
             }
         }
         events
@@ -177,7 +179,7 @@ impl RuleSystem for VictoryWithoutSquares {
                 let mut o = vec![draws::leader_offer(ctx, *a), draws::capture_offer(ctx, *a)];
                 if let Some(&u) = targets.first() {
                     let check = draws::attach_check(ctx, *a, u);
-                    o.push(common::offer(
+                    o.push(offer(
                         P_ATTACH,
                         format!("Attach to {}", ctx.roster.name(u)),
                         Vec::new(),

@@ -162,10 +162,6 @@ pub fn side_schema() -> StatusSchema {
     }
 }
 
-pub use crate::rules::kit::events::{
-    set_flag, set_mark, set_rung, set_track, side_flag, side_track,
-};
-
 /// A unit's kind ("" for a leader).
 pub fn kind<'a>(ctx: &Context<'a>, piece: PieceId) -> &'a str {
     ctx.roster.unit(piece).map_or("", |u| u.kind.as_str())

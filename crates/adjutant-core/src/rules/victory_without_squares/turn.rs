@@ -3,19 +3,20 @@
 //! turn, and at the end of each full turn the All's Lost check with its consequences, the
 //! per-turn counters cleared and unhorsed leaders back in the saddle.
 
-use super::common::{Cursor, Need, Script, answer, choice, finish, loss_events, offer};
+use super::common::loss_events;
 use super::keys::*;
-use super::status::{
-    alls_lost_count, kind, on_table, set_flag, set_rung, set_track, side_flag, side_name,
-    side_track,
-};
+use super::status::{alls_lost_count, kind, on_table, side_name};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind};
 use crate::procedure::{
-    Band, Call, ChoiceRequest, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal,
-    Resolution, Step,
+    Band, Call, ChoiceRequest, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal, Step,
 };
+use crate::rules::kit::done;
+use crate::rules::kit::events::{set_flag, set_rung, set_track, side_flag, side_track};
+use crate::rules::kit::offers::offer;
+use crate::rules::kit::params::{answer, choice};
+use crate::rules::kit::{Cursor, Need, Script, finish};
 
 pub const PHASE_INITIATIVE: usize = 0;
 pub const PHASE_MOVES: usize = 1;
@@ -307,10 +308,7 @@ impl Initiative {
                 None,
                 format!("Initiative tied at {a}: roll again (§2.2)"),
             ));
-            return Ok(Step::Done(Resolution {
-                summary: "tie: roll again".into(),
-                events,
-            }));
+            return Ok(done("tie: roll again", events));
         }
         let winner = usize::from(b > a);
         let c = cur.choose(ChoiceRequest {
@@ -336,9 +334,6 @@ impl Initiative {
             phase: PHASE_MOVES,
             side: first,
         });
-        Ok(Step::Done(Resolution {
-            summary: format!("{} moves first", names[first]),
-            events,
-        }))
+        Ok(done(format!("{} moves first", names[first]), events))
     }
 }
