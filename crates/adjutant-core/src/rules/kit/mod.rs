@@ -9,6 +9,7 @@
 //!   is walked on from where it stopped;
 //! - [`events`] — the status-change events;
 //! - [`in_force`] — the tables in force, held one way by every system;
+//! - [`schema`] — the flags, tracks and marks of a status schema;
 //! - [`switches`] — the table file's 0/1 switches and their table;
 //! - [`with`] — the record that a leader is with a unit, shared by every system.
 //!
@@ -24,6 +25,7 @@ pub mod events;
 pub mod in_force;
 pub mod offers;
 pub mod params;
+pub mod schema;
 pub mod switches;
 pub mod with;
 

@@ -9,7 +9,8 @@ use crate::army::{ArmySpec, KindSpec, StatSpec};
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, PieceId};
 use crate::rules::kit::events::{flag, mark, piece_change};
-use crate::status::{FlagSpec, MarkSpec, StatusSchema, TrackSpec, TrackStyle};
+use crate::rules::kit::schema;
+use crate::status::{MarkSpec, StatusSchema, TrackSpec, TrackStyle};
 
 const ALL: &[&str] = &[];
 
@@ -75,13 +76,6 @@ pub fn army_spec() -> ArmySpec {
     }
 }
 
-fn flag_spec(key: &'static str, label: &str) -> FlagSpec {
-    FlagSpec {
-        key,
-        label: label.into(),
-    }
-}
-
 /// A unit's status: the common part, plus limbered for artillery, entrenched where the
 /// kind may dig in, and armoured where the kind is.
 pub fn piece_schema(tables: &RcwTables, roster: &Roster, id: PieceId) -> StatusSchema {
@@ -89,22 +83,22 @@ pub fn piece_schema(tables: &RcwTables, roster: &Roster, id: PieceId) -> StatusS
         return StatusSchema::default();
     };
     let mut flags = vec![
-        flag_spec(PINNED, "Pinned"),
-        flag_spec(DESTROYED, "Destroyed"),
-        flag_spec(ELITE_USED, "First hit ignored (elite)"),
-        flag_spec(ACTIVATED, "Activated this turn"),
-        flag_spec(NO_MOVE, "Failed command roll: no Move"),
-        flag_spec(CONCEALED, "Concealed"),
-        flag_spec(SPOTTED, "Spotted"),
+        schema::flag(PINNED, "Pinned"),
+        schema::flag(DESTROYED, "Destroyed"),
+        schema::flag(ELITE_USED, "First hit ignored (elite)"),
+        schema::flag(ACTIVATED, "Activated this turn"),
+        schema::flag(NO_MOVE, "Failed command roll: no Move"),
+        schema::flag(CONCEALED, "Concealed"),
+        schema::flag(SPOTTED, "Spotted"),
     ];
     if p.limbers {
-        flags.push(flag_spec(LIMBERED, "Limbered"));
+        flags.push(schema::flag(LIMBERED, "Limbered"));
     }
     if p.entrenches {
-        flags.push(flag_spec(ENTRENCHED, "Entrenched"));
+        flags.push(schema::flag(ENTRENCHED, "Entrenched"));
     }
     if p.armoured {
-        flags.push(flag_spec(ARMOURED, "Armoured"));
+        flags.push(schema::flag(ARMOURED, "Armoured"));
     }
     let box_track = |key, label: &str, max| TrackSpec {
         key,
