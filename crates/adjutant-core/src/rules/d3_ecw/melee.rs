@@ -21,7 +21,7 @@ use crate::procedure::{Call, Offer, ParamSpec, Procedure, Refusal, Step};
 use crate::rules::kit::events::set_mark;
 use crate::rules::kit::offers;
 use crate::rules::kit::params::check_answers;
-use crate::rules::kit::params::{answer, yes, yes_no};
+use crate::rules::kit::params::{answer, choice, yes, yes_no};
 use crate::rules::kit::{Cursor, Need, Script, finish};
 
 /// Target terrain choices in melee.
@@ -59,12 +59,12 @@ pub fn params(
         params.push(yes_no(CHARGING, "Charging into contact this move", true));
     }
     let entrenched = ctx.roster.unit(target).is_some_and(|u| u.has(ENTRENCHED));
-    params.push(ParamSpec {
-        key: TERRAIN,
-        label: "Target's terrain".into(),
-        choices: TERRAIN_CHOICES.map(String::from).to_vec(),
-        default: if entrenched { 4 } else { 0 },
-    });
+    params.push(choice(
+        TERRAIN,
+        "Target's terrain",
+        &TERRAIN_CHOICES,
+        if entrenched { 4 } else { 0 },
+    ));
     params.push(yes_no(
         FLANK,
         "Attacking the target's flank (attacker re-roll)",

@@ -21,7 +21,7 @@ use crate::procedure::{
 use crate::rules::kit::events::{set_flag, set_track};
 use crate::rules::kit::offers;
 use crate::rules::kit::params::check_answers;
-use crate::rules::kit::params::{answer, yes, yes_no};
+use crate::rules::kit::params::{answer, choice, pick, yes, yes_no};
 use crate::rules::kit::{Cursor, Need, Script, finish};
 
 /// Target terrain choices when shooting.
@@ -53,24 +53,23 @@ pub fn params(
     choices.push(format!("more than {range}"));
     let entrenched = |u| ctx.roster.unit(u).is_some_and(|u| u.has(ENTRENCHED));
     let mut params = vec![
-        ParamSpec {
-            key: RANGE,
-            label: if profile(ctx, tables, shooter).is_ok_and(|p| p.alternate_turns) {
+        pick(
+            RANGE,
+            if profile(ctx, tables, shooter).is_ok_and(|p| p.alternate_turns) {
                 "Range in hexes (clear line of sight, in the field of fire, not over friendly \
                  units)"
             } else {
                 "Range in hexes (clear line of sight, in the field of fire)"
-            }
-            .into(),
+            },
             choices,
-            default: 0,
-        },
-        ParamSpec {
-            key: TERRAIN,
-            label: "Target's cover".into(),
-            choices: TERRAIN_CHOICES.map(String::from).to_vec(),
-            default: if entrenched(target) { 3 } else { 0 },
-        },
+            0,
+        ),
+        choice(
+            TERRAIN,
+            "Target's cover",
+            &TERRAIN_CHOICES,
+            if entrenched(target) { 3 } else { 0 },
+        ),
     ];
     if profile(ctx, tables, shooter).is_ok_and(|p| p.entrenchable) {
         params.push(yes_no(

@@ -24,7 +24,7 @@ use crate::procedure::{
 };
 use crate::rules::kit::events::{set_flag, side_flag, side_track};
 use crate::rules::kit::offers::offer;
-use crate::rules::kit::params::strict_answer;
+use crate::rules::kit::params::{pick, strict_answer};
 use crate::rules::kit::{Cursor, Need, Script, finish};
 
 fn check_initiative(ctx: &Context) -> Result<(), Refusal> {
@@ -73,12 +73,12 @@ fn count_params(ctx: &Context, tables: &D3Tables) -> Vec<ParamSpec> {
     } else {
         o.command_range
     };
-    vec![ParamSpec {
-        key: UNITS_SEEN,
-        label: format!("Units the commander can see within {range}"),
-        choices: (0..=n).map(|k| k.to_string()).collect(),
-        default: if commander_present(ctx, side) { n } else { 0 },
-    }]
+    vec![pick(
+        UNITS_SEEN,
+        format!("Units the commander can see within {range}"),
+        (0..=n).map(|k| k.to_string()).collect(),
+        if commander_present(ctx, side) { n } else { 0 },
+    )]
 }
 
 /// The turn procedures offered with nothing selected.
