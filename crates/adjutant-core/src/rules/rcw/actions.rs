@@ -3,6 +3,7 @@
 //! spotting a concealed unit (not an action). Rally is in [`super::rally`].
 
 use crate::rules::kit::done;
+use crate::rules::kit::fixed::Fixed;
 use std::sync::Arc;
 
 use super::keys::*;
@@ -12,9 +13,7 @@ use super::unit::{Act, UnitView, acts, join, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{
-    Band, Call, DiceRequest, Input, ParamSpec, Procedure, Reading, Refusal, Step,
-};
+use crate::procedure::{Band, Call, DiceRequest, ParamSpec, Reading, Refusal, Step};
 use crate::rules::kit::events::{flag, mark, piece_change};
 use crate::rules::kit::params::yes;
 use crate::rules::kit::{Cursor, Script};
@@ -208,25 +207,8 @@ impl Activate {
     }
 }
 
-/// A simple action that needs no dice: Move, or Limber/Unlimber.
-#[derive(Debug, Clone)]
-pub struct Simple {
-    pub title: String,
-    pub events: Vec<Event>,
-}
-
-impl Procedure for Simple {
-    fn title(&self) -> String {
-        self.title.clone()
-    }
-
-    fn step(&self, _ctx: &Context, _inputs: &[Input]) -> Step {
-        done(self.title.clone(), self.events.clone())
-    }
-}
-
 /// A Move action: leaving an entrenchment, and being spotted if concealed.
-pub fn move_unit(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Simple, Refusal> {
+pub fn move_unit(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Fixed, Refusal> {
     let u = unit(ctx, tables, call)?;
     u.check(ctx, Act::Move)?;
     let mut events = u.spend(Act::Move);
@@ -238,14 +220,14 @@ pub fn move_unit(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<
         Some(u.id),
         format!("{} moves (up to {} hexes)", u.name(), u.move_hexes()),
     ));
-    Ok(Simple {
+    Ok(Fixed {
         title: format!("Move {}", u.name()),
         events,
     })
 }
 
 /// A Limber/Unlimber action; artillery may not unlimber in a village (§4.6, §8.2).
-pub fn limber(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Simple, Refusal> {
+pub fn limber(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Fixed, Refusal> {
     let u = unit(ctx, tables, call)?;
     u.check(ctx, Act::Limber)?;
     let unlimbering = u.limbered();
@@ -264,7 +246,7 @@ pub fn limber(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Sim
         Some(u.id),
         format!("{} {word}", u.name()),
     ));
-    Ok(Simple {
+    Ok(Fixed {
         title: format!(
             "{} {}",
             if unlimbering { "Unlimber" } else { "Limber" },
@@ -275,7 +257,7 @@ pub fn limber(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Sim
 }
 
 /// Spotting a concealed unit with an enemy adjacent (§5.7); not an action.
-pub fn spot(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Simple, Refusal> {
+pub fn spot(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Fixed, Refusal> {
     let u = call
         .targets
         .first()
@@ -285,7 +267,7 @@ pub fn spot(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Simpl
     if !u.concealed() {
         return refuse(format!("{} is not concealed", u.name()), "§5.7");
     }
-    Ok(Simple {
+    Ok(Fixed {
         title: format!("Spot {}", u.name()),
         events: u.reveal(),
     })

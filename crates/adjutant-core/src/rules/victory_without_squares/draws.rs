@@ -4,6 +4,7 @@
 //! §8.3), attaching a leader to a body (§9.1) and a leader captured when overrun (§9.3).
 
 use crate::rules::kit::done;
+use crate::rules::kit::fixed::Fixed;
 use std::sync::Arc;
 
 use super::common::{leader_card, loss_events, present};
@@ -16,9 +17,7 @@ use crate::rules::kit::{Cursor, Need, Script, finish};
 use super::tables::VwsTables;
 use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{
-    Call, CardRead, CardRequest, Input, Offer, ParamSpec, Procedure, Refusal, Step,
-};
+use crate::procedure::{Call, CardRead, CardRequest, Offer, ParamSpec, Procedure, Refusal, Step};
 
 /// Which card test a [`CardTest`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -372,20 +371,4 @@ fn pursuit_events(ctx: &Context, unit: PieceId) -> Vec<Event> {
         ));
     }
     events
-}
-
-/// A procedure that needs no dice or cards: its events are known at once.
-pub struct Fixed {
-    pub title: String,
-    pub events: Vec<Event>,
-}
-
-impl Procedure for Fixed {
-    fn title(&self) -> String {
-        self.title.clone()
-    }
-
-    fn step(&self, _ctx: &Context, _inputs: &[Input]) -> Step {
-        done(self.title.clone(), self.events.clone())
-    }
 }

@@ -5,13 +5,13 @@
 //! figures; these record what the rules need to know about it.
 
 use super::common::{Doing, loss_events, one_action, own_move, present, removal_events};
-use super::draws::Fixed;
 use super::keys::*;
 use super::status::kind;
 use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Offer, ParamSpec, Procedure, Refusal};
 use crate::rules::kit::events::set_flag;
+use crate::rules::kit::fixed::Fixed;
 use crate::rules::kit::offers::offer;
 use crate::rules::kit::params::answer;
 use crate::rules::kit::params::choice;

@@ -5,12 +5,12 @@
 //! combat follow it; like a move, it rules out firing that turn (§3.3).
 
 use super::common::{Doing, one_action, present};
-use super::draws::Fixed;
 use super::keys::*;
 use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::rules::kit::events::set_flag;
+use crate::rules::kit::fixed::Fixed;
 use crate::rules::kit::offers::offer;
 use crate::rules::kit::params::choice;
 

@@ -14,6 +14,7 @@ use crate::procedure::{
 };
 use crate::rules::kit::done;
 use crate::rules::kit::events::{set_flag, set_rung, set_track, side_flag, side_track};
+use crate::rules::kit::fixed::Fixed;
 use crate::rules::kit::offers::offer;
 use crate::rules::kit::params::{answer, choice};
 use crate::rules::kit::{Cursor, Need, Script, finish};
@@ -89,14 +90,14 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
                     "§2.3",
                 ));
             }
-            Ok(Box::new(super::draws::Fixed {
+            Ok(Box::new(Fixed {
                 title: format!("Move the {d} division"),
                 events: division_events(ctx, d),
             }))
         }
         P_PASS => {
             phase_check(ctx, PHASE_MOVES)?;
-            Ok(Box::new(super::draws::Fixed {
+            Ok(Box::new(Fixed {
                 title: "Pass the turn".into(),
                 events: pass_events(ctx),
             }))
