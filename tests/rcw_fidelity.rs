@@ -71,9 +71,7 @@ fn column_system() -> Rcw {
     let text = "(version: 1, switches: (assault_dice_column: 1))";
     let tables = load_overrides_str("/t/rcw.ron", text).expect("switch file");
     assert!(tables.assault_dice_column);
-    Rcw {
-        tables: Box::leak(Box::new(tables)),
-    }
+    Rcw::with_tables(tables)
 }
 
 /// Seed, "Hits": "Armoured targets may only be destroyed by hits from artillery, tanks or

@@ -24,6 +24,7 @@ use adjutant::cards::Card;
 use adjutant::event::{Event, PieceId};
 use adjutant::procedure::{Call, DiceRequest, Input, Procedure, Resolution, Step};
 use adjutant::rules::RuleSystem;
+use adjutant::rules::kit::events;
 use adjutant::status::Change;
 
 use driver::{drive_by, typed};
@@ -73,84 +74,42 @@ pub fn with(b: &Battle, events: Vec<Event>) -> Battle {
 
 /// A change to one piece.
 pub fn change(piece: PieceId, change: Change) -> Event {
-    Event::Piece { piece, change }
+    events::piece_change(piece, change)
 }
 
 /// A piece moved to rung `to` of the ladder `key`.
 pub fn rung(p: PieceId, key: &str, to: u8) -> Event {
-    change(
-        p,
-        Change::Ladder {
-            key: key.into(),
-            to,
-        },
-    )
+    events::set_rung(p, key, to)
 }
 
 /// A piece's flag `key` set.
 pub fn flag(p: PieceId, key: &str) -> Event {
-    change(
-        p,
-        Change::Flag {
-            key: key.into(),
-            on: true,
-        },
-    )
+    events::set_flag(p, key, true)
 }
 
 /// A piece's flag `key` cleared.
 pub fn flag_off(p: PieceId, key: &str) -> Event {
-    change(
-        p,
-        Change::Flag {
-            key: key.into(),
-            on: false,
-        },
-    )
+    events::set_flag(p, key, false)
 }
 
 /// A piece's mark `key` set to `v`.
 pub fn mark(p: PieceId, key: &str, v: &str) -> Event {
-    change(
-        p,
-        Change::Mark {
-            key: key.into(),
-            to: Some(v.into()),
-        },
-    )
+    events::set_mark(p, key, Some(v.into()))
 }
 
 /// A piece's track `key` set to `n`.
 pub fn track(p: PieceId, key: &str, n: i32) -> Event {
-    change(
-        p,
-        Change::Track {
-            key: key.into(),
-            to: n,
-        },
-    )
+    events::set_track(p, key, n)
 }
 
 /// A side's track `key` set to `n`.
 pub fn side_track(side: usize, key: &str, n: i32) -> Event {
-    Event::Side {
-        side,
-        change: Change::Track {
-            key: key.into(),
-            to: n,
-        },
-    }
+    events::side_track(side, key, n)
 }
 
 /// A side's flag `key` set.
 pub fn side_flag(side: usize, key: &str) -> Event {
-    Event::Side {
-        side,
-        change: Change::Flag {
-            key: key.into(),
-            on: true,
-        },
-    }
+    events::side_flag(side, key, true)
 }
 
 /// The clock moved to `turn`, `phase`, with `side` to act.

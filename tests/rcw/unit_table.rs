@@ -29,9 +29,7 @@ fn every_unit_type_shoots_its_table_dice() {
 fn column_system() -> adjutant::rules::rcw::Rcw {
     let text = "(version: 1, switches: (assault_dice_column: 1))";
     let tables = adjutant::rules::rcw::overrides::load_overrides_str("rcw.ron", text).unwrap();
-    adjutant::rules::rcw::Rcw {
-        tables: Box::leak(Box::new(tables)),
-    }
+    adjutant::rules::rcw::Rcw::with_tables(tables)
 }
 
 /// The dice of the first two requests of an assault (attacker, then defender after a miss);

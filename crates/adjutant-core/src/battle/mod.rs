@@ -96,7 +96,8 @@ pub enum ActionError {
 }
 
 /// The rule system a battle is played under, with the tables in force: battles are equal
-/// only under the very same system.
+/// only under the same system (its id) with the same tables in force (as its Tables view
+/// shows them, switches included).
 #[derive(Clone, Copy)]
 struct InForce(&'static dyn RuleSystem);
 
@@ -108,7 +109,7 @@ impl std::fmt::Debug for InForce {
 
 impl PartialEq for InForce {
     fn eq(&self, other: &Self) -> bool {
-        std::ptr::addr_eq(self.0, other.0)
+        self.0.id() == other.0.id() && self.0.tables() == other.0.tables()
     }
 }
 

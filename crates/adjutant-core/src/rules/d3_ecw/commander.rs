@@ -5,10 +5,13 @@
 
 use super::common;
 use super::keys::*;
-use super::status::{commander, on_table, removal_events, set_flag, set_mark, side_name};
+use super::status::{commander, on_table, removal_events, side_name};
 use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Call, Input, Offer, Procedure, Refusal, Resolution, Step};
+use crate::procedure::{Call, Input, Offer, Procedure, Refusal, Step};
+use crate::rules::kit::done;
+use crate::rules::kit::events::{set_flag, set_mark};
+use crate::rules::kit::offers::offer;
 
 /// The commander attaches and detaches in his free move: in his side's move, or in the set-up
 /// before the first turn's initiative.
@@ -125,26 +128,26 @@ fn check_contact(ctx: &Context, leader: PieceId, unit: Option<PieceId>) -> Resul
 pub fn offers(ctx: &Context, leader: PieceId, target: Option<PieceId>) -> Vec<Offer> {
     let mut offers = Vec::new();
     if let Some(unit) = target {
-        offers.push(common::offer(
+        offers.push(offer(
             P_ATTACH,
             format!("Attach to {}", ctx.roster.name(unit)),
             Vec::new(),
             check_attach(ctx, leader, unit),
         ));
     }
-    offers.push(common::offer(
+    offers.push(offer(
         P_DETACH,
         "Detach".into(),
         Vec::new(),
         check_detach(ctx, leader),
     ));
-    offers.push(common::offer(
+    offers.push(offer(
         P_CONTACT,
         "Contacted by an enemy unit".into(),
         Vec::new(),
         check_contact(ctx, leader, None),
     ));
-    offers.push(common::offer(
+    offers.push(offer(
         P_RETURN,
         "Return from the base edge".into(),
         Vec::new(),
@@ -155,7 +158,7 @@ pub fn offers(ctx: &Context, leader: PieceId, target: Option<PieceId>) -> Vec<Of
 
 /// The offer for an enemy unit contacting a commander.
 pub fn contact_offer(ctx: &Context, unit: PieceId, leader: PieceId) -> Offer {
-    common::offer(
+    offer(
         P_CONTACT,
         format!("Contact {}", ctx.roster.name(leader)),
         Vec::new(),
@@ -258,10 +261,7 @@ impl Procedure for CommanderAct {
                 (events, "returned")
             }
         };
-        Step::Done(Resolution {
-            summary: summary.into(),
-            events,
-        })
+        done(summary, events)
     }
 }
 

@@ -2,63 +2,17 @@
 //! that forbids each refusal), and the events of spending an activation.
 
 use super::keys::*;
-use super::status::{self, set_flag, side_name, side_track};
+use super::status::{self, side_name};
 use super::tables::D3Tables;
 use crate::battle::state::Context;
 use crate::event::{Event, PieceId};
-use crate::procedure::{Call, ParamSpec, Refusal};
+use crate::procedure::Refusal;
+use crate::rules::kit::events::{set_flag, side_track};
 
 /// Phase index: the initiative roll-off.
 pub const PHASE_INITIATIVE: usize = 0;
 /// Phase index: a side's activations.
 pub const PHASE_ACTIVATION: usize = 1;
-
-pub use crate::rules::kit::params::{answer, yes_no};
-
-/// The index of the choice a call answered for `spec`, read as [`answer`] reads it, but an
-/// answer that names none of the choices is refused (citing `rule`) rather than read as the
-/// default. Unanswered: the default.
-pub fn strict_answer(call: &Call, spec: &ParamSpec, rule: &str) -> Result<usize, Refusal> {
-    let Some(v) = call.param(spec.key) else {
-        return Ok(spec.default);
-    };
-    let t = v.trim();
-    let lower = t.to_ascii_lowercase();
-    let found = spec
-        .choices
-        .iter()
-        .position(|c| c.eq_ignore_ascii_case(t))
-        .or_else(|| match lower.as_str() {
-            "true" | "y" if spec.choices.len() == 2 => Some(1),
-            "false" | "n" if spec.choices.len() == 2 => Some(0),
-            _ => t.parse::<usize>().ok().filter(|&i| i < spec.choices.len()),
-        });
-    found.ok_or_else(|| {
-        Refusal::new(
-            format!(
-                "'{t}' is not an answer to \"{}\": the answers are {}",
-                spec.label,
-                spec.choices.join(", ")
-            ),
-            rule,
-        )
-    })
-}
-
-/// Refuses a call that answers any of `specs` with something that names none of its choices.
-pub fn check_answers(call: &Call, specs: &[ParamSpec], rule: &str) -> Result<(), Refusal> {
-    for spec in specs {
-        strict_answer(call, spec, rule)?;
-    }
-    Ok(())
-}
-
-/// A yes/no answer.
-pub fn answered_yes(call: &Call, spec: &ParamSpec) -> bool {
-    answer(call, spec) == 1
-}
-
-pub use crate::rules::kit::offers::offer;
 
 /// Refuses when the battle is over.
 pub fn not_ended(ctx: &Context) -> Result<(), Refusal> {

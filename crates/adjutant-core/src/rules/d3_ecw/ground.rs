@@ -4,13 +4,20 @@
 //! takes 1 hit instead and stays in the melee. It costs no activation. With the switch
 //! `give_ground_when_not_activated` any unit in melee not activated may give ground.
 
-use super::common::{self, answered_yes, yes_no};
+use crate::rules::kit::done;
+use std::sync::Arc;
+
+use super::common;
 use super::keys::*;
-use super::status::{hits_events, melee_partner, set_flag, set_mark};
+use super::status::{hits_events, melee_partner};
 use super::tables::D3Tables;
 use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Call, Input, Offer, ParamSpec, Procedure, Refusal, Resolution, Step};
+use crate::procedure::{Call, Input, Offer, ParamSpec, Procedure, Refusal, Step};
+use crate::rules::kit::events::{set_flag, set_mark};
+use crate::rules::kit::offers;
+use crate::rules::kit::params::check_answers;
+use crate::rules::kit::params::{yes, yes_no};
 
 fn params() -> Vec<ParamSpec> {
     vec![
@@ -63,7 +70,7 @@ pub fn check(ctx: &Context, unit: PieceId) -> Result<PieceId, Refusal> {
 
 /// The offer for a unit.
 pub fn offer(ctx: &Context, unit: PieceId) -> Offer {
-    common::offer(
+    offers::offer(
         P_GIVE_GROUND,
         "Give ground".into(),
         params(),
@@ -79,7 +86,7 @@ fn check_unable(
     unit: PieceId,
     call: &Call,
 ) -> Result<(), Refusal> {
-    let out_of_command = answered_yes(call, &params()[1]);
+    let out_of_command = yes(call, &params()[1]);
     if tables.switches.give_ground_when_not_activated
         || out_of_command
         || activations_spent(ctx, unit)
@@ -101,15 +108,19 @@ fn check_unable(
 }
 
 /// Starts giving ground, or refuses it.
-pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub fn build(
+    ctx: &Context,
+    tables: &Arc<D3Tables>,
+    call: &Call,
+) -> Result<Box<dyn Procedure>, Refusal> {
     let Some(&unit) = call.actors.first() else {
         return Err(Refusal::new("choose the unit giving ground", "§6.7"));
     };
     check(ctx, unit)?;
-    common::check_answers(call, &params(), "§6.7")?;
+    check_answers(call, &params(), "§6.7")?;
     check_unable(ctx, tables, unit, call)?;
     Ok(Box::new(GiveGround {
-        tables: tables.clone(),
+        tables: Arc::clone(tables),
         call: call.clone(),
         title: format!("Give ground: {}", ctx.roster.name(unit)),
     }))
@@ -117,7 +128,7 @@ pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Pr
 
 /// Giving ground: no dice.
 pub struct GiveGround {
-    tables: D3Tables,
+    tables: Arc<D3Tables>,
     call: Call,
     title: String,
 }
@@ -131,7 +142,7 @@ impl Procedure for GiveGround {
         let unit = self.call.actors[0];
         let name = ctx.roster.name(unit);
         let mut events = vec![set_flag(unit, GAVE_GROUND, true)];
-        let blocked = answered_yes(&self.call, &params()[0]);
+        let blocked = yes(&self.call, &params()[0]);
         if blocked {
             events.extend(hits_events(
                 ctx,
@@ -160,7 +171,7 @@ impl Procedure for GiveGround {
                 ),
             ));
         }
-        let out_of_command = answered_yes(&self.call, &params()[1]);
+        let out_of_command = yes(&self.call, &params()[1]);
         if self.tables.switches.give_ground_when_not_activated
             && !out_of_command
             && !activations_spent(ctx, unit)
@@ -180,14 +191,13 @@ impl Procedure for GiveGround {
                 format!("{name} is beyond its commander's sight or command range (§6.7)"),
             ));
         }
-        Step::Done(Resolution {
-            summary: if blocked {
+        done(
+            if blocked {
                 "blocked: 1 hit"
             } else {
                 "retired 1 hex"
-            }
-            .into(),
+            },
             events,
-        })
+        )
     }
 }

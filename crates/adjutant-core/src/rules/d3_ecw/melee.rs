@@ -6,17 +6,22 @@
 //! Only cavalry and infantry may start a melee; a unit in melee fights only its opponent. A
 //! target in terrain its type may not be in is refused.
 
-use super::common::{self, answer, answered_yes, terrain_allowed, yes_no};
+use crate::rules::kit::done;
+use std::sync::Arc;
+
+use super::common::{self, terrain_allowed};
 use super::keys::*;
 use super::roll::{HitRoll, Reason, d3_with};
-use super::status::{
-    attached_commander, hits_events, melee_partner, rout_events, set_mark, with_rout,
-};
+use super::status::{attached_commander, hits_events, melee_partner, rout_events, with_rout};
 use super::tables::{D3Tables, Profile, d3};
 use crate::battle::state::Context;
 use crate::dice::Modifier;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Call, Offer, ParamSpec, Procedure, Refusal, Resolution, Step};
+use crate::procedure::{Call, Offer, ParamSpec, Procedure, Refusal, Step};
+use crate::rules::kit::events::set_mark;
+use crate::rules::kit::offers;
+use crate::rules::kit::params::check_answers;
+use crate::rules::kit::params::{answer, choice, yes, yes_no};
 use crate::rules::kit::{Cursor, Need, Script, finish};
 
 /// Target terrain choices in melee.
@@ -54,12 +59,12 @@ pub fn params(
         params.push(yes_no(CHARGING, "Charging into contact this move", true));
     }
     let entrenched = ctx.roster.unit(target).is_some_and(|u| u.has(ENTRENCHED));
-    params.push(ParamSpec {
-        key: TERRAIN,
-        label: "Target's terrain".into(),
-        choices: TERRAIN_CHOICES.map(String::from).to_vec(),
-        default: if entrenched { 4 } else { 0 },
-    });
+    params.push(choice(
+        TERRAIN,
+        "Target's terrain",
+        &TERRAIN_CHOICES,
+        if entrenched { 4 } else { 0 },
+    ));
     params.push(yes_no(
         FLANK,
         "Attacking the target's flank (attacker re-roll)",
@@ -131,7 +136,7 @@ pub fn offer(ctx: &Context, tables: &D3Tables, attacker: PieceId, target: PieceI
     } else {
         "Melee"
     };
-    common::offer(
+    offers::offer(
         P_MELEE,
         format!("{verb} {}", ctx.roster.name(target)),
         params(ctx, tables, attacker, target),
@@ -140,18 +145,22 @@ pub fn offer(ctx: &Context, tables: &D3Tables, attacker: PieceId, target: PieceI
 }
 
 /// Starts a melee, or refuses it.
-pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub fn build(
+    ctx: &Context,
+    tables: &Arc<D3Tables>,
+    call: &Call,
+) -> Result<Box<dyn Procedure>, Refusal> {
     let (Some(&attacker), Some(&target)) = (call.actors.first(), call.targets.first()) else {
         return Err(Refusal::new("choose an attacker and a target", "§6.1"));
     };
     check(ctx, tables, attacker, target)?;
     let specs = params(ctx, tables, attacker, target);
-    common::check_answers(call, &specs, "§6.3")?;
+    check_answers(call, &specs, "§6.3")?;
     if let Some(spec) = specs.iter().find(|s| s.key == TERRAIN) {
         terrain_allowed(ctx, tables, target, TERRAIN_CHOICES[answer(call, spec)])?;
     }
     Ok(Box::new(Melee {
-        tables: tables.clone(),
+        tables: Arc::clone(tables),
         call: call.clone(),
         title: format!(
             "Melee: {} attacks {}",
@@ -163,7 +172,7 @@ pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Pr
 
 /// A melee under way.
 pub struct Melee {
-    tables: D3Tables,
+    tables: Arc<D3Tables>,
     call: Call,
     title: String,
 }
@@ -178,7 +187,7 @@ impl Melee {
             params
                 .iter()
                 .find(|s| s.key == key)
-                .is_some_and(|s| answered_yes(&self.call, s))
+                .is_some_and(|s| yes(&self.call, s))
         };
         let mut mods = Vec::new();
         if let Some(p) = p {
@@ -276,10 +285,7 @@ impl Melee {
         if profile(ctx, &self.tables, target).is_ok_and(|t| t.melee.is_none()) {
             let how = format!("{t_name} is engaged in melee by {a_name} and eliminated (§6.5)");
             events.extend(rout_events(ctx, target, FactKind::Eliminated, &how));
-            return Ok(Step::Done(Resolution {
-                summary: "eliminated".into(),
-                events,
-            }));
+            return Ok(done("eliminated", events));
         }
         let roll = self.hit_roll(ctx, attacker, target);
         let outcome = roll.read(cursor)?;
@@ -306,9 +312,9 @@ impl Melee {
             "Melee",
         ));
         let summary = roll.describe(outcome.face);
-        Ok(Step::Done(Resolution {
-            summary: with_rout(ctx, &self.tables, target, outcome.hits, summary),
+        Ok(done(
+            with_rout(ctx, &self.tables, target, outcome.hits, summary),
             events,
-        }))
+        ))
     }
 }

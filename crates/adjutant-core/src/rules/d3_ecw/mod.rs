@@ -22,7 +22,7 @@ pub mod status;
 pub mod tables;
 pub mod turn;
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use keys::*;
 use tables::D3Tables;
@@ -31,30 +31,34 @@ use crate::army::ArmySpec;
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
+use crate::rules::kit::events::side_track;
+use crate::rules::kit::in_force::{InForce, Shipped};
 use crate::rules::{Figure, Phase, RuleSystem, Table};
 use crate::status::StatusSchema;
 
 /// The rule system, with its tables (the standard ones unless given).
 pub struct D3Ecw {
-    tables: Option<D3Tables>,
+    tables: InForce<D3Tables>,
 }
 
 /// The instance [`crate::rules::standard`] lists, with the standard tables.
-pub static SYSTEM: D3Ecw = D3Ecw { tables: None };
+pub static SYSTEM: D3Ecw = D3Ecw {
+    tables: InForce::shipped(&STANDARD),
+};
 
-static STANDARD: LazyLock<D3Tables> = LazyLock::new(D3Tables::standard);
+static STANDARD: Shipped<D3Tables> = LazyLock::new(|| Arc::new(D3Tables::standard()));
 
 impl D3Ecw {
     /// The system with other tables in force (a player's override, or an option switched).
     pub fn with_tables(tables: D3Tables) -> D3Ecw {
         D3Ecw {
-            tables: Some(tables),
+            tables: InForce::own(&STANDARD, tables),
         }
     }
 
     /// The tables in force.
     pub fn data(&self) -> &D3Tables {
-        self.tables.as_ref().unwrap_or(&STANDARD)
+        self.tables.get()
     }
 
     fn unit_offers(&self, ctx: &Context, unit: PieceId, target: Option<PieceId>) -> Vec<Offer> {
@@ -164,7 +168,7 @@ impl RuleSystem for D3Ecw {
                     ),
                 ));
             }
-            events.push(status::side_track(side, COMMANDER_HITS, 0));
+            events.push(side_track(side, COMMANDER_HITS, 0));
         }
         events
     }
@@ -186,7 +190,7 @@ impl RuleSystem for D3Ecw {
     }
 
     fn procedure(&self, ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
-        let t = self.data();
+        let t = &self.tables.shared();
         match call.id.as_str() {
             P_SHOOT => shooting::build(ctx, t, call),
             P_MELEE => melee::build(ctx, t, call),

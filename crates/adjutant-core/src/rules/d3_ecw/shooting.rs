@@ -4,19 +4,24 @@
 //! the option), artillery only every other turn and fixed once it fires. A range beyond the
 //! weapon and a target in terrain its type may not be in are refused, never clamped.
 
-use super::common::{self, answer, answered_yes, terrain_allowed, yes_no};
+use crate::rules::kit::done;
+use std::sync::Arc;
+
+use super::common::{self, terrain_allowed};
 use super::keys::*;
 use super::roll::{HitRoll, Reason, d3_with, plural};
-use super::status::{
-    attached_commander, fired_last_turn, hits_events, melee_partner, set_flag, set_track, with_rout,
-};
+use super::status::{attached_commander, fired_last_turn, hits_events, melee_partner, with_rout};
 use super::tables::{AmmoCheck, D3Tables, Profile, Weapon, d3};
 use crate::battle::state::Context;
 use crate::dice::Modifier;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Band, Call, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
+    Band, Call, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal, Step,
 };
+use crate::rules::kit::events::{set_flag, set_track};
+use crate::rules::kit::offers;
+use crate::rules::kit::params::check_answers;
+use crate::rules::kit::params::{answer, choice, pick, yes, yes_no};
 use crate::rules::kit::{Cursor, Need, Script, finish};
 
 /// Target terrain choices when shooting.
@@ -48,24 +53,23 @@ pub fn params(
     choices.push(format!("more than {range}"));
     let entrenched = |u| ctx.roster.unit(u).is_some_and(|u| u.has(ENTRENCHED));
     let mut params = vec![
-        ParamSpec {
-            key: RANGE,
-            label: if profile(ctx, tables, shooter).is_ok_and(|p| p.alternate_turns) {
+        pick(
+            RANGE,
+            if profile(ctx, tables, shooter).is_ok_and(|p| p.alternate_turns) {
                 "Range in hexes (clear line of sight, in the field of fire, not over friendly \
                  units)"
             } else {
                 "Range in hexes (clear line of sight, in the field of fire)"
-            }
-            .into(),
+            },
             choices,
-            default: 0,
-        },
-        ParamSpec {
-            key: TERRAIN,
-            label: "Target's cover".into(),
-            choices: TERRAIN_CHOICES.map(String::from).to_vec(),
-            default: if entrenched(target) { 3 } else { 0 },
-        },
+            0,
+        ),
+        choice(
+            TERRAIN,
+            "Target's cover",
+            &TERRAIN_CHOICES,
+            if entrenched(target) { 3 } else { 0 },
+        ),
     ];
     if profile(ctx, tables, shooter).is_ok_and(|p| p.entrenchable) {
         params.push(yes_no(
@@ -120,7 +124,7 @@ pub fn check(
 
 /// The offer for a selection of shooter and target.
 pub fn offer(ctx: &Context, tables: &D3Tables, shooter: PieceId, target: PieceId) -> Offer {
-    common::offer(
+    offers::offer(
         P_SHOOT,
         format!("Shoot at {}", ctx.roster.name(target)),
         params(ctx, tables, shooter, target),
@@ -129,7 +133,11 @@ pub fn offer(ctx: &Context, tables: &D3Tables, shooter: PieceId, target: PieceId
 }
 
 /// Starts a shot, or refuses it (out of range included).
-pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub fn build(
+    ctx: &Context,
+    tables: &Arc<D3Tables>,
+    call: &Call,
+) -> Result<Box<dyn Procedure>, Refusal> {
     let (Some(&shooter), Some(&target)) = (call.actors.first(), call.targets.first()) else {
         return Err(Refusal::new("choose a shooter and a target", "§5.1"));
     };
@@ -137,11 +145,11 @@ pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Pr
     let w = weapon(ctx, tables, shooter)?;
     check_range(call, w)?;
     let specs = params(ctx, tables, shooter, target);
-    common::check_answers(call, &specs[1..], "§5.3")?;
+    check_answers(call, &specs[1..], "§5.3")?;
     let terrain = answer(call, &specs[1]);
     terrain_allowed(ctx, tables, target, TERRAIN_CHOICES[terrain])?;
     Ok(Box::new(Shoot {
-        tables: tables.clone(),
+        tables: Arc::clone(tables),
         call: call.clone(),
         title: format!(
             "Shoot: {} at {}",
@@ -194,7 +202,7 @@ pub fn check_range(call: &Call, w: &Weapon) -> Result<(), Refusal> {
 
 /// A shot under way.
 pub struct Shoot {
-    tables: D3Tables,
+    tables: Arc<D3Tables>,
     call: Call,
     title: String,
 }
@@ -242,7 +250,7 @@ impl Shoot {
         if params
             .iter()
             .find(|s| s.key == SHOOTER_ENTRENCHED)
-            .is_some_and(|s| answered_yes(&self.call, s))
+            .is_some_and(|s| yes(&self.call, s))
         {
             attacker.push(Reason::new("shooting from entrenchments", "§5.6"));
         }
@@ -363,6 +371,6 @@ impl Shoot {
             summary.push_str(", out of ammunition");
         }
         let summary = with_rout(ctx, &self.tables, target, outcome.hits, summary);
-        Ok(Step::Done(Resolution { summary, events }))
+        Ok(done(summary, events))
     }
 }

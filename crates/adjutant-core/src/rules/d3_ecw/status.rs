@@ -6,33 +6,9 @@ use super::keys::*;
 use super::tables::D3Tables;
 use crate::battle::state::{Context, Role, Roster};
 use crate::event::{Event, FactKind, PieceId};
-use crate::status::{FlagSpec, MarkSpec, StatusSchema, TrackSpec, TrackStyle};
-
-fn track(key: &'static str, label: &str, max: i32, style: TrackStyle) -> TrackSpec {
-    TrackSpec {
-        key,
-        label: label.into(),
-        min: 0,
-        max,
-        style,
-    }
-}
-
-fn flag(key: &'static str, label: &str) -> FlagSpec {
-    FlagSpec {
-        key,
-        label: label.into(),
-    }
-}
-
-fn mark(key: &'static str, label: &str, choices: Vec<String>) -> MarkSpec {
-    MarkSpec {
-        key,
-        label: label.into(),
-        choices,
-        secret: false,
-    }
-}
+use crate::rules::kit::events::{set_flag, set_mark, set_track, side_flag, side_track};
+use crate::rules::kit::schema;
+use crate::status::{StatusSchema, TrackStyle};
 
 /// The names of the units on `side`, in roster order.
 fn unit_names(roster: &Roster, side: usize) -> Vec<String> {
@@ -42,15 +18,15 @@ fn unit_names(roster: &Roster, side: usize) -> Vec<String> {
 /// What a unit or the commander carries.
 pub fn piece_schema(tables: &D3Tables, roster: &Roster, piece: PieceId) -> StatusSchema {
     let side = roster.side_of(piece);
-    let grid = mark(GRID, "Grid reference (e.g. H1)", Vec::new());
+    let grid = schema::mark(GRID, "Grid reference (e.g. H1)", Vec::new());
     let Some(unit) = roster.unit(piece) else {
         return StatusSchema {
             flags: vec![
-                flag(
+                schema::flag(
                     REMOVED,
                     "Removed: no activations; returns next move from the base edge",
                 ),
-                flag(
+                schema::flag(
                     REMOVED_OWN_MOVE,
                     "Removed in his own move: returns in the next one",
                 ),
@@ -65,7 +41,7 @@ pub fn piece_schema(tables: &D3Tables, roster: &Roster, piece: PieceId) -> Statu
     let profile = tables.profile(&unit.kind);
     let rout_at = tables.options.rout_at;
     let mut schema = StatusSchema {
-        tracks: vec![track(
+        tracks: vec![schema::track(
             HITS,
             &format!("Hits (routs at {rout_at})"),
             rout_at,
@@ -77,25 +53,30 @@ pub fn piece_schema(tables: &D3Tables, roster: &Roster, piece: PieceId) -> Statu
         .and_then(|p| p.weapon.as_ref())
         .is_some_and(|w| w.ammo)
     {
-        schema.flags.push(flag(OUT_OF_AMMO, "Out of ammunition"));
+        schema
+            .flags
+            .push(schema::flag(OUT_OF_AMMO, "Out of ammunition"));
     }
     if profile.is_some_and(|p| p.alternate_turns) {
-        schema.tracks.push(track(
+        schema.tracks.push(schema::track(
             LAST_FIRED,
             "Last fired in turn",
             99,
             TrackStyle::Number,
         ));
+        schema.flags.push(schema::flag(
+            FIRED_LAST_TURN,
+            "Fired last turn: may not fire",
+        ));
         schema
             .flags
-            .push(flag(FIRED_LAST_TURN, "Fired last turn: may not fire"));
-        schema.flags.push(flag(EMPLACED, "Emplaced: may not move"));
+            .push(schema::flag(EMPLACED, "Emplaced: may not move"));
     }
     schema.flags.extend([
-        flag(ACTIVATED, "Activated this turn"),
-        flag(ACTED, "Shot or fought this turn"),
-        flag(GAVE_GROUND, "Gave ground this turn"),
-        flag(ROUTED, "Routed: removed from the table"),
+        schema::flag(ACTIVATED, "Activated this turn"),
+        schema::flag(ACTED, "Shot or fought this turn"),
+        schema::flag(GAVE_GROUND, "Gave ground this turn"),
+        schema::flag(ROUTED, "Routed: removed from the table"),
     ]);
     let enemies = roster
         .armies
@@ -104,7 +85,7 @@ pub fn piece_schema(tables: &D3Tables, roster: &Roster, piece: PieceId) -> Statu
         .filter(|(s, _)| *s != side)
         .flat_map(|(s, _)| unit_names(roster, s))
         .collect();
-    schema.marks = vec![mark(IN_MELEE, "In melee with", enemies), grid];
+    schema.marks = vec![schema::mark(IN_MELEE, "In melee with", enemies), grid];
     schema
 }
 
@@ -112,22 +93,18 @@ pub fn piece_schema(tables: &D3Tables, roster: &Roster, piece: PieceId) -> Statu
 pub fn side_schema() -> StatusSchema {
     StatusSchema {
         tracks: vec![
-            track(COMMANDER_HITS, "Commander hits", 24, TrackStyle::Number),
-            track(ACTIVATIONS, "Activations this turn", 24, TrackStyle::Number),
-            track(ACTIVATIONS_USED, "Activations used", 24, TrackStyle::Number),
+            schema::track(COMMANDER_HITS, "Commander hits", 24, TrackStyle::Number),
+            schema::track(ACTIVATIONS, "Activations this turn", 24, TrackStyle::Number),
+            schema::track(ACTIVATIONS_USED, "Activations used", 24, TrackStyle::Number),
         ],
         flags: vec![
-            flag(COUNTED, "Activations counted"),
-            flag(PLAYED, "Has played this turn"),
-            flag(RETIRED, "Army retired"),
+            schema::flag(COUNTED, "Activations counted"),
+            schema::flag(PLAYED, "Has played this turn"),
+            schema::flag(RETIRED, "Army retired"),
         ],
         ..StatusSchema::default()
     }
 }
-
-pub use crate::rules::kit::events::{
-    piece_change, set_flag, set_mark, set_track, side_flag, side_track,
-};
 
 /// The side that plays after `side` (two sides).
 pub fn other_side(ctx: &Context, side: usize) -> usize {

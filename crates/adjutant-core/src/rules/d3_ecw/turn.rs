@@ -5,22 +5,26 @@
 //! never a unit in melee), ending a side's activations (Give Ground reminders, artillery
 //! cadence, army resolve, the next side or the next turn) and the army resolve check on demand.
 
+use crate::rules::kit::done;
+use std::sync::Arc;
+
 use super::commander::{attached_unit, commander_present};
 use super::common::{self, PHASE_ACTIVATION, PHASE_INITIATIVE};
 use super::ground::activations_spent;
 use super::keys::*;
 use super::status::{
-    available, commander, melee_partner, other_side, resolve_events, set_flag, side_flag,
-    side_name, side_track, units_of,
+    available, commander, melee_partner, other_side, resolve_events, side_name, units_of,
 };
 use super::tables::D3Tables;
 use crate::battle::state::Context;
 use crate::dice::Dice;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Band, Call, ChoiceRequest, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal,
-    Resolution, Step,
+    Band, Call, ChoiceRequest, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal, Step,
 };
+use crate::rules::kit::events::{set_flag, side_flag, side_track};
+use crate::rules::kit::offers::offer;
+use crate::rules::kit::params::{pick, strict_answer};
 use crate::rules::kit::{Cursor, Need, Script, finish};
 
 fn check_initiative(ctx: &Context) -> Result<(), Refusal> {
@@ -69,37 +73,37 @@ fn count_params(ctx: &Context, tables: &D3Tables) -> Vec<ParamSpec> {
     } else {
         o.command_range
     };
-    vec![ParamSpec {
-        key: UNITS_SEEN,
-        label: format!("Units the commander can see within {range}"),
-        choices: (0..=n).map(|k| k.to_string()).collect(),
-        default: if commander_present(ctx, side) { n } else { 0 },
-    }]
+    vec![pick(
+        UNITS_SEEN,
+        format!("Units the commander can see within {range}"),
+        (0..=n).map(|k| k.to_string()).collect(),
+        if commander_present(ctx, side) { n } else { 0 },
+    )]
 }
 
 /// The turn procedures offered with nothing selected.
 pub fn offers(ctx: &Context, tables: &D3Tables) -> Vec<Offer> {
     let side = side_name(ctx, ctx.state.side);
     vec![
-        common::offer(
+        offer(
             P_INITIATIVE,
             "Roll for initiative".into(),
             Vec::new(),
             check_initiative(ctx),
         ),
-        common::offer(
+        offer(
             P_COUNT,
             format!("Count {side} activations"),
             count_params(ctx, tables),
             check_count(ctx),
         ),
-        common::offer(
+        offer(
             P_END_TURN,
             format!("End {side} activations"),
             Vec::new(),
             check_end(ctx),
         ),
-        common::offer(
+        offer(
             P_RESOLVE,
             "Check army resolve".into(),
             Vec::new(),
@@ -145,7 +149,7 @@ pub fn check_activate(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
 
 /// The offer to activate a unit.
 pub fn activate_offer(ctx: &Context, unit: PieceId) -> Offer {
-    common::offer(
+    offer(
         P_ACTIVATE,
         "Activate (move)".into(),
         Vec::new(),
@@ -154,7 +158,11 @@ pub fn activate_offer(ctx: &Context, unit: PieceId) -> Offer {
 }
 
 /// Starts a turn procedure, or refuses it.
-pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub fn build(
+    ctx: &Context,
+    tables: &Arc<D3Tables>,
+    call: &Call,
+) -> Result<Box<dyn Procedure>, Refusal> {
     match call.id.as_str() {
         P_INITIATIVE => check_initiative(ctx)?,
         P_COUNT => check_count(ctx)?,
@@ -167,7 +175,7 @@ pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Pr
     }
     let seen = if call.id == P_COUNT {
         let spec = &count_params(ctx, tables)[0];
-        let seen = common::strict_answer(call, spec, "§3.2")?;
+        let seen = strict_answer(call, spec, "§3.2")?;
         let side = ctx.state.side;
         if seen > 0 && !commander_present(ctx, side) {
             return Err(Refusal::new(
@@ -183,7 +191,7 @@ pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Pr
         0
     };
     Ok(Box::new(TurnStep {
-        tables: tables.clone(),
+        tables: Arc::clone(tables),
         call: call.clone(),
         seen,
     }))
@@ -191,16 +199,9 @@ pub fn build(ctx: &Context, tables: &D3Tables, call: &Call) -> Result<Box<dyn Pr
 
 /// A turn procedure.
 pub struct TurnStep {
-    tables: D3Tables,
+    tables: Arc<D3Tables>,
     call: Call,
     seen: usize,
-}
-
-fn done(summary: impl Into<String>, events: Vec<Event>) -> Step {
-    Step::Done(Resolution {
-        summary: summary.into(),
-        events,
-    })
 }
 
 impl TurnStep {

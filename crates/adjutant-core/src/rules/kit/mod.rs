@@ -8,6 +8,9 @@
 //!   both `step` and the odds walk's quiet `explore`, so every procedure written on the kit
 //!   is walked on from where it stopped;
 //! - [`events`] — the status-change events;
+//! - [`fixed`] — the one procedure that reads no inputs;
+//! - [`in_force`] — the tables in force, held one way by every system;
+//! - [`schema`] — the flags, tracks and marks of a status schema;
 //! - [`switches`] — the table file's 0/1 switches and their table;
 //! - [`with`] — the record that a leader is with a unit, shared by every system.
 //!
@@ -20,8 +23,11 @@
 
 pub mod cursor;
 pub mod events;
+pub mod fixed;
+pub mod in_force;
 pub mod offers;
 pub mod params;
+pub mod schema;
 pub mod switches;
 pub mod with;
 

@@ -14,14 +14,19 @@
 //!
 //! A choice whose text is itself a number ("2") is matched as text first (rule 1).
 
-use crate::procedure::{Call, ParamSpec};
+use crate::procedure::{Call, ParamSpec, Refusal};
 
 /// The choices of a yes/no question, "no" first.
 pub const NO: &str = "no";
 pub const YES: &str = "yes";
 
 /// A question with several named answers.
-pub fn choice(key: &'static str, label: &str, choices: &[&str], default: usize) -> ParamSpec {
+pub fn choice(
+    key: &'static str,
+    label: impl Into<String>,
+    choices: &[&str],
+    default: usize,
+) -> ParamSpec {
     pick(
         key,
         label,
@@ -47,7 +52,7 @@ pub fn pick(
 }
 
 /// A yes/no question ("no", "yes"), answered `default` when left alone.
-pub fn yes_no(key: &'static str, label: &str, default: bool) -> ParamSpec {
+pub fn yes_no(key: &'static str, label: impl Into<String>, default: bool) -> ParamSpec {
     choice(key, label, &[NO, YES], usize::from(default))
 }
 
@@ -73,6 +78,12 @@ pub fn says_yes(text: &str) -> bool {
     read(&yes_no("", "", false), text) == Some(1)
 }
 
+/// Whether `call` answered the yes/no question `key` "yes" (read as [`says_yes`] reads it);
+/// unanswered is "no".
+pub fn yes_to(call: &Call, key: &str) -> bool {
+    call.param(key).is_some_and(says_yes)
+}
+
 /// The index of the answer `call` gave to `spec`; the default when unanswered or unreadable.
 pub fn answer(call: &Call, spec: &ParamSpec) -> usize {
     call.param(spec.key)
@@ -83,6 +94,34 @@ pub fn answer(call: &Call, spec: &ParamSpec) -> usize {
 /// Whether the answer is the second choice: the "yes" of a two-way question.
 pub fn yes(call: &Call, spec: &ParamSpec) -> bool {
     answer(call, spec) == 1
+}
+
+/// The index of the choice `call` answered for `spec`, read as [`answer`] reads it, but an
+/// answer that names none of the choices is refused (citing `rule`) rather than read as the
+/// default. Unanswered: the default.
+pub fn strict_answer(call: &Call, spec: &ParamSpec, rule: &str) -> Result<usize, Refusal> {
+    let Some(text) = call.param(spec.key) else {
+        return Ok(spec.default);
+    };
+    read(spec, text).ok_or_else(|| {
+        Refusal::new(
+            format!(
+                "'{}' is not an answer to \"{}\": the answers are {}",
+                text.trim(),
+                spec.label,
+                spec.choices.join(", ")
+            ),
+            rule,
+        )
+    })
+}
+
+/// Refuses a call that answers any of `specs` with something that names none of its choices.
+pub fn check_answers(call: &Call, specs: &[ParamSpec], rule: &str) -> Result<(), Refusal> {
+    for spec in specs {
+        strict_answer(call, spec, rule)?;
+    }
+    Ok(())
 }
 
 /// The answer to the question with this key among `specs` (0 when there is none).

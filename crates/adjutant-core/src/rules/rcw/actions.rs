@@ -2,16 +2,20 @@
 //! with the command roll for a unit beyond 6 hexes of its HQ; Move; Limber/Unlimber; and
 //! spotting a concealed unit (not an action). Rally is in [`super::rally`].
 
+use crate::rules::kit::done;
+use crate::rules::kit::fixed::Fixed;
+use std::sync::Arc;
+
 use super::keys::*;
 use super::params;
 use super::tables::RcwTables;
-use super::unit::{Act, UnitView, acts, flag, join, mark, piece, view};
+use super::unit::{Act, UnitView, acts, join, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{
-    Band, Call, DiceRequest, Input, ParamSpec, Procedure, Reading, Refusal, Resolution, Step,
-};
+use crate::procedure::{Band, Call, DiceRequest, ParamSpec, Reading, Refusal, Step};
+use crate::rules::kit::events::{flag, mark, piece_change};
+use crate::rules::kit::params::yes;
 use crate::rules::kit::{Cursor, Script};
 
 fn refuse<T>(reason: impl Into<String>, rule: &str) -> Result<T, Refusal> {
@@ -58,7 +62,7 @@ fn may_declare(u: &UnitView, act: Act) -> Result<(), Refusal> {
 /// An activation: two declared actions and, when it must, the command roll.
 #[derive(Debug, Clone)]
 pub struct Activate {
-    pub tables: &'static RcwTables,
+    pub tables: Arc<RcwTables>,
     pub unit: PieceId,
     pub declared: Vec<Act>,
     pub command_roll: bool,
@@ -66,11 +70,7 @@ pub struct Activate {
 }
 
 /// Checks an activation and builds it.
-pub fn activate(
-    ctx: &Context,
-    tables: &'static RcwTables,
-    call: &Call,
-) -> Result<Activate, Refusal> {
+pub fn activate(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Activate, Refusal> {
     let u = unit(ctx, tables, call)?;
     let name = u.name();
     if u.destroyed() {
@@ -109,9 +109,9 @@ pub fn activate(
             "§4.3, §6.3",
         );
     }
-    let far = params::yes(call, &specs[2]);
+    let far = yes(call, &specs[2]);
     Ok(Activate {
-        tables,
+        tables: Arc::clone(tables),
         unit: u.id,
         command_roll: far && declared.contains(&Act::Move) && !u.profile.headquarters,
         title: format!("Activate {name}: {}", join(&declared)),
@@ -160,11 +160,8 @@ impl Script for Activate {
 impl Activate {
     /// The activation, its command roll (if any) read from `cursor`.
     fn activate(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
-        let Some(u) = view(ctx, self.tables, self.unit) else {
-            return Step::Done(Resolution {
-                summary: "no unit".into(),
-                events: Vec::new(),
-            });
+        let Some(u) = view(ctx, &self.tables, self.unit) else {
+            return done("no unit", Vec::new());
         };
         let failed = if self.command_roll {
             match cursor.reading(self.request()) {
@@ -182,16 +179,13 @@ impl Activate {
             "activated"
         };
         if cursor.quiet() {
-            return Step::Done(Resolution {
-                summary: summary.into(),
-                events: Vec::new(),
-            });
+            return done(summary, Vec::new());
         }
         let mut orders = acts(u.status, DONE);
         orders.extend(&self.declared);
         let mut events = vec![
-            piece(u.id, flag(ACTIVATED, true)),
-            piece(u.id, mark(ORDERS, Some(join(&orders)))),
+            piece_change(u.id, flag(ACTIVATED, true)),
+            piece_change(u.id, mark(ORDERS, Some(join(&orders)))),
             Event::fact(
                 FactKind::Command,
                 Some(u.id),
@@ -199,7 +193,7 @@ impl Activate {
             ),
         ];
         if failed {
-            events.push(piece(u.id, flag(NO_MOVE, true)));
+            events.push(piece_change(u.id, flag(NO_MOVE, true)));
             events.push(Event::fact(
                 FactKind::Command,
                 Some(u.id),
@@ -209,62 +203,35 @@ impl Activate {
                 ),
             ));
         }
-        Step::Done(Resolution {
-            summary: summary.into(),
-            events,
-        })
-    }
-}
-
-/// A simple action that needs no dice: Move, or Limber/Unlimber.
-#[derive(Debug, Clone)]
-pub struct Simple {
-    pub title: String,
-    pub events: Vec<Event>,
-}
-
-impl Procedure for Simple {
-    fn title(&self) -> String {
-        self.title.clone()
-    }
-
-    fn step(&self, _ctx: &Context, _inputs: &[Input]) -> Step {
-        Step::Done(Resolution {
-            summary: self.title.clone(),
-            events: self.events.clone(),
-        })
+        done(summary, events)
     }
 }
 
 /// A Move action: leaving an entrenchment, and being spotted if concealed.
-pub fn move_unit(
-    ctx: &Context,
-    tables: &'static RcwTables,
-    call: &Call,
-) -> Result<Simple, Refusal> {
+pub fn move_unit(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Fixed, Refusal> {
     let u = unit(ctx, tables, call)?;
     u.check(ctx, Act::Move)?;
     let mut events = u.spend(Act::Move);
     if u.entrenched() {
-        events.push(piece(u.id, flag(ENTRENCHED, false)));
+        events.push(piece_change(u.id, flag(ENTRENCHED, false)));
     }
     events.push(Event::fact(
         FactKind::Movement,
         Some(u.id),
         format!("{} moves (up to {} hexes)", u.name(), u.move_hexes()),
     ));
-    Ok(Simple {
+    Ok(Fixed {
         title: format!("Move {}", u.name()),
         events,
     })
 }
 
 /// A Limber/Unlimber action; artillery may not unlimber in a village (§4.6, §8.2).
-pub fn limber(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Simple, Refusal> {
+pub fn limber(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Fixed, Refusal> {
     let u = unit(ctx, tables, call)?;
     u.check(ctx, Act::Limber)?;
     let unlimbering = u.limbered();
-    if unlimbering && params::yes(call, &params::village()) {
+    if unlimbering && yes(call, &params::village()) {
         return refuse(format!("{} may not deploy in a village", u.name()), "§8.2");
     }
     let word = if unlimbering {
@@ -273,13 +240,13 @@ pub fn limber(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<
         "limbers up"
     };
     let mut events = u.spend(Act::Limber);
-    events.push(piece(u.id, flag(LIMBERED, !unlimbering)));
+    events.push(piece_change(u.id, flag(LIMBERED, !unlimbering)));
     events.push(Event::fact(
         FactKind::Movement,
         Some(u.id),
         format!("{} {word}", u.name()),
     ));
-    Ok(Simple {
+    Ok(Fixed {
         title: format!(
             "{} {}",
             if unlimbering { "Unlimber" } else { "Limber" },
@@ -290,7 +257,7 @@ pub fn limber(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<
 }
 
 /// Spotting a concealed unit with an enemy adjacent (§5.7); not an action.
-pub fn spot(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Simple, Refusal> {
+pub fn spot(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Fixed, Refusal> {
     let u = call
         .targets
         .first()
@@ -300,7 +267,7 @@ pub fn spot(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Si
     if !u.concealed() {
         return refuse(format!("{} is not concealed", u.name()), "§5.7");
     }
-    Ok(Simple {
+    Ok(Fixed {
         title: format!("Spot {}", u.name()),
         events: u.reveal(),
     })

@@ -9,21 +9,26 @@
 //! given inputs in one pass, quietly; a round's dice are worked out again only when a state
 //! changed, and a request is written out only when it is asked or handed back.
 
+use crate::rules::kit::done;
+use std::sync::Arc;
+
 use super::hits::{HitState, hit_bands, hit_ranges};
 use super::keys::*;
 use super::params;
 use super::tables::{RcwTables, SEED_ASSAULT_DICE};
-use super::unit::{Act, UnitView, flag, piece, view};
+use super::unit::{Act, UnitView, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Call, DiceRequest, ParamSpec, Reading, Refusal, Resolution, Step};
+use crate::procedure::{Call, DiceRequest, ParamSpec, Reading, Refusal, Step};
+use crate::rules::kit::events::{flag, piece_change};
+use crate::rules::kit::params::{answer, yes};
 use crate::rules::kit::{Cursor, Script, faces};
 
 /// A close assault, checked and ready for dice.
 #[derive(Debug, Clone)]
 pub struct Assault {
-    pub tables: &'static RcwTables,
+    pub tables: Arc<RcwTables>,
     pub attacker: PieceId,
     pub defender: PieceId,
     pub defender_obscured: bool,
@@ -44,7 +49,7 @@ fn refuse<T>(reason: impl Into<String>, rule: &str) -> Result<T, Refusal> {
 }
 
 /// Checks an assault and builds it.
-pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Assault, Refusal> {
+pub fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Assault, Refusal> {
     let (Some(&a), Some(&d)) = (call.actors.first(), call.targets.first()) else {
         return refuse("choose an attacker and a defender", "§7.1");
     };
@@ -62,18 +67,18 @@ pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<A
         return refuse(format!("{} is already destroyed", def.name()), "§5.2");
     }
     let specs = params();
-    let cover = params::answer(call, &specs[0]);
+    let cover = answer(call, &specs[0]);
     if cover == 2 {
         def.may_be_entrenched()?;
     }
     Ok(Assault {
-        tables,
+        tables: Arc::clone(tables),
         attacker: a,
         defender: d,
         defender_obscured: cover == 1,
         defender_entrenched: cover == 2,
-        attacker_obscured: params::yes(call, &specs[1]),
-        flank: params::yes(call, &specs[2]),
+        attacker_obscured: yes(call, &specs[1]),
+        flank: yes(call, &specs[2]),
         title: format!("Close assault: {} on {}", att.name(), def.name()),
     })
 }
@@ -82,7 +87,7 @@ pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<A
 /// faces needs only the hit number and what hits do, so the request (and its words) is
 /// built only when it is asked or handed back.
 struct Roll<'a> {
-    tables: &'static RcwTables,
+    tables: &'a RcwTables,
     roller: &'a UnitView<'a>,
     n: u8,
     /// Why the roller has one die, if it has.
@@ -174,16 +179,16 @@ impl Assault {
     }
 
     /// One side's dice this round against the other; `None` when it has no assault dice.
-    fn roll<'a>(&self, roller: &Fighter<'a>, enemy: &Fighter) -> Option<Roll<'a>> {
+    fn roll<'a>(&'a self, roller: &Fighter<'a>, enemy: &Fighter) -> Option<Roll<'a>> {
         let (n, reduced) = self.dice(roller.unit, roller.state.pinned, roller.flanked);
         let (target, state) = (enemy.unit, enemy.state);
         let (obscured, entrenched) = (enemy_cover(self, target), enemy_entrenched(self, target));
         if n == 0 {
             return None;
         }
-        let (at_least, why) = target.hit_number(self.tables, obscured, entrenched, state.pinned);
+        let (at_least, why) = target.hit_number(&self.tables, obscured, entrenched, state.pinned);
         Some(Roll {
-            tables: self.tables,
+            tables: &self.tables,
             roller: roller.unit,
             n,
             reduced,
@@ -196,7 +201,7 @@ impl Assault {
 
     /// Both sides' dice for a round fought from these states (attacker, defender).
     fn rolls<'a>(
-        &self,
+        &'a self,
         (att, def): (&'a UnitView<'a>, &'a UnitView<'a>),
         (sa, sd): (HitState, HitState),
     ) -> [Option<Roll<'a>>; 2] {
@@ -267,13 +272,10 @@ impl Assault {
     /// The rounds, read from `cursor`, to the next request or the resolution.
     fn fight(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
         let (Some(att), Some(def)) = (
-            view(ctx, self.tables, self.attacker),
-            view(ctx, self.tables, self.defender),
+            view(ctx, &self.tables, self.attacker),
+            view(ctx, &self.tables, self.defender),
         ) else {
-            return Step::Done(Resolution {
-                summary: "no assault".into(),
-                events: Vec::new(),
-            });
+            return done("no assault", Vec::new());
         };
         let quiet = cursor.quiet();
         let (a0, d0) = (HitState::of(att.status), HitState::of(def.status));
@@ -338,10 +340,7 @@ impl Assault {
             (false, false) => format!("{} pinned; the assault is over", att.name()),
         };
         if quiet {
-            return Step::Done(Resolution {
-                summary,
-                events: Vec::new(),
-            });
+            return done(summary, Vec::new());
         }
         let mut events = att.spend(Act::Assault);
         if self.tables.assault_dice_column {
@@ -360,7 +359,7 @@ impl Assault {
         events.extend(a0.events(sa, att.id, &att.name()));
         if sd.destroyed && !sa.destroyed {
             if att.entrenched() {
-                events.push(piece(att.id, flag(ENTRENCHED, false)));
+                events.push(piece_change(att.id, flag(ENTRENCHED, false)));
             }
             events.push(Event::fact(
                 FactKind::Movement,
@@ -369,6 +368,6 @@ impl Assault {
             ));
         }
         events.push(Event::fact(FactKind::Melee, Some(att.id), summary.clone()));
-        Step::Done(Resolution { summary, events })
+        done(summary, events)
     }
 }

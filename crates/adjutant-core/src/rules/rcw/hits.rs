@@ -4,9 +4,9 @@
 //! assault, when hits only pin. Also the bands of a hit roll, one per distinct result.
 
 use super::keys::*;
-use super::unit::{flag, piece, track};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::Band;
+use crate::rules::kit::events::{flag, piece_change, track};
 use crate::status::Status;
 
 /// What hits have done to a unit this player turn.
@@ -79,16 +79,16 @@ impl HitState {
     pub fn events(self, after: HitState, id: PieceId, name: &str) -> Vec<Event> {
         let mut events = Vec::new();
         if after.hits != self.hits {
-            events.push(piece(id, track(HITS, after.hits)));
+            events.push(piece_change(id, track(HITS, after.hits)));
         }
         if after.elite_used != self.elite_used {
-            events.push(piece(id, flag(ELITE_USED, after.elite_used)));
+            events.push(piece_change(id, flag(ELITE_USED, after.elite_used)));
         }
         if after.pinned != self.pinned {
-            events.push(piece(id, flag(PINNED, after.pinned)));
+            events.push(piece_change(id, flag(PINNED, after.pinned)));
         }
         if after.destroyed && !self.destroyed {
-            events.push(piece(id, flag(DESTROYED, true)));
+            events.push(piece_change(id, flag(DESTROYED, true)));
             events.push(Event::fact(
                 FactKind::Eliminated,
                 Some(id),

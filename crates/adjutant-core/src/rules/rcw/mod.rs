@@ -7,6 +7,8 @@
 //! Procedure ids and their parameters are in [`keys`]; every number is read from the
 //! [`tables::RcwTables`] in force.
 
+use std::sync::{Arc, LazyLock};
+
 pub mod actions;
 pub mod assault;
 pub mod hits;
@@ -28,22 +30,38 @@ use crate::army::ArmySpec;
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
+use crate::rules::kit::in_force::{InForce, Shipped};
+use crate::rules::kit::params::answer;
 use crate::rules::{Figure, Phase, RuleSystem, Table};
 use crate::status::StatusSchema;
 
 /// The rule system, reading its numbers from `tables`.
 pub struct Rcw {
-    pub tables: &'static RcwTables,
+    tables: InForce<RcwTables>,
 }
 
 /// The instance [`crate::rules::standard`] lists, with the standard tables.
 pub static SYSTEM: Rcw = Rcw {
-    tables: &tables::STANDARD,
+    tables: InForce::shipped(&SHIPPED),
 };
+
+static SHIPPED: Shipped<RcwTables> = LazyLock::new(|| Arc::new(tables::STANDARD.clone()));
 
 use crate::rules::kit::offers::{call, offer};
 
 impl Rcw {
+    /// The system with other tables in force (a player's table file, a switch turned on).
+    pub fn with_tables(tables: RcwTables) -> Rcw {
+        Rcw {
+            tables: InForce::own(&SHIPPED, tables),
+        }
+    }
+
+    /// The tables in force.
+    pub fn data(&self) -> &RcwTables {
+        self.tables.get()
+    }
+
     fn turn_offers(&self, ctx: &Context) -> Vec<Offer> {
         let over = ctx
             .state
@@ -79,7 +97,7 @@ impl Rcw {
     }
 
     fn unit_offers(&self, ctx: &Context, actors: &[PieceId]) -> Vec<Offer> {
-        let t = self.tables;
+        let t = &self.tables.shared();
         let Some(u) = view(ctx, t, actors[0]) else {
             return Vec::new();
         };
@@ -128,7 +146,7 @@ impl Rcw {
     }
 
     fn target_offers(&self, ctx: &Context, actors: &[PieceId], targets: &[PieceId]) -> Vec<Offer> {
-        let t = self.tables;
+        let t = &self.tables.shared();
         let (Some(a), Some(d)) = (view(ctx, t, actors[0]), view(ctx, t, targets[0])) else {
             return Vec::new();
         };
@@ -185,7 +203,7 @@ impl RuleSystem for Rcw {
     }
 
     fn piece_schema(&self, roster: &Roster, piece: PieceId) -> StatusSchema {
-        spec::piece_schema(self.tables, roster, piece)
+        spec::piece_schema(self.tables.get(), roster, piece)
     }
 
     fn side_schema(&self) -> StatusSchema {
@@ -215,7 +233,7 @@ impl RuleSystem for Rcw {
     }
 
     fn setup(&self, roster: &Roster) -> Vec<Event> {
-        spec::setup(self.tables, roster)
+        spec::setup(self.tables.get(), roster)
     }
 
     fn offers(&self, ctx: &Context, actors: &[PieceId], targets: &[PieceId]) -> Vec<Offer> {
@@ -239,7 +257,7 @@ impl RuleSystem for Rcw {
     }
 
     fn procedure(&self, ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
-        let t = self.tables;
+        let t = &self.tables.shared();
         let ids = call.actors.iter().chain(&call.targets);
         if ids
             .into_iter()
@@ -258,13 +276,15 @@ impl RuleSystem for Rcw {
                 if ctx.state.result.is_some() {
                     return Err(Refusal::new("the battle is over", "§9.1"));
                 }
-                Box::new(turn::EndTurn { tables: t })
+                Box::new(turn::EndTurn {
+                    tables: Arc::clone(t),
+                })
             }
             P_VICTORY => {
                 let spec = &turn::victory_params(ctx)[0];
-                let answer = params::answer(call, spec);
+                let answer = answer(call, spec);
                 Box::new(turn::Victory {
-                    tables: t,
+                    tables: Arc::clone(t),
                     objectives: answer.checked_sub(1),
                 })
             }
@@ -286,7 +306,7 @@ impl RuleSystem for Rcw {
     }
 
     fn reminders(&self, ctx: &Context) -> Vec<String> {
-        let t = self.tables;
+        let t = self.tables.get();
         let names = turn::sides(ctx);
         let mut out = Vec::new();
         if turn::first_player(ctx).is_none() {
@@ -328,7 +348,7 @@ impl RuleSystem for Rcw {
     }
 
     fn figures(&self, ctx: &Context) -> Vec<Figure> {
-        turn::losses(ctx, self.tables)
+        turn::losses(ctx, self.tables.get())
             .into_iter()
             .enumerate()
             .map(|(side, (lost, total))| Figure {
@@ -336,7 +356,7 @@ impl RuleSystem for Rcw {
                 label: "Combat units destroyed".into(),
                 value: format!(
                     "{lost} of {total} (loses at {})",
-                    (total * self.tables.losing_share_percent + 99) / 100
+                    (total * self.tables.get().losing_share_percent + 99) / 100
                 ),
             })
             .collect()
@@ -347,15 +367,10 @@ impl RuleSystem for Rcw {
     }
 
     fn with_table_file(&self, path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
-        overrides::load_overrides_str(path, text).map(|t| {
-            // A system lives for the whole run; its tables are read once at start-up.
-            Box::new(Rcw {
-                tables: Box::leak(Box::new(t)),
-            }) as _
-        })
+        overrides::load_overrides_str(path, text).map(|t| Box::new(Rcw::with_tables(t)) as _)
     }
 
     fn tables(&self) -> Vec<Table> {
-        self.tables.render()
+        self.tables.get().render()
     }
 }

@@ -6,12 +6,7 @@ use super::keys::*;
 use super::tables::RcwTables;
 use super::unit::Act;
 use crate::procedure::{Call, ParamSpec};
-
-pub use crate::rules::kit::params::{answer, yes};
-
-fn spec(key: &'static str, label: &str, choices: &[&str], default: usize) -> ParamSpec {
-    crate::rules::kit::params::choice(key, label, choices, default)
-}
+use crate::rules::kit::params::{answer, choice, pick};
 
 /// The two actions declared at activation (§4.3); the second may be "None".
 pub fn action(key: &'static str, default: Act) -> ParamSpec {
@@ -23,7 +18,7 @@ pub fn action(key: &'static str, default: Act) -> ParamSpec {
         "Second action"
     };
     let default = Act::ALL.iter().position(|&a| a == default).unwrap_or(0);
-    spec(key, label, &choices, default)
+    choice(key, label, &choices, default)
 }
 
 /// The action a `first`/`second` answer names; `None` for "None".
@@ -37,15 +32,15 @@ pub fn near_hq(tables: &RcwTables) -> ParamSpec {
         "Beyond {} hexes (command roll to move)",
         tables.command_radius
     );
-    spec(Q_NEAR_HQ, "Distance to its HQ", &[&near, &far], 0)
+    choice(Q_NEAR_HQ, "Distance to its HQ", &[&near, &far], 0)
 }
 
 pub fn village() -> ParamSpec {
-    spec(Q_VILLAGE, "Where", &["Not in a village", "In a village"], 0)
+    choice(Q_VILLAGE, "Where", &["Not in a village", "In a village"], 0)
 }
 
 pub fn hq_adjacent() -> ParamSpec {
-    spec(
+    choice(
         Q_HQ_ADJACENT,
         "HQ",
         &["No HQ adjacent", "An HQ adjacent (+1)"],
@@ -55,12 +50,12 @@ pub fn hq_adjacent() -> ParamSpec {
 
 pub fn range(hexes: u8) -> ParamSpec {
     let within = format!("Within range ({hexes} hexes)");
-    spec(Q_RANGE, "Range", &[&within, "Out of range"], 0)
+    choice(Q_RANGE, "Range", &[&within, "Out of range"], 0)
 }
 
 /// Cover of the target: open, obscured (§5.1) or entrenched (§5.6).
 pub fn cover() -> ParamSpec {
-    spec(
+    choice(
         Q_COVER,
         "Target",
         &[
@@ -74,7 +69,7 @@ pub fn cover() -> ParamSpec {
 
 pub fn observer_range(hexes: u8) -> ParamSpec {
     let within = format!("Observer within {hexes} hexes of the firer");
-    spec(
+    choice(
         Q_OBSERVER_RANGE,
         "Observer",
         &[&within, "Observer further away"],
@@ -83,7 +78,7 @@ pub fn observer_range(hexes: u8) -> ParamSpec {
 }
 
 pub fn attacker_cover() -> ParamSpec {
-    spec(
+    choice(
         Q_ATTACKER_COVER,
         "Attacker",
         &["Attacker in the open", "Attacker obscured"],
@@ -92,7 +87,7 @@ pub fn attacker_cover() -> ParamSpec {
 }
 
 pub fn facing() -> ParamSpec {
-    spec(
+    choice(
         Q_FACING,
         "Defender attacked",
         &["In front", "In flank or rear (1 die)"],
@@ -104,5 +99,5 @@ pub fn facing() -> ParamSpec {
 pub fn objectives(sides: &[String]) -> ParamSpec {
     let mut choices = vec!["Not decided by objectives".to_string()];
     choices.extend(sides.iter().map(|s| format!("{s} win on objectives")));
-    crate::rules::kit::params::pick(Q_OBJECTIVES, "Scenario objectives", choices, 0)
+    pick(Q_OBJECTIVES, "Scenario objectives", choices, 0)
 }

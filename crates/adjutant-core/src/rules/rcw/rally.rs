@@ -1,34 +1,39 @@
 //! The Rally action (§5.5): a pinned unit rolls 1D6 against its quality (Elite 3+,
 //! Average 4+, Conscript 5+), +1 with an HQ adjacent, and is no longer pinned if it makes it.
 
+use crate::rules::kit::done;
+use std::sync::Arc;
+
 use super::actions::unit;
 use super::keys::*;
 use super::params;
 use super::tables::RcwTables;
-use super::unit::{Act, UnitView, flag, piece, view};
+use super::unit::{Act, UnitView, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die, Modifier};
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Band, Call, DiceRequest, Reading, Refusal, Resolution, Step};
+use crate::procedure::{Band, Call, DiceRequest, Reading, Refusal, Step};
+use crate::rules::kit::events::{flag, piece_change};
+use crate::rules::kit::params::yes;
 use crate::rules::kit::{Cursor, Script};
 
 /// A Rally action: 1D6 against the unit's quality, +1 with an HQ adjacent (§5.5).
 #[derive(Debug, Clone)]
 pub struct Rally {
-    pub tables: &'static RcwTables,
+    pub tables: Arc<RcwTables>,
     pub unit: PieceId,
     pub hq_adjacent: bool,
     pub title: String,
 }
 
 /// Checks a rally and builds it.
-pub fn rally(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Rally, Refusal> {
+pub fn rally(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Rally, Refusal> {
     let u = unit(ctx, tables, call)?;
     u.check(ctx, Act::Rally)?;
     Ok(Rally {
-        tables,
+        tables: Arc::clone(tables),
         unit: u.id,
-        hq_adjacent: params::yes(call, &params::hq_adjacent()),
+        hq_adjacent: yes(call, &params::hq_adjacent()),
         title: format!("Rally {}", u.name()),
     })
 }
@@ -78,11 +83,8 @@ impl Script for Rally {
 impl Rally {
     /// The rally, its roll read from `cursor`.
     fn rally(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
-        let Some(u) = view(ctx, self.tables, self.unit) else {
-            return Step::Done(Resolution {
-                summary: "no unit".into(),
-                events: Vec::new(),
-            });
+        let Some(u) = view(ctx, &self.tables, self.unit) else {
+            return done("no unit", Vec::new());
         };
         let total = match cursor.reading(self.request(&u)) {
             Ok((_, total)) => total,
@@ -91,23 +93,17 @@ impl Rally {
         let rallied = total >= i32::from(u.quality.rally);
         let word = if rallied { "rallies" } else { "stays pinned" };
         if cursor.quiet() {
-            return Step::Done(Resolution {
-                summary: word.into(),
-                events: Vec::new(),
-            });
+            return done(word, Vec::new());
         }
         let mut events = u.spend(Act::Rally);
         if rallied {
-            events.push(piece(u.id, flag(PINNED, false)));
+            events.push(piece_change(u.id, flag(PINNED, false)));
         }
         events.push(Event::fact(
             FactKind::Rally,
             Some(u.id),
             format!("{} {word} ({total})", u.name()),
         ));
-        Step::Done(Resolution {
-            summary: word.into(),
-            events,
-        })
+        done(word, events)
     }
 }

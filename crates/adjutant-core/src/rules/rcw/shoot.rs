@@ -4,22 +4,27 @@
 //! Mortars and artillery may shoot through an observer (own HQ within 6, FAO within 12),
 //! which spends a Shoot action too.
 
+use crate::rules::kit::done;
+use std::sync::Arc;
+
 use super::hits::{HitState, hit_bands, hit_ranges};
 use super::keys::*;
 use super::params;
 use super::tables::RcwTables;
-use super::unit::{Act, UnitView, acts, join, mark, piece, track, view};
+use super::unit::{Act, UnitView, acts, join, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Call, DiceRequest, ParamSpec, Reading, Refusal, Resolution, Step};
+use crate::procedure::{Call, DiceRequest, ParamSpec, Reading, Refusal, Step};
+use crate::rules::kit::events::{mark, piece_change, track};
+use crate::rules::kit::params::{answer, yes};
 use crate::rules::kit::{Cursor, Script};
 use crate::words::a;
 
 /// A shot, checked and ready for dice.
 #[derive(Debug, Clone)]
 pub struct Shoot {
-    pub tables: &'static RcwTables,
+    pub tables: Arc<RcwTables>,
     pub firer: PieceId,
     pub observer: Option<PieceId>,
     pub target: PieceId,
@@ -94,7 +99,7 @@ fn check_observer(firer: &UnitView, obs: &UnitView) -> Result<(), Refusal> {
 }
 
 /// Checks a shot and builds it.
-pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<Shoot, Refusal> {
+pub fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Shoot, Refusal> {
     let (Some(&f), Some(&t)) = (call.actors.first(), call.targets.first()) else {
         return refuse("choose a firer and a target", "§6.1");
     };
@@ -122,7 +127,7 @@ pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<S
         );
     }
     let specs = params(ctx, tables, call);
-    if params::yes(call, &specs[0]) {
+    if yes(call, &specs[0]) {
         return refuse(
             format!(
                 "{} is beyond {}'s range of {} hexes",
@@ -133,7 +138,7 @@ pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<S
             "§6.2",
         );
     }
-    let cover = params::answer(call, &specs[1]);
+    let cover = answer(call, &specs[1]);
     if cover == 2 {
         target.may_be_entrenched()?;
     }
@@ -143,7 +148,7 @@ pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<S
                 return refuse("the observer is not a unit", "§6.3");
             };
             check_observer(&firer, &obs)?;
-            if specs.get(2).is_some_and(|s| params::yes(call, s)) {
+            if specs.get(2).is_some_and(|s| yes(call, s)) {
                 return refuse(
                     format!(
                         "{} is too far from {} to observe for it",
@@ -163,7 +168,7 @@ pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<S
     }
     Ok(Shoot {
         title,
-        tables,
+        tables: Arc::clone(tables),
         firer: f,
         observer,
         target: t,
@@ -173,10 +178,10 @@ pub fn start(ctx: &Context, tables: &'static RcwTables, call: &Call) -> Result<S
 }
 
 impl Shoot {
-    fn views<'a>(&self, ctx: &Context<'a>) -> Option<(UnitView<'a>, UnitView<'a>)> {
+    fn views<'a>(&'a self, ctx: &Context<'a>) -> Option<(UnitView<'a>, UnitView<'a>)> {
         Some((
-            view(ctx, self.tables, self.firer)?,
-            view(ctx, self.tables, self.target)?,
+            view(ctx, &self.tables, self.firer)?,
+            view(ctx, &self.tables, self.target)?,
         ))
     }
 
@@ -185,8 +190,12 @@ impl Shoot {
     fn request(&self, ctx: &Context, quiet: bool) -> Option<(DiceRequest, Vec<HitState>)> {
         let (firer, target) = self.views(ctx)?;
         let before = HitState::of(target.status);
-        let (at_least, why) =
-            target.hit_number(self.tables, self.obscured, self.entrenched, target.pinned());
+        let (at_least, why) = target.hit_number(
+            &self.tables,
+            self.obscured,
+            self.entrenched,
+            target.pinned(),
+        );
         let holds = target.profile.armoured && !firer.profile.breaks_armour;
         let elite = target.quality.ignores_first_hit;
         let n = firer.shooting_dice();
@@ -225,10 +234,7 @@ impl Shoot {
         let (Some((req, states)), Some((firer, target))) =
             (self.request(ctx, quiet), self.views(ctx))
         else {
-            return Step::Done(Resolution {
-                summary: "no shot".into(),
-                events: Vec::new(),
-            });
+            return done("no shot", Vec::new());
         };
         let (req, hits) = match cursor.reading(req) {
             Ok(read) => read,
@@ -238,14 +244,11 @@ impl Shoot {
         let before = HitState::of(target.status);
         let after = states.get(band).copied().unwrap_or(before);
         if quiet {
-            return Step::Done(Resolution {
-                summary: before.effect(after),
-                events: Vec::new(),
-            });
+            return done(before.effect(after), Vec::new());
         }
         let effect = before.effect(after);
         let mut events = firer.spend(Act::Shoot);
-        if let Some(obs) = self.observer.and_then(|o| view(ctx, self.tables, o)) {
+        if let Some(obs) = self.observer.and_then(|o| view(ctx, &self.tables, o)) {
             events.extend(observer_spends(&obs));
         }
         events.push(Event::fact(
@@ -259,10 +262,7 @@ impl Shoot {
             ),
         ));
         events.extend(before.events(after, target.id, &target.name()));
-        Step::Done(Resolution {
-            summary: effect,
-            events,
-        })
+        done(effect, events)
     }
 }
 
@@ -296,8 +296,8 @@ fn observer_spends(obs: &UnitView) -> Vec<Event> {
     let mut done = acts(obs.status, DONE);
     done.push(Act::Shoot);
     vec![
-        piece(obs.id, track(ACTIONS, obs.status.track(ACTIONS) + 1)),
-        piece(obs.id, mark(DONE, Some(join(&done)))),
+        piece_change(obs.id, track(ACTIONS, obs.status.track(ACTIONS) + 1)),
+        piece_change(obs.id, mark(DONE, Some(join(&done)))),
         Event::fact(
             FactKind::Command,
             Some(obs.id),

@@ -4,11 +4,13 @@
 
 use super::keys::*;
 use super::tables::RcwTables;
-use super::unit::{flag, mark, piece, view};
+use super::unit::view;
 use crate::army::{ArmySpec, KindSpec, StatSpec};
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, PieceId};
-use crate::status::{FlagSpec, MarkSpec, StatusSchema, TrackSpec, TrackStyle};
+use crate::rules::kit::events::{flag, mark, piece_change};
+use crate::rules::kit::schema;
+use crate::status::{MarkSpec, StatusSchema, TrackSpec, TrackStyle};
 
 const ALL: &[&str] = &[];
 
@@ -74,36 +76,29 @@ pub fn army_spec() -> ArmySpec {
     }
 }
 
-fn flag_spec(key: &'static str, label: &str) -> FlagSpec {
-    FlagSpec {
-        key,
-        label: label.into(),
-    }
-}
-
 /// A unit's status: the common part, plus limbered for artillery, entrenched where the
 /// kind may dig in, and armoured where the kind is.
-pub fn piece_schema(tables: &'static RcwTables, roster: &Roster, id: PieceId) -> StatusSchema {
+pub fn piece_schema(tables: &RcwTables, roster: &Roster, id: PieceId) -> StatusSchema {
     let Some(p) = roster.unit(id).and_then(|u| tables.profile(&u.kind)) else {
         return StatusSchema::default();
     };
     let mut flags = vec![
-        flag_spec(PINNED, "Pinned"),
-        flag_spec(DESTROYED, "Destroyed"),
-        flag_spec(ELITE_USED, "First hit ignored (elite)"),
-        flag_spec(ACTIVATED, "Activated this turn"),
-        flag_spec(NO_MOVE, "Failed command roll: no Move"),
-        flag_spec(CONCEALED, "Concealed"),
-        flag_spec(SPOTTED, "Spotted"),
+        schema::flag(PINNED, "Pinned"),
+        schema::flag(DESTROYED, "Destroyed"),
+        schema::flag(ELITE_USED, "First hit ignored (elite)"),
+        schema::flag(ACTIVATED, "Activated this turn"),
+        schema::flag(NO_MOVE, "Failed command roll: no Move"),
+        schema::flag(CONCEALED, "Concealed"),
+        schema::flag(SPOTTED, "Spotted"),
     ];
     if p.limbers {
-        flags.push(flag_spec(LIMBERED, "Limbered"));
+        flags.push(schema::flag(LIMBERED, "Limbered"));
     }
     if p.entrenches {
-        flags.push(flag_spec(ENTRENCHED, "Entrenched"));
+        flags.push(schema::flag(ENTRENCHED, "Entrenched"));
     }
     if p.armoured {
-        flags.push(flag_spec(ARMOURED, "Armoured"));
+        flags.push(schema::flag(ARMOURED, "Armoured"));
     }
     let box_track = |key, label: &str, max| TrackSpec {
         key,
@@ -164,7 +159,7 @@ pub fn side_schema() -> StatusSchema {
 
 /// The set-up: quality shown, armour from the kind, artillery limbered unless deployed
 /// (§4.6), entrenchment for kinds that may dig in (§5.6), concealment as the file says.
-pub fn setup(tables: &'static RcwTables, roster: &Roster) -> Vec<Event> {
+pub fn setup(tables: &RcwTables, roster: &Roster) -> Vec<Event> {
     let state = crate::battle::state::BattleState::new(roster);
     let ctx = Context {
         roster,
@@ -175,18 +170,21 @@ pub fn setup(tables: &'static RcwTables, roster: &Roster) -> Vec<Event> {
         let Some(u) = view(&ctx, tables, id) else {
             continue;
         };
-        events.push(piece(id, mark(QUALITY, Some(u.quality.name.to_string()))));
+        events.push(piece_change(
+            id,
+            mark(QUALITY, Some(u.quality.name.to_string())),
+        ));
         if u.profile.armoured {
-            events.push(piece(id, flag(ARMOURED, true)));
+            events.push(piece_change(id, flag(ARMOURED, true)));
         }
         if u.profile.limbers && !u.unit.has(UNLIMBERED_AT_START) {
-            events.push(piece(id, flag(LIMBERED, true)));
+            events.push(piece_change(id, flag(LIMBERED, true)));
         }
         if u.profile.entrenches && u.unit.has(ENTRENCHED_AT_START) {
-            events.push(piece(id, flag(ENTRENCHED, true)));
+            events.push(piece_change(id, flag(ENTRENCHED, true)));
         }
         if u.unit.has(CONCEALED_AT_START) {
-            events.push(piece(id, flag(CONCEALED, true)));
+            events.push(piece_change(id, flag(CONCEALED, true)));
         }
     }
     events

@@ -3,14 +3,18 @@
 //! (hits, the elite's ignored hit, activation and actions), checks the 50% rule and passes
 //! play to the other side — and a victory check that also takes scenario objectives.
 
+use crate::rules::kit::done;
+use std::sync::Arc;
+
 use super::keys::*;
 use super::params;
 use super::tables::RcwTables;
-use super::unit::{flag, mark, piece, track, view};
+use super::unit::view;
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind};
-use crate::procedure::{Band, DiceRequest, Input, ParamSpec, Procedure, Reading, Resolution, Step};
+use crate::procedure::{Band, DiceRequest, Input, ParamSpec, Procedure, Reading, Step};
+use crate::rules::kit::events::{flag, mark, piece_change, track};
 use crate::rules::kit::{Cursor, Script};
 use crate::status::Change;
 
@@ -148,14 +152,11 @@ fn roll_off(ctx: &Context, cursor: &mut Cursor) -> Step {
     };
     let summary = format!("{} go first", name(winner));
     if quiet {
-        return Step::Done(Resolution {
-            summary,
-            events: Vec::new(),
-        });
+        return done(summary, Vec::new());
     }
-    Step::Done(Resolution {
+    done(
         summary,
-        events: vec![
+        vec![
             Event::Side {
                 side: winner,
                 change: Change::Mark {
@@ -177,13 +178,13 @@ fn roll_off(ctx: &Context, cursor: &mut Cursor) -> Step {
                 ),
             ),
         ],
-    })
+    )
 }
 
 /// The end of a player turn.
 #[derive(Debug, Clone)]
 pub struct EndTurn {
-    pub tables: &'static RcwTables,
+    pub tables: Arc<RcwTables>,
 }
 
 /// Every unit's per-player-turn counters back to fresh (§4.2, §5.2, §5.3).
@@ -196,17 +197,17 @@ pub fn resets(ctx: &Context, tables: &RcwTables) -> Vec<Event> {
         let s = u.status;
         for key in [HITS, ACTIONS] {
             if s.track(key) != 0 {
-                events.push(piece(id, track(key, 0)));
+                events.push(piece_change(id, track(key, 0)));
             }
         }
         for key in [ELITE_USED, ACTIVATED, NO_MOVE] {
             if s.flag(key) {
-                events.push(piece(id, flag(key, false)));
+                events.push(piece_change(id, flag(key, false)));
             }
         }
         for key in [ORDERS, DONE] {
             if s.mark(key).is_some() {
-                events.push(piece(id, mark(key, None)));
+                events.push(piece_change(id, mark(key, None)));
             }
         }
     }
@@ -234,8 +235,8 @@ impl Procedure for EndTurn {
         let first = first_player(ctx).unwrap_or(0);
         let turn = ctx.state.turn + u32::from(next == first);
         let mut events = Vec::new();
-        let over = verdict(&names, &beaten(ctx, self.tables));
-        events.extend(resets(ctx, self.tables));
+        let over = verdict(&names, &beaten(ctx, &self.tables));
+        events.extend(resets(ctx, &self.tables));
         let name = |s: usize| names.get(s).map_or("?", String::as_str);
         events.push(Event::fact(
             FactKind::Turn,
@@ -264,14 +265,14 @@ impl Procedure for EndTurn {
                 format!("{}' player turn", name(next))
             }
         };
-        Step::Done(Resolution { summary, events })
+        done(summary, events)
     }
 }
 
 /// A victory check: scenario objectives, else the 50% rule (§9.1).
 #[derive(Debug, Clone)]
 pub struct Victory {
-    pub tables: &'static RcwTables,
+    pub tables: Arc<RcwTables>,
     /// The side winning on objectives, if the players say so.
     pub objectives: Option<usize>,
 }
@@ -292,9 +293,9 @@ impl Procedure for Victory {
             Some(s) if s < names.len() => {
                 Some(format!("{} win on the scenario objectives", names[s]))
             }
-            _ => verdict(&names, &beaten(ctx, self.tables)),
+            _ => verdict(&names, &beaten(ctx, &self.tables)),
         };
-        let losses = losses(ctx, self.tables);
+        let losses = losses(ctx, &self.tables);
         let standing: Vec<String> = names
             .iter()
             .zip(&losses)
@@ -313,6 +314,6 @@ impl Procedure for Victory {
             }
             None => "the battle goes on".into(),
         };
-        Step::Done(Resolution { summary, events })
+        done(summary, events)
     }
 }

@@ -10,6 +10,7 @@ use crate::army::Unit;
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::Refusal;
+use crate::rules::kit::events::{flag, mark, piece_change, track};
 use crate::status::Status;
 use crate::words::a;
 
@@ -286,8 +287,8 @@ impl<'a> UnitView<'a> {
         let mut done = acts(self.status, DONE);
         done.push(act);
         let mut events = vec![
-            piece(self.id, track(ACTIONS, self.status.track(ACTIONS) + 1)),
-            piece(self.id, mark(DONE, Some(join(&done)))),
+            piece_change(self.id, track(ACTIONS, self.status.track(ACTIONS) + 1)),
+            piece_change(self.id, mark(DONE, Some(join(&done)))),
         ];
         if matches!(act, Act::Move | Act::Shoot) {
             events.extend(self.reveal());
@@ -301,8 +302,8 @@ impl<'a> UnitView<'a> {
             return Vec::new();
         }
         vec![
-            piece(self.id, flag(CONCEALED, false)),
-            piece(self.id, flag(SPOTTED, true)),
+            piece_change(self.id, flag(CONCEALED, false)),
+            piece_change(self.id, flag(SPOTTED, true)),
             Event::fact(
                 FactKind::Note,
                 Some(self.id),
@@ -311,5 +312,3 @@ impl<'a> UnitView<'a> {
         ]
     }
 }
-
-pub use crate::rules::kit::events::{flag, mark, piece_change as piece, track};

@@ -7,12 +7,13 @@ use super::keys;
 use super::look::{self, Look};
 use super::morale::the_unit;
 use super::phases;
-use super::proc::refuse;
-use super::run::{Need, Run};
+use super::run::Run;
 use super::tables::Tables;
 use crate::battle::state::Context;
 use crate::event::FactKind;
 use crate::procedure::{Call, Refusal};
+use crate::rules::kit::Need;
+use crate::rules::kit::offers::refuse;
 
 const OVERRUN_RULE: &str = "§9.2";
 

@@ -8,14 +8,16 @@ use super::keys::{self, Chit, param};
 use super::look::{self, Look};
 use super::modifiers::key as mk;
 use super::phases;
-use super::proc::{is_yes, pick, refuse, yes_no};
-use super::run::{Need, Run, bands_by, request};
+use super::run::{Run, bands_by, request};
 use super::spec::OVERALL;
 use super::tables::Tables;
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{FactKind, PieceId};
 use crate::procedure::{Call, ParamSpec, Refusal};
+use crate::rules::kit::Need;
+use crate::rules::kit::offers::refuse;
+use crate::rules::kit::params::{pick, yes_no, yes_to};
 use crate::rules::kit::with;
 
 const RULE: &str = "§3.3";
@@ -193,7 +195,7 @@ fn free_change<L: Look + ?Sized>(
              (§3.7){switch}",
             l.roster().name(unit)
         ))
-    } else if helped && is_yes(call, param::OVERALL_STACKED) {
+    } else if helped && yes_to(call, param::OVERALL_STACKED) {
         Some(format!(
             "stacked with the Overall Leader: the change is automatic (§3.7){switch}"
         ))
@@ -246,7 +248,7 @@ fn attempt(
     }
     let command = look::rating(run, l, "command");
     let mut dice = Dice::new(1, Die::D6);
-    if is_yes(call, param::WITHIN_SPAN) && (orders || t.modifiers.switch(mk::CHARGE_CHECK_OVERALL))
+    if yes_to(call, param::WITHIN_SPAN) && (orders || t.modifiers.switch(mk::CHARGE_CHECK_OVERALL))
     {
         let mut m = t.modifiers.modifier(mk::COMMAND_SPAN);
         if !orders {

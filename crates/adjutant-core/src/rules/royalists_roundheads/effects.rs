@@ -5,14 +5,16 @@
 use super::keys::{self, Chit};
 use super::look::{self, Look};
 use super::modifiers::key as mk;
-use super::run::{Need, Run, choice, reach, request};
+use super::run::{Run, choice, reach, request};
 use super::spec::OVERALL;
 use super::tables::Tables;
 use crate::dice::{Dice, Die, Modifier};
 use crate::event::{FactKind, PieceId};
 use crate::procedure::{Band, DiceRequest};
+use crate::rules::kit::Need;
+use crate::rules::kit::events::{set_rung, side_track};
 use crate::rules::kit::with;
-use crate::status::{Change, WITH};
+use crate::status::WITH;
 
 /// Which combat phase a morale check belongs to (one check per unit per type, §7.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -315,13 +317,7 @@ pub fn eliminate(run: &mut Run, t: &Tables, id: PieceId, why: &str) {
     };
     let limit = look::step_limit(u, t);
     run.track(id, keys::STEPS_LOST, limit);
-    run.emit(super::run::piece_change(
-        id,
-        Change::Ladder {
-            key: keys::STEP_LADDER.into(),
-            to: limit.clamp(0, 255) as u8,
-        },
-    ));
+    run.emit(set_rung(id, keys::STEP_LADDER, limit.clamp(0, 255) as u8));
     for f in [
         keys::STEP_LOSS_MARKER,
         keys::SECOND_MARKER,
@@ -373,13 +369,7 @@ pub fn leader_casualty(run: &mut Run, t: &Tables, leader: PieceId, section: &str
     run.flag(leader, keys::REPLACEMENT, true);
     leader_moves(run, leader);
     let before = run.side_status(side).track(keys::LEADER_LOSSES);
-    run.emit(crate::event::Event::Side {
-        side,
-        change: Change::Track {
-            key: keys::LEADER_LOSSES.into(),
-            to: before + points,
-        },
-    });
+    run.emit(side_track(side, keys::LEADER_LOSSES, before + points));
     if run.quiet {
         return;
     }

@@ -8,13 +8,15 @@ use super::keys::{self, param};
 use super::look::{self, Arm, Look};
 use super::modifiers::key as mk;
 use super::phases;
-use super::proc::{is_yes, pick, refuse, yes_no};
-use super::run::{Need, Run, bands_by, request};
+use super::run::{Run, bands_by, request};
 use super::tables::{FireColumn, FireResult, Tables};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die, Modifier};
 use crate::event::{FactKind, PieceId};
 use crate::procedure::{Call, ParamSpec, Refusal};
+use crate::rules::kit::Need;
+use crate::rules::kit::offers::refuse;
+use crate::rules::kit::params::{pick, yes_no, yes_to};
 
 const RULE: &str = "§5.1";
 /// The hexside answer meaning "no hexside feature".
@@ -167,7 +169,7 @@ pub fn fire(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     bind_to_melee(run, firer, range, &call.targets);
     let (lo, _) = (req.bands[band].from, req.bands[band].to);
     let result = t.fire.result(col, lo);
-    let stacked = is_yes(call, param::TARGET_LEADER_STACKED)
+    let stacked = yes_to(call, param::TARGET_LEADER_STACKED)
         || call
             .targets
             .iter()

@@ -16,12 +16,14 @@ use super::keys::{self, Chit, param};
 use super::look::{self, Arm, Look};
 use super::melee_drm;
 use super::phases;
-use super::proc::{is_yes, pick, refuse, yes_no};
-use super::run::{Need, Run, choice};
+use super::run::{Run, choice};
 use super::tables::{MeleeResult, Tables};
 use crate::battle::state::{Context, Role};
 use crate::event::{FactKind, PieceId};
 use crate::procedure::{Call, ChoiceRequest, ParamSpec, Refusal};
+use crate::rules::kit::Need;
+use crate::rules::kit::offers::refuse;
+use crate::rules::kit::params::{pick, yes_no, yes_to};
 use crate::rules::kit::with;
 
 const RULE: &str = "§6.3";
@@ -162,7 +164,7 @@ pub fn check(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
                 "§5.3",
             );
         }
-        if is_yes(call, param::SECOND_COMBAT) {
+        if yes_to(call, param::SECOND_COMBAT) {
             if look::arm(ctx, a) != Arm::Cavalry {
                 return refuse("only cavalry take the Second Combat Option", "§6.6");
             }
@@ -223,7 +225,7 @@ fn fight(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
         defender_leader: None,
         defender_recorded: false,
     });
-    if is_yes(call, param::SECOND_COMBAT) {
+    if yes_to(call, param::SECOND_COMBAT) {
         for &a in &s.attackers {
             run.flag(a, keys::SECOND_COMBAT_USED, true);
         }

@@ -7,12 +7,12 @@
 use super::keys::{Chit, param};
 use super::look::{self, Arm, Look};
 use super::modifiers::key as mk;
-use super::proc::is_yes;
 use super::run::{bands_by, request};
 use super::tables::{MeleeResult, Tables};
 use crate::dice::{Dice, Die, Modifier};
 use crate::event::PieceId;
 use crate::procedure::{Call, DiceRequest};
+use crate::rules::kit::params::yes_to;
 
 const RULE: &str = "§6.5";
 
@@ -179,7 +179,7 @@ pub fn attacker<L: Look + ?Sized>(
     if let Some(b) = leader_bonus(l, units, leader) {
         dice = dice.with(b);
     }
-    if is_yes(call, param::FLANK_REAR) {
+    if yes_to(call, param::FLANK_REAR) {
         dice = dice.with(m.modifier(mk::FLANK_REAR));
     }
     let cavalry = units.iter().any(|&u| look::arm(l, u) == Arm::Cavalry);

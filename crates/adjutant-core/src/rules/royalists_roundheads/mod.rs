@@ -39,6 +39,7 @@ use crate::army::{Army, ArmySpec};
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
+use crate::rules::kit::in_force::{InForce, Shipped};
 use crate::rules::{Figure, Phase, RuleSystem, Table};
 use crate::status::StatusSchema;
 
@@ -47,25 +48,27 @@ pub use tables::Tables;
 
 /// The rule system, with the tables in force (the shipped ones unless overridden).
 pub struct RoyalistsRoundheads {
-    tables: Option<Arc<Tables>>,
+    tables: InForce<Tables>,
 }
 
 /// The instance [`crate::rules::standard`] lists, with the shipped tables.
-pub static SYSTEM: RoyalistsRoundheads = RoyalistsRoundheads { tables: None };
+pub static SYSTEM: RoyalistsRoundheads = RoyalistsRoundheads {
+    tables: InForce::shipped(&SHIPPED),
+};
 
-static SHIPPED: LazyLock<Arc<Tables>> = LazyLock::new(|| Arc::new(Tables::default()));
+static SHIPPED: Shipped<Tables> = LazyLock::new(|| Arc::new(Tables::default()));
 
 impl RoyalistsRoundheads {
     /// The system with a player's tables (from [`load_overrides_str`]).
     pub fn with_tables(tables: Tables) -> RoyalistsRoundheads {
         RoyalistsRoundheads {
-            tables: Some(Arc::new(tables)),
+            tables: InForce::own(&SHIPPED, tables),
         }
     }
 
     /// The tables in force.
     pub fn tables_in_force(&self) -> Arc<Tables> {
-        self.tables.clone().unwrap_or_else(|| SHIPPED.clone())
+        self.tables.shared()
     }
 }
 

@@ -6,12 +6,14 @@ use super::effects::{self, CheckKind, OnFail};
 use super::keys::{self, Chit, param};
 use super::look::{self, Look};
 use super::phases;
-use super::proc::{is_yes, pick, refuse, yes_no};
-use super::run::{Need, Run};
+use super::run::Run;
 use super::tables::Tables;
 use crate::battle::state::Context;
 use crate::event::{FactKind, PieceId};
 use crate::procedure::{Call, ParamSpec, Refusal};
+use crate::rules::kit::Need;
+use crate::rules::kit::offers::refuse;
+use crate::rules::kit::params::{pick, yes_no, yes_to};
 
 /// The causes a called morale check may have.
 pub const CAUSES: [&str; 3] = ["Fire Combat", "Melee", "Other"];
@@ -54,7 +56,7 @@ fn stacked_question(ctx: &Context, unit: PieceId) -> Option<ParamSpec> {
 
 /// Whether a leader is stacked with the unit: recorded, or answered so.
 fn stacked(run: &Run, call: &Call, unit: PieceId) -> bool {
-    look::stacked_leader(run, unit).is_some() || is_yes(call, param::LEADER_STACKED)
+    look::stacked_leader(run, unit).is_some() || yes_to(call, param::LEADER_STACKED)
 }
 
 pub fn morale_params(ctx: &Context, unit: PieceId) -> Vec<ParamSpec> {
@@ -134,7 +136,7 @@ pub fn check_rally(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusa
             RALLY_RULE,
         );
     }
-    if is_yes(call, param::IN_ENEMY_ZOC) {
+    if yes_to(call, param::IN_ENEMY_ZOC) {
         return refuse(
             format!("{name} is in an enemy ZOC: it may not rally"),
             RALLY_RULE,

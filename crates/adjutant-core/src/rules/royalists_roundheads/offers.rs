@@ -5,12 +5,13 @@ use std::sync::Arc;
 
 use super::keys::proc as id;
 use super::look::{self, Arm};
-use super::proc::{Body, Proc, offer, refuse};
+use super::proc::{Body, Proc};
 use super::tables::Tables;
 use super::{casualties, commands, fire, melee, morale, phases, trace};
 use crate::battle::state::{Context, Role};
 use crate::event::PieceId;
 use crate::procedure::{Call, Offer, Procedure, Refusal};
+use crate::rules::kit::offers::{as_called, refuse};
 
 type Check = fn(&Context, &Tables, &Call) -> Result<(), Refusal>;
 
@@ -119,14 +120,9 @@ fn make(
     targets: &[PieceId],
 ) -> Offer {
     let (check, _) = check_of(pid).expect("known procedure");
-    offer(
-        pid,
-        label,
-        params,
-        |call| check(ctx, t, call),
-        actors,
-        targets,
-    )
+    as_called(pid, label, params, (actors, targets), |call| {
+        check(ctx, t, call)
+    })
 }
 
 /// The procedures for a selection; with nothing selected, the phase advance.

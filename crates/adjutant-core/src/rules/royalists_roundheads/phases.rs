@@ -6,8 +6,7 @@
 use super::keys::{self, Chit};
 use super::look::{self, Look};
 use super::modifiers::key as mk;
-use super::proc::refuse;
-use super::run::{Need, Run, bands_by, request};
+use super::run::{Run, bands_by, request};
 use super::spec::ENTRY_ROLL;
 use super::tables::Tables;
 use super::victory::{self, side_name};
@@ -16,6 +15,9 @@ use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Refusal};
 use crate::rules::Phase;
+use crate::rules::kit::Need;
+use crate::rules::kit::events::side_flag;
+use crate::rules::kit::offers::refuse;
 
 pub const ORDERS: usize = 0;
 pub const MOVEMENT: usize = 1;
@@ -254,13 +256,7 @@ fn movement(run: &mut Run, t: &Tables, turn: u32, side: usize) -> Need<String> {
     let band = run.roll(req.clone())?;
     if req.bands[band].label == "enter" {
         enter(run, &group, "entry roll");
-        run.emit(Event::Side {
-            side,
-            change: crate::status::Change::Flag {
-                key: keys::REINFORCEMENTS_ENTERED.into(),
-                on: true,
-            },
-        });
+        run.emit(side_flag(side, keys::REINFORCEMENTS_ENTERED, true));
         Ok("reinforcements enter".into())
     } else {
         run.fact(

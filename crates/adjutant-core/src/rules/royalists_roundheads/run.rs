@@ -12,16 +12,15 @@ use super::look::Look;
 use crate::battle::state::{Context, Roster};
 use crate::dice::Dice;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{
-    Band, ChoiceRequest, DiceRequest, Explorer, Input, Reading, Resolution, Step,
-};
-use crate::rules::kit::Cursor;
-use crate::status::{Change, Status};
+use crate::procedure::{Band, ChoiceRequest, DiceRequest, Reading};
+use crate::rules::kit::events::{set_flag, set_mark, set_track};
+use crate::rules::kit::{Cursor, Need};
+use crate::status::Status;
 
 /// A procedure pass: the kit's input cursor, the events produced, the pieces changed.
-pub struct Run<'a> {
-    ctx: Context<'a>,
-    cursor: Cursor<'a, 'a>,
+pub struct Run<'c, 'i, 'm> {
+    ctx: Context<'c>,
+    cursor: &'c mut Cursor<'i, 'm>,
     /// Only the odds are wanted: no events are kept and narrative text may be skipped (the
     /// working copy of the pieces is still kept, so later checks see earlier changes).
     pub quiet: bool,
@@ -33,15 +32,9 @@ pub struct Run<'a> {
     pub routed: Vec<PieceId>,
 }
 
-/// The result of a pass step: a value, or the request that stops the pass.
-pub use crate::rules::kit::Need;
-
-impl<'a> Run<'a> {
-    pub fn new(ctx: &Context<'a>, inputs: &'a [Input]) -> Run<'a> {
-        Run::over(ctx, Cursor::stepping(inputs))
-    }
-
-    fn over(ctx: &Context<'a>, cursor: Cursor<'a, 'a>) -> Run<'a> {
+impl<'c, 'i, 'm> Run<'c, 'i, 'm> {
+    /// A pass over `cursor`'s inputs, with nothing changed yet.
+    pub fn over(ctx: &Context<'c>, cursor: &'c mut Cursor<'i, 'm>) -> Self {
         Run {
             ctx: *ctx,
             quiet: cursor.quiet(),
@@ -50,36 +43,6 @@ impl<'a> Run<'a> {
             pieces: BTreeMap::new(),
             sides: BTreeMap::new(),
             routed: Vec::new(),
-        }
-    }
-
-    /// Runs a procedure body to its next request or its resolution.
-    pub fn finish(
-        ctx: &Context,
-        inputs: &[Input],
-        body: impl FnOnce(&mut Run<'_>) -> Need<String>,
-    ) -> Step {
-        Run::new(ctx, inputs).conclude(body)
-    }
-
-    /// Runs a procedure body quietly for the odds walk, asking `more` for each input past
-    /// `inputs` (see [`crate::procedure::Procedure::explore`]).
-    pub fn explore(
-        ctx: &Context,
-        inputs: &[Input],
-        more: &mut Explorer<'_>,
-        body: impl FnOnce(&mut Run<'_>) -> Need<String>,
-    ) -> Step {
-        Run::over(ctx, Cursor::exploring(inputs, more)).conclude(body)
-    }
-
-    fn conclude(mut self, body: impl FnOnce(&mut Run<'_>) -> Need<String>) -> Step {
-        match body(&mut self) {
-            Ok(summary) => Step::Done(Resolution {
-                summary,
-                events: self.events,
-            }),
-            Err(step) => step,
         }
     }
 
@@ -137,34 +100,16 @@ impl<'a> Run<'a> {
 
     pub fn flag(&mut self, piece: PieceId, key: &str, on: bool) {
         if self.status(piece).flag(key) != on {
-            self.emit(piece_change(
-                piece,
-                Change::Flag {
-                    key: key.into(),
-                    on,
-                },
-            ));
+            self.emit(set_flag(piece, key, on));
         }
     }
 
     pub fn track(&mut self, piece: PieceId, key: &str, to: i32) {
-        self.emit(piece_change(
-            piece,
-            Change::Track {
-                key: key.into(),
-                to,
-            },
-        ));
+        self.emit(set_track(piece, key, to));
     }
 
     pub fn mark(&mut self, piece: PieceId, key: &str, to: Option<String>) {
-        self.emit(piece_change(
-            piece,
-            Change::Mark {
-                key: key.into(),
-                to,
-            },
-        ));
+        self.emit(set_mark(piece, key, to));
     }
 
     pub fn name(&self, id: PieceId) -> String {
@@ -172,7 +117,7 @@ impl<'a> Run<'a> {
     }
 }
 
-impl Look for Run<'_> {
+impl Look for Run<'_, '_, '_> {
     fn roster(&self) -> &Roster {
         self.ctx.roster
     }
@@ -192,11 +137,6 @@ impl Look for Run<'_> {
     fn quiet(&self) -> bool {
         self.quiet
     }
-}
-
-/// A piece status event.
-pub fn piece_change(piece: PieceId, change: Change) -> Event {
-    Event::Piece { piece, change }
 }
 
 /// The lowest and highest modified total of some dice.

@@ -8,15 +8,9 @@ use super::look;
 use super::tables::Tables;
 use crate::battle::state::Roster;
 use crate::event::PieceId;
+use crate::rules::kit::schema;
 use crate::rules::kit::with;
-use crate::status::{FlagSpec, MarkSpec, StatusSchema, TrackSpec, TrackStyle};
-
-fn flag(key: &'static str, label: &str) -> FlagSpec {
-    FlagSpec {
-        key,
-        label: label.into(),
-    }
-}
+use crate::status::{MarkSpec, StatusSchema, TrackSpec, TrackStyle};
 
 /// A piece's schema.
 pub fn piece(roster: &Roster, piece: PieceId, t: &Tables) -> StatusSchema {
@@ -38,10 +32,10 @@ pub fn piece(roster: &Roster, piece: PieceId, t: &Tables) -> StatusSchema {
                 with::mark_spec("Stacked with", roster, roster.side_of(piece)),
             ],
             flags: vec![
-                flag(keys::ENTERED, "On the map"),
-                flag(keys::REPLACEMENT, "Replacement leader"),
-                flag(keys::COMMAND_TRIED, "Tried to change command"),
-                flag(keys::FRESH_MUSTER, "Muster adopted this turn"),
+                schema::flag(keys::ENTERED, "On the map"),
+                schema::flag(keys::REPLACEMENT, "Replacement leader"),
+                schema::flag(keys::COMMAND_TRIED, "Tried to change command"),
+                schema::flag(keys::FRESH_MUSTER, "Muster adopted this turn"),
             ],
             ..StatusSchema::default()
         };
@@ -51,38 +45,41 @@ pub fn piece(roster: &Roster, piece: PieceId, t: &Tables) -> StatusSchema {
     };
     let limit = look::step_limit(u, t);
     let mut flags = vec![
-        flag(keys::ROUTED, "Routed"),
-        flag(keys::OUT_OF_COMMAND, "Out of command"),
-        flag(keys::STEP_LOSS_MARKER, "Step-Loss marker"),
+        schema::flag(keys::ROUTED, "Routed"),
+        schema::flag(keys::OUT_OF_COMMAND, "Out of command"),
+        schema::flag(keys::STEP_LOSS_MARKER, "Step-Loss marker"),
     ];
     if look::is_dragoons(u) {
-        flags.push(flag(keys::SECOND_MARKER, "Second Step-Loss marker"));
-        flags.push(flag(keys::DISMOUNTED, "Dismounted"));
+        flags.push(schema::flag(keys::SECOND_MARKER, "Second Step-Loss marker"));
+        flags.push(schema::flag(keys::DISMOUNTED, "Dismounted"));
     } else if u.stat("reduced_strength") > 0 {
-        flags.push(flag(keys::REDUCED, "Reduced side"));
+        flags.push(schema::flag(keys::REDUCED, "Reduced side"));
     }
     flags.extend([
-        flag(keys::ENTERED, "On the map"),
-        flag(keys::ELIMINATED, "Eliminated"),
-        flag(keys::FIRED, "Fired this Combat Phase"),
-        flag(
+        schema::flag(keys::ENTERED, "On the map"),
+        schema::flag(keys::ELIMINATED, "Eliminated"),
+        schema::flag(keys::FIRED, "Fired this Combat Phase"),
+        schema::flag(
             keys::MORALE_CHECKED_FIRE,
             "Morale checked this Fire Combat Phase",
         ),
-        flag(
+        schema::flag(
             keys::MORALE_CHECKED_MELEE,
             "Morale checked this Melee Phase",
         ),
     ]);
     if look::can_charge(u) || look::is_dragoons(u) {
-        flags.push(flag(keys::SECOND_COMBAT_USED, "Second combat used"));
+        flags.push(schema::flag(keys::SECOND_COMBAT_USED, "Second combat used"));
     }
-    flags.push(flag(keys::RALLY_TRIED, "Tried to rally this phase"));
-    flags.push(flag(
+    flags.push(schema::flag(keys::RALLY_TRIED, "Tried to rally this phase"));
+    flags.push(schema::flag(
         keys::TRACES_OVERALL,
         "Traces command to the Overall Leader",
     ));
-    flags.push(flag(keys::MUST_MELEE, "Must melee the hex it fired at"));
+    flags.push(schema::flag(
+        keys::MUST_MELEE,
+        "Must melee the hex it fired at",
+    ));
     StatusSchema {
         tracks: vec![TrackSpec {
             key: keys::STEPS_LOST,
@@ -114,7 +111,10 @@ pub fn side() -> StatusSchema {
             max: 200,
             style: TrackStyle::Number,
         }],
-        flags: vec![flag(keys::REINFORCEMENTS_ENTERED, "Array / Hobart entered")],
+        flags: vec![schema::flag(
+            keys::REINFORCEMENTS_ENTERED,
+            "Array / Hobart entered",
+        )],
         ..StatusSchema::default()
     }
 }

@@ -2,12 +2,13 @@
 //! makes in its own Victory Check Phase, the draw after the last turn, and each side's figures.
 
 use super::look::{self, Look};
-use super::run::{Need, Run, bands_by, request};
+use super::run::{Run, bands_by, request};
 use super::tables::Tables;
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind};
 use crate::rules::Figure;
+use crate::rules::kit::Need;
 
 /// A side's name as its army file gives it.
 pub fn side_name<L: Look + ?Sized>(l: &L, side: usize) -> String {

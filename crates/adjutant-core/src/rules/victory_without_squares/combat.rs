@@ -4,20 +4,26 @@
 //! card (black must, red may, §8.1). Only the side moving attacks; commanded shot, dragoons and
 //! gunners never attack or defend.
 
+use crate::rules::kit::done;
+use std::sync::Arc;
+
 use super::common::{
-    Cursor, Doing, Need, Script, answer_of, choice, finish, leader_casualty, loss_events, offer,
-    one_action, own_move, pair, present, removal_events, yes_no,
+    Doing, leader_casualty, loss_events, one_action, own_move, pair, present, removal_events,
 };
 use super::keys::*;
-use super::status::{active_leader, horse_kind, is_horse, kind, set_flag, set_track};
+use super::status::{active_leader, horse_kind, is_horse, kind};
 use super::tables::VwsTables;
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die, Modifier};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
     Band, Call, CardRead, CardRequest, ChoiceRequest, DiceRequest, Offer, ParamSpec, Procedure,
-    Reading, Refusal, Resolution, Step,
+    Reading, Refusal, Step,
 };
+use crate::rules::kit::events::{set_flag, set_track};
+use crate::rules::kit::offers::offer;
+use crate::rules::kit::params::{answer_of, choice, yes_no};
+use crate::rules::kit::{Cursor, Need, Script, finish};
 
 const RULE: &str = "§7.1";
 const MODS: &str = "§7.4";
@@ -226,7 +232,11 @@ fn modifiers(
 }
 
 /// Starts a combat, or refuses it.
-pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub fn build(
+    ctx: &Context,
+    t: &Arc<VwsTables>,
+    call: &Call,
+) -> Result<Box<dyn Procedure>, Refusal> {
     let (att, def) = pair(call, RULE)?;
     check(ctx, att, def, answer_of(call, &params(), DIRECTION) == 0)?;
     let mut dice = Dice::new(1, Die::D10);
@@ -234,7 +244,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
         dice = dice.with(m);
     }
     Ok(Box::new(Combat {
-        tables: t.clone(),
+        tables: Arc::clone(t),
         att,
         def,
         dice,
@@ -246,7 +256,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
 
 /// A combat in progress.
 pub struct Combat {
-    pub tables: VwsTables,
+    pub tables: Arc<VwsTables>,
     pub att: PieceId,
     pub def: PieceId,
     pub dice: Dice,
@@ -319,27 +329,18 @@ impl Combat {
             })?;
             if c == 1 {
                 events.extend(removal_events(ctx, self.def, "is contacted", true));
-                return Ok(Step::Done(Resolution {
-                    summary: "defenders removed".into(),
-                    events,
-                }));
+                return Ok(done("defenders removed", events));
             }
             events.push(Event::fact(
                 FactKind::Movement,
                 Some(self.def),
                 format!("{dn} retreats 4\" before {an} (§7.2)"),
             ));
-            return Ok(Step::Done(Resolution {
-                summary: "defenders retreat 4\"".into(),
-                events,
-            }));
+            return Ok(done("defenders retreat 4\"", events));
         }
         let (_, score) = cur.reading(self.request())?;
         let Some(row) = self.tables.result(score) else {
-            return Ok(Step::Done(Resolution {
-                summary: "no result".into(),
-                events,
-            }));
+            return Ok(done("no result", events));
         };
         let (drung, ev) = loss_events(
             ctx,
@@ -411,6 +412,6 @@ impl Combat {
             events.push(Event::fact(FactKind::Rout, Some(self.att), text));
             summary = format!("{summary}; {}", if pursue { "pursues" } else { "holds" });
         }
-        Ok(Step::Done(Resolution { summary, events }))
+        Ok(done(summary, events))
     }
 }

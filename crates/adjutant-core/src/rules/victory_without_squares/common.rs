@@ -2,15 +2,13 @@
 //! formation losses (with broken pike thrown away), and the leader casualty card.
 
 use super::keys::*;
-use super::status::{kind, lose, set_flag, set_mark, set_rung, set_track};
+use super::status::{kind, lose};
 use super::tables::VwsTables;
 use crate::battle::state::Context;
 use crate::cards::Card;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, CardRead, CardRequest, Refusal};
-
-pub use crate::rules::kit::offers::offer;
-pub use crate::rules::kit::params::{answer, answer_of, choice, yes_no};
+use crate::rules::kit::events::{set_flag, set_mark, set_rung, set_track};
 
 /// Refuses when the battle is over or the body has left the table.
 pub fn present(ctx: &Context, piece: PieceId) -> Result<(), Refusal> {
@@ -71,7 +69,7 @@ pub fn one_action(ctx: &Context, unit: PieceId, doing: Doing) -> Result<(), Refu
     ))
 }
 
-pub use crate::rules::kit::{Cursor, Need, Script, finish};
+use crate::rules::kit::{Cursor, Need};
 
 /// The events of a body losing `steps` formation levels, and its new rung.
 pub fn loss_events(ctx: &Context, unit: PieceId, steps: u8, why: &str) -> (u8, Vec<Event>) {

@@ -3,17 +3,21 @@
 //! (Unsteady after the second, §8.2), recalling pursuers (a red card, or 4" or more behind,
 //! §8.3), attaching a leader to a body (§9.1) and a leader captured when overrun (§9.3).
 
-use super::common::{
-    Cursor, Need, Script, answer_of, finish, leader_card, loss_events, offer, present, yes_no,
-};
+use crate::rules::kit::done;
+use crate::rules::kit::fixed::Fixed;
+use std::sync::Arc;
+
+use super::common::{leader_card, loss_events, present};
 use super::keys::*;
-use super::status::{set_flag, set_mark, set_rung, set_track};
+use crate::rules::kit::events::{set_flag, set_mark, set_rung, set_track};
+use crate::rules::kit::offers::offer;
+use crate::rules::kit::params::{answer_of, yes_no};
+use crate::rules::kit::{Cursor, Need, Script, finish};
+
 use super::tables::VwsTables;
 use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{
-    Call, CardRead, CardRequest, Input, Offer, ParamSpec, Procedure, Refusal, Resolution, Step,
-};
+use crate::procedure::{Call, CardRead, CardRequest, Offer, ParamSpec, Procedure, Refusal, Step};
 
 /// Which card test a [`CardTest`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,7 +29,7 @@ pub enum Test {
 
 /// A one-card test for a piece.
 pub struct CardTest {
-    pub tables: VwsTables,
+    pub tables: Arc<VwsTables>,
     pub piece: PieceId,
     pub test: Test,
 }
@@ -62,20 +66,20 @@ impl CardTest {
             Test::Leader => {
                 let unit = joined(ctx, self.piece);
                 let (summary, events) = leader_card(&self.tables, ctx, self.piece, unit, card);
-                Step::Done(Resolution { summary, events })
+                done(summary, events)
             }
-            Test::Recall if card.is_red() => Step::Done(Resolution {
-                summary: "recalled".into(),
-                events: recall_events(ctx, self.piece, &format!("{card} (red)")),
-            }),
-            Test::Recall => Step::Done(Resolution {
-                summary: "pursuit goes on".into(),
-                events: vec![Event::fact(
+            Test::Recall if card.is_red() => done(
+                "recalled",
+                recall_events(ctx, self.piece, &format!("{card} (red)")),
+            ),
+            Test::Recall => done(
+                "pursuit goes on",
+                vec![Event::fact(
                     FactKind::Rout,
                     Some(self.piece),
                     format!("{card} (black): {name} cannot be recalled and pursues on"),
                 )],
-            }),
+            ),
             Test::NearBroken => {
                 let steps = card
                     .suit()
@@ -94,10 +98,7 @@ impl CardTest {
                         format!("{card}: {name} stands firm"),
                     ));
                 }
-                Step::Done(Resolution {
-                    summary: format!("−{steps} steps"),
-                    events,
-                })
+                done(format!("−{steps} steps"), events)
             }
         })
     }
@@ -183,7 +184,11 @@ fn recall_events(ctx: &Context, unit: PieceId, why: &str) -> Vec<Event> {
 }
 
 /// Builds the card tests and the pursuit and attach actions.
-pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub fn build(
+    ctx: &Context,
+    t: &Arc<VwsTables>,
+    call: &Call,
+) -> Result<Box<dyn Procedure>, Refusal> {
     let &piece = call
         .actors
         .first()
@@ -195,7 +200,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
                 .leader(piece)
                 .ok_or_else(|| Refusal::new("choose a leader", "§9.2"))?;
             Ok(Box::new(CardTest {
-                tables: t.clone(),
+                tables: Arc::clone(t),
                 piece,
                 test: Test::Leader,
             }))
@@ -203,7 +208,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
         P_NEAR_BROKEN => {
             near_broken_offer(ctx, piece).refused.map_or(Ok(()), Err)?;
             Ok(Box::new(CardTest {
-                tables: t.clone(),
+                tables: Arc::clone(t),
                 piece,
                 test: Test::NearBroken,
             }))
@@ -228,7 +233,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
                 }));
             }
             Ok(Box::new(CardTest {
-                tables: t.clone(),
+                tables: Arc::clone(t),
                 piece,
                 test: Test::Recall,
             }))
@@ -366,23 +371,4 @@ fn pursuit_events(ctx: &Context, unit: PieceId) -> Vec<Event> {
         ));
     }
     events
-}
-
-/// A procedure that needs no dice or cards: its events are known at once.
-pub struct Fixed {
-    pub title: String,
-    pub events: Vec<Event>,
-}
-
-impl Procedure for Fixed {
-    fn title(&self) -> String {
-        self.title.clone()
-    }
-
-    fn step(&self, _ctx: &Context, _inputs: &[Input]) -> Step {
-        Step::Done(Resolution {
-            summary: self.title.clone(),
-            events: self.events.clone(),
-        })
-    }
 }

@@ -8,13 +8,13 @@
 //! The roll is read as D10 − figures, so each modifier to the figures shows with its sign
 //! reversed on the die: the shot hits on 0 or less.
 
-use super::common::{
-    Cursor, Doing, Need, Script, answer_of, choice, finish, leader_casualty, loss_events, offer,
-    one_action, own_move, pair, present, yes_no,
-};
+use crate::rules::kit::done;
+use std::sync::Arc;
+
+use super::common::{Doing, leader_casualty, loss_events, one_action, own_move, pair, present};
 use super::keys::*;
 use super::manoeuvre::{Situation, best};
-use super::status::{active_leader, kind, set_flag, set_track};
+use super::status::{active_leader, kind};
 use super::tables::{Manoeuvre, VwsTables};
 use crate::battle::state::Context;
 use crate::cards::Card;
@@ -22,8 +22,12 @@ use crate::dice::{Dice, Die, Modifier};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
     Band, Call, CardRead, CardRequest, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal,
-    Resolution, Step,
+    Step,
 };
+use crate::rules::kit::events::{set_flag, set_track};
+use crate::rules::kit::offers::offer;
+use crate::rules::kit::params::{answer_of, choice, yes_no};
+use crate::rules::kit::{Cursor, Need, Script, finish};
 
 const RULE: &str = "§5.5";
 const WHO: &str = "§5.1";
@@ -160,7 +164,11 @@ pub fn offer_for(t: &VwsTables, ctx: &Context, firer: PieceId, target: PieceId) 
 }
 
 /// Starts a shot, or refuses it.
-pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub fn build(
+    ctx: &Context,
+    t: &Arc<VwsTables>,
+    call: &Call,
+) -> Result<Box<dyn Procedure>, Refusal> {
     let (firer, target) = pair(call, RULE)?;
     check(t, ctx, firer, target)?;
     let specs = params(ctx, firer);
@@ -210,7 +218,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
         }
     }
     Ok(Box::new(Fire {
-        tables: t.clone(),
+        tables: Arc::clone(t),
         firer,
         target,
         dice,
@@ -227,7 +235,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
 
 /// A shot in progress.
 pub struct Fire {
-    pub tables: VwsTables,
+    pub tables: Arc<VwsTables>,
     pub firer: PieceId,
     pub target: PieceId,
     pub dice: Dice,
@@ -306,10 +314,7 @@ impl Fire {
                 v.why.clone(),
             ));
             if !v.allowed {
-                return Ok(Step::Done(Resolution {
-                    summary: "may not fire".into(),
-                    events,
-                }));
+                return Ok(done("may not fire", events));
             }
         }
         let (req, value) = cur.reading(self.request())?;
@@ -379,6 +384,6 @@ impl Fire {
             events.extend(ev);
             summary = format!("{summary}; {s}");
         }
-        Ok(Step::Done(Resolution { summary, events }))
+        Ok(done(summary, events))
     }
 }

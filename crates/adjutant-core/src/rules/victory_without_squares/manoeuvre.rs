@@ -2,18 +2,21 @@
 //! or turning about, reforming and rallying. The body draws one card, or two with an active
 //! leader attached and uses the better; the outcome names the cell and its footnotes.
 
-use super::common::{
-    Cursor, Doing, Need, Script, answer_of, finish, loss_events, offer, one_action, present, yes_no,
-};
+use crate::rules::kit::done;
+use std::sync::Arc;
+
+use super::common::{Doing, loss_events, one_action, present};
 use super::keys::*;
-use super::status::{active_leader, kind, recover, set_flag, set_rung};
+use super::status::{active_leader, kind, recover};
 use super::tables::{Manoeuvre, VwsTables};
 use crate::battle::state::Context;
 use crate::cards::Card;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{
-    Call, CardRead, CardRequest, Offer, ParamSpec, Procedure, Refusal, Resolution, Step,
-};
+use crate::procedure::{Call, CardRead, CardRequest, Offer, ParamSpec, Procedure, Refusal, Step};
+use crate::rules::kit::events::{set_flag, set_rung};
+use crate::rules::kit::offers::offer;
+use crate::rules::kit::params::{answer_of, yes_no};
+use crate::rules::kit::{Cursor, Need, Script, finish};
 
 /// How a card reads for a body: allowed or not, a step lost on the way, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -183,7 +186,11 @@ pub fn offers(ctx: &Context, unit: PieceId) -> Vec<Offer> {
 }
 
 /// Starts a manoeuvre draw.
-pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub fn build(
+    ctx: &Context,
+    t: &Arc<VwsTables>,
+    call: &Call,
+) -> Result<Box<dyn Procedure>, Refusal> {
     let action = action_of(&call.id).ok_or_else(|| Refusal::new("no such manoeuvre", "§4.1"))?;
     let &unit = call
         .actors
@@ -205,7 +212,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
         in_column: answer_of(call, &specs, IN_COLUMN) == 1 || ctx.status(unit).flag(COLUMN),
     };
     Ok(Box::new(Draw {
-        tables: t.clone(),
+        tables: Arc::clone(t),
         unit,
         action,
         situation,
@@ -219,7 +226,7 @@ pub fn build(ctx: &Context, t: &VwsTables, call: &Call) -> Result<Box<dyn Proced
 
 /// A manoeuvre draw in progress.
 pub struct Draw {
-    pub tables: VwsTables,
+    pub tables: Arc<VwsTables>,
     pub unit: PieceId,
     pub action: Manoeuvre,
     pub situation: Situation,
@@ -285,7 +292,7 @@ impl Draw {
             v.why.clone(),
         ));
         let summary = outcome(ctx, self, &v, &name, &mut events);
-        Ok(Step::Done(Resolution { summary, events }))
+        Ok(done(summary, events))
     }
 }
 

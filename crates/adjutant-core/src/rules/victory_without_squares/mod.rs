@@ -26,7 +26,7 @@ pub mod status;
 pub mod tables;
 pub mod turn;
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use keys::*;
 use tables::VwsTables;
@@ -35,30 +35,35 @@ use crate::army::ArmySpec;
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
+use crate::rules::kit::events::{set_flag, set_mark, set_rung};
+use crate::rules::kit::in_force::{InForce, Shipped};
+use crate::rules::kit::offers::offer;
 use crate::rules::{Figure, Phase, RuleSystem, Table};
 use crate::status::StatusSchema;
 
 /// The rule system, with its tables (the standard ones unless given).
 pub struct VictoryWithoutSquares {
-    tables: Option<VwsTables>,
+    tables: InForce<VwsTables>,
 }
 
 /// The instance [`crate::rules::standard`] lists.
-pub static SYSTEM: VictoryWithoutSquares = VictoryWithoutSquares { tables: None };
+pub static SYSTEM: VictoryWithoutSquares = VictoryWithoutSquares {
+    tables: InForce::shipped(&STANDARD),
+};
 
-static STANDARD: LazyLock<VwsTables> = LazyLock::new(VwsTables::standard);
+static STANDARD: Shipped<VwsTables> = LazyLock::new(|| Arc::new(VwsTables::standard()));
 
 impl VictoryWithoutSquares {
     /// The system with other tables in force (a player's override, a remapped column).
     pub fn with_tables(tables: VwsTables) -> VictoryWithoutSquares {
         VictoryWithoutSquares {
-            tables: Some(tables),
+            tables: InForce::own(&STANDARD, tables),
         }
     }
 
     /// The tables in force.
     pub fn data(&self) -> &VwsTables {
-        self.tables.as_ref().unwrap_or(&STANDARD)
+        self.tables.get()
     }
 }
 
@@ -153,15 +158,15 @@ impl RuleSystem for VictoryWithoutSquares {
         )];
         for id in roster.ids() {
             if let Some(u) = roster.unit(id) {
-                events.push(status::set_rung(id, FORMATION, FORMED));
+                events.push(set_rung(id, FORMATION, FORMED));
                 if let Some(g) = &u.group {
-                    events.push(status::set_mark(id, DIVISION, Some(g.clone())));
+                    events.push(set_mark(id, DIVISION, Some(g.clone())));
                 }
                 if u.kind == DRAGOONS {
-                    events.push(status::set_flag(id, MOUNTED, true));
+                    events.push(set_flag(id, MOUNTED, true));
                 }
             } else {
-                events.push(status::set_rung(id, LEADER, ACTIVE));
+                events.push(set_rung(id, LEADER, ACTIVE));
             }
         }
         events
@@ -174,7 +179,7 @@ impl RuleSystem for VictoryWithoutSquares {
                 let mut o = vec![draws::leader_offer(ctx, *a), draws::capture_offer(ctx, *a)];
                 if let Some(&u) = targets.first() {
                     let check = draws::attach_check(ctx, *a, u);
-                    o.push(common::offer(
+                    o.push(offer(
                         P_ATTACH,
                         format!("Attach to {}", ctx.roster.name(u)),
                         Vec::new(),
@@ -189,7 +194,7 @@ impl RuleSystem for VictoryWithoutSquares {
     }
 
     fn procedure(&self, ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
-        let t = self.data();
+        let t = &self.tables.shared();
         match call.id.as_str() {
             P_DIFFICULT | P_HALT | P_REFORM | P_RALLY => manoeuvre::build(ctx, t, call),
             P_FIRE => fire::build(ctx, t, call),

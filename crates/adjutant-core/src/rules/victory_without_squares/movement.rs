@@ -4,15 +4,17 @@
 //! leaves play when it surrenders, leaves the table or is overrun (§8.6). The players move the
 //! figures; these record what the rules need to know about it.
 
-use super::common::{
-    Doing, choice, loss_events, offer, one_action, own_move, present, removal_events,
-};
-use super::draws::Fixed;
+use super::common::{Doing, loss_events, one_action, own_move, present, removal_events};
 use super::keys::*;
-use super::status::{kind, set_flag};
+use super::status::kind;
 use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Offer, ParamSpec, Procedure, Refusal};
+use crate::rules::kit::events::set_flag;
+use crate::rules::kit::fixed::Fixed;
+use crate::rules::kit::offers::offer;
+use crate::rules::kit::params::answer;
+use crate::rules::kit::params::choice;
 
 /// What a move records: advancing, moving elsewhere, or stopping without a card.
 pub const MOVES: [&str; 3] = [
@@ -131,7 +133,7 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
     match call.id.as_str() {
         P_MOVE => {
             check(ctx, unit)?;
-            let which = super::common::answer(call, &move_param());
+            let which = answer(call, &move_param());
             let s = ctx.status(unit);
             if which == 2 {
                 if !s.flag(MOVING) {
@@ -184,7 +186,7 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
         }
         P_REMOVE => {
             present(ctx, unit)?;
-            let reason = super::common::answer(call, &reason_param());
+            let reason = answer(call, &reason_param());
             let why = match reason {
                 0 => "surrenders",
                 1 => "leaves the table and may not return",

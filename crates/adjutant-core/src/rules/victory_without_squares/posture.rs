@@ -4,13 +4,15 @@
 //! cards or dice: the change is a fact the players made on the table, recorded so fire and
 //! combat follow it; like a move, it rules out firing that turn (§3.3).
 
-use super::common::{Doing, choice, offer, one_action, present};
-use super::draws::Fixed;
+use super::common::{Doing, one_action, present};
 use super::keys::*;
-use super::status::set_flag;
 use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
+use crate::rules::kit::events::set_flag;
+use crate::rules::kit::fixed::Fixed;
+use crate::rules::kit::offers::offer;
+use crate::rules::kit::params::choice;
 
 /// The parameter naming the change.
 pub const CHANGE: &str = "change";

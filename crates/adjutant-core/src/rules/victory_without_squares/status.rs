@@ -6,7 +6,8 @@
 use super::keys::*;
 use crate::battle::state::{Context, Roster};
 use crate::event::PieceId;
-use crate::status::{FlagSpec, LadderSpec, MarkSpec, StatusSchema, TrackSpec, TrackStyle};
+use crate::rules::kit::schema;
+use crate::status::{LadderSpec, StatusSchema, TrackStyle};
 
 /// The formation rungs, top first.
 pub const RUNGS: [&str; 4] = ["Formed", "Unsteady", "Disordered", "Broken"];
@@ -40,32 +41,6 @@ pub fn recover(kind: &str, rung: u8) -> u8 {
         FORMED
     } else {
         r
-    }
-}
-
-fn flag(key: &'static str, label: &str) -> FlagSpec {
-    FlagSpec {
-        key,
-        label: label.into(),
-    }
-}
-
-fn track(key: &'static str, label: &str, max: i32) -> TrackSpec {
-    TrackSpec {
-        key,
-        label: label.into(),
-        min: 0,
-        max,
-        style: TrackStyle::Boxes,
-    }
-}
-
-fn mark(key: &'static str, label: &str, choices: Vec<String>) -> MarkSpec {
-    MarkSpec {
-        key,
-        label: label.into(),
-        choices,
-        secret: false,
     }
 }
 
@@ -105,44 +80,61 @@ pub fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
         }],
         tracks: Vec::new(),
         flags: vec![
-            flag(MOVING, "Moving (needs a Halt card to stop)"),
-            flag(MOVED, "Moved or changed formation this turn"),
-            flag(CHANGED, "Changed formation this turn"),
-            flag(FIRED, "Fired this turn"),
-            flag(REFORMED, "Rallied or reformed this turn"),
-            flag(PURSUING, "In pursuit"),
-            flag(RALLIED, "Previously broken and rallied"),
-            flag(REMOVED, "Removed (surrendered or left the table)"),
+            schema::flag(MOVING, "Moving (needs a Halt card to stop)"),
+            schema::flag(MOVED, "Moved or changed formation this turn"),
+            schema::flag(CHANGED, "Changed formation this turn"),
+            schema::flag(FIRED, "Fired this turn"),
+            schema::flag(REFORMED, "Rallied or reformed this turn"),
+            schema::flag(PURSUING, "In pursuit"),
+            schema::flag(RALLIED, "Previously broken and rallied"),
+            schema::flag(REMOVED, "Removed (surrendered or left the table)"),
         ],
         marks: vec![
-            mark(ATTACHED, "Leader attached", Vec::new()),
-            mark(DIVISION, "Division", Vec::new()),
+            schema::mark(ATTACHED, "Leader attached", Vec::new()),
+            schema::mark(DIVISION, "Division", Vec::new()),
         ],
     };
     // Only bodies that fight count rounds, and only horse pursue (§7.2, §8.1).
     if !matches!(kind, COMMANDED_SHOT | DRAGOONS | TRAIN) {
-        s.tracks.push(track(ROUNDS, "Combat rounds this turn", 6));
+        s.tracks.push(schema::track(
+            ROUNDS,
+            "Combat rounds this turn",
+            6,
+            TrackStyle::Boxes,
+        ));
     }
     if horse_kind(kind) {
-        s.tracks.push(track(PURSUIT_ROUNDS, "Pursuit rounds", 4));
+        s.tracks.push(schema::track(
+            PURSUIT_ROUNDS,
+            "Pursuit rounds",
+            4,
+            TrackStyle::Boxes,
+        ));
     }
     match kind {
-        HORSE_2_RANK => s.tracks.push(track(SHOTS, "Shots this turn (2)", 2)),
-        DRAGOONS => s.flags.push(flag(MOUNTED, "Mounted")),
+        HORSE_2_RANK => s.tracks.push(schema::track(
+            SHOTS,
+            "Shots this turn (2)",
+            2,
+            TrackStyle::Boxes,
+        )),
+        DRAGOONS => s.flags.push(schema::flag(MOUNTED, "Mounted")),
         TRAIN => {
-            s.flags.push(flag(LIMBERED, "Limbered"));
-            s.flags.push(flag(UNLIMBERING, "Unlimbering (this turn)"));
+            s.flags.push(schema::flag(LIMBERED, "Limbered"));
             s.flags
-                .push(flag(OUT_OF_POWDER, "Out of powder (half effect)"));
+                .push(schema::flag(UNLIMBERING, "Unlimbering (this turn)"));
+            s.flags
+                .push(schema::flag(OUT_OF_POWDER, "Out of powder (half effect)"));
         }
         FOOT => {
-            s.flags.push(flag(HEDGEHOG, "In hedgehog"));
-            s.flags.push(flag(PIKE_LOST, "Pike thrown away (broken)"));
+            s.flags.push(schema::flag(HEDGEHOG, "In hedgehog"));
+            s.flags
+                .push(schema::flag(PIKE_LOST, "Pike thrown away (broken)"));
         }
         _ => {}
     }
     if !horse_kind(kind) && kind != TRAIN {
-        s.flags.push(flag(COLUMN, "In column"));
+        s.flags.push(schema::flag(COLUMN, "In column"));
     }
     s
 }
@@ -150,21 +142,22 @@ pub fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
 /// What a side carries.
 pub fn side_schema() -> StatusSchema {
     StatusSchema {
-        tracks: vec![track(DIVISIONS_MOVED, "Divisional moves this turn", 4)],
+        tracks: vec![schema::track(
+            DIVISIONS_MOVED,
+            "Divisional moves this turn",
+            4,
+            TrackStyle::Boxes,
+        )],
         flags: vec![
-            flag(BEATEN, "All's Lost: beaten, may not advance"),
-            flag(PASSED, "Passed this turn"),
-            flag("moved_left", "Left division moved"),
-            flag("moved_centre", "Centre division moved"),
-            flag("moved_right", "Right division moved"),
+            schema::flag(BEATEN, "All's Lost: beaten, may not advance"),
+            schema::flag(PASSED, "Passed this turn"),
+            schema::flag("moved_left", "Left division moved"),
+            schema::flag("moved_centre", "Centre division moved"),
+            schema::flag("moved_right", "Right division moved"),
         ],
         ..StatusSchema::default()
     }
 }
-
-pub use crate::rules::kit::events::{
-    set_flag, set_mark, set_rung, set_track, side_flag, side_track,
-};
 
 /// A unit's kind ("" for a leader).
 pub fn kind<'a>(ctx: &Context<'a>, piece: PieceId) -> &'a str {

@@ -3,19 +3,21 @@
 //! turn, and at the end of each full turn the All's Lost check with its consequences, the
 //! per-turn counters cleared and unhorsed leaders back in the saddle.
 
-use super::common::{Cursor, Need, Script, answer, choice, finish, loss_events, offer};
+use super::common::loss_events;
 use super::keys::*;
-use super::status::{
-    alls_lost_count, kind, on_table, set_flag, set_rung, set_track, side_flag, side_name,
-    side_track,
-};
+use super::status::{alls_lost_count, kind, on_table, side_name};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind};
 use crate::procedure::{
-    Band, Call, ChoiceRequest, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal,
-    Resolution, Step,
+    Band, Call, ChoiceRequest, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal, Step,
 };
+use crate::rules::kit::done;
+use crate::rules::kit::events::{set_flag, set_rung, set_track, side_flag, side_track};
+use crate::rules::kit::fixed::Fixed;
+use crate::rules::kit::offers::offer;
+use crate::rules::kit::params::{answer, choice};
+use crate::rules::kit::{Cursor, Need, Script, finish};
 
 pub const PHASE_INITIATIVE: usize = 0;
 pub const PHASE_MOVES: usize = 1;
@@ -88,14 +90,14 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
                     "§2.3",
                 ));
             }
-            Ok(Box::new(super::draws::Fixed {
+            Ok(Box::new(Fixed {
                 title: format!("Move the {d} division"),
                 events: division_events(ctx, d),
             }))
         }
         P_PASS => {
             phase_check(ctx, PHASE_MOVES)?;
-            Ok(Box::new(super::draws::Fixed {
+            Ok(Box::new(Fixed {
                 title: "Pass the turn".into(),
                 events: pass_events(ctx),
             }))
@@ -348,9 +350,6 @@ impl Initiative {
             phase: PHASE_MOVES,
             side: first,
         });
-        Ok(Step::Done(Resolution {
-            summary: format!("{} moves first", names[first]),
-            events,
-        }))
+        Ok(done(format!("{} moves first", names[first]), events))
     }
 }
