@@ -12,6 +12,8 @@
 //! `long_run_of_200_kills` does at least 200) and `ADJUTANT_CRASH_SEED` the first game's seed.
 //! `crash_safety/full_disk.rs` covers saves refused by a full disk or a blocked folder.
 
+// A full disk is simulated with a file-size limit (setrlimit), which is Unix's.
+#[cfg(unix)]
 #[path = "crash_safety/full_disk.rs"]
 mod full_disk;
 #[path = "crash_safety/script.rs"]
