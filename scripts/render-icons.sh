@@ -4,6 +4,8 @@
 #   packaging/icons/NxN/org.adjutant.Adjutant.png        N = 16 24 32 48 64 128 256 512
 #   assets/icons/org.adjutant.Adjutant-128.rgba          the window icon: 128x128 straight RGBA
 #                                                        bytes, embedded by src/ui/mod.rs
+#   packaging/windows/adjutant.ico                       the Windows icon (16 to 256 pixels),
+#                                                        built into adjutant.exe by build.rs
 # Run it after editing the SVG and commit what it writes. Needs rsvg-convert (librsvg2-bin,
 # installed with apt-get when missing) and python3.
 set -euo pipefail
@@ -73,3 +75,12 @@ for _ in range(height):
 open(target, "wb").write(out)
 print(target)
 EOF
+
+# The Windows icon: every size up to 256 in one .ico (ImageMagick's convert).
+if command -v convert >/dev/null 2>&1; then
+  convert packaging/icons/{16x16,24x24,32x32,48x48,64x64,128x128,256x256}/org.adjutant.Adjutant.png \
+    packaging/windows/adjutant.ico
+  echo packaging/windows/adjutant.ico
+else
+  echo "convert (imagemagick) is missing: packaging/windows/adjutant.ico not rendered" >&2
+fi

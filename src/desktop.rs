@@ -26,9 +26,17 @@ pub const ANSWER_WITHIN: Duration = Duration::from_secs(5);
 const GIVE_UP_AFTER: Duration = Duration::from_secs(8);
 
 /// What to say when the windowing library itself fails after these checks pass.
+#[cfg(not(windows))]
 pub const LIBRARY_ADVICE: &str = "If a library is missing, install libxkbcommon-x11-0 (X11) or \
      libwayland-client0 (Wayland); on a Wayland desktop, `WAYLAND_DISPLAY= adjutant` runs it \
      through X11 instead. `adjutant check`, `print` and `report` work without a window.";
+
+/// What to say when the windowing library itself fails (Windows needs no extra library: the
+/// window is drawn in software through the system's own).
+#[cfg(windows)]
+pub const LIBRARY_ADVICE: &str = "Check that the program is started from a signed-in desktop \
+     session (not a service or a remote shell without one), or reinstall Adjutant. \
+     `adjutant check`, `print` and `report` work without a window.";
 
 /// The check's own connection to the display that answered, to be kept open until the window
 /// has its own: an X server whose last client leaves resets itself, and a window that connects

@@ -4,6 +4,11 @@
 //! after-action report (see [`cli`]); `adjutant battles` lists the saved battles and
 //! `adjutant restore FILE` puts a damaged battle's backup back. The player's table overrides
 //! are read at start-up.
+//!
+//! On Windows the program is a windowed one (no console of its own pops up beside the window);
+//! the commands attach to the console they were started from, so they print there as usual.
+
+#![cfg_attr(windows, windows_subsystem = "windows")]
 
 mod cli;
 mod desktop;
@@ -53,6 +58,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    attach_console();
     let cli = Cli::parse();
     match cli.command {
         None => window(cli.data_dir),
@@ -63,6 +69,22 @@ fn main() -> ExitCode {
         Some(Command::Restore { file }) => cli::battles::restore(cli.data_dir, &file),
     }
 }
+
+/// Windows: a windowed program starts with no console, so what the commands print would go
+/// nowhere; attach to the console of the terminal that started it, if there is one. Started
+/// from the Start menu there is none, and the window opens as before.
+#[cfg(windows)]
+fn attach_console() {
+    use windows_sys::Win32::System::Console::{ATTACH_PARENT_PROCESS, AttachConsole};
+    // SAFETY: AttachConsole takes a process id and touches no memory of ours; failing (no
+    // parent console, or one already attached) leaves the process as it was.
+    unsafe {
+        AttachConsole(ATTACH_PARENT_PROCESS);
+    }
+}
+
+#[cfg(not(windows))]
+fn attach_console() {}
 
 /// Checks army files (or folders of them): every problem on stderr, exit 1 when there are any.
 fn check(files: &[PathBuf]) -> ExitCode {

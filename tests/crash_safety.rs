@@ -12,6 +12,11 @@
 //! `long_run_of_200_kills` does at least 200) and `ADJUTANT_CRASH_SEED` the first game's seed.
 //! `crash_safety/full_disk.rs` covers saves refused by a full disk or a blocked folder.
 
+// The kill-mid-save runs are Unix's (SIGKILL); elsewhere their helpers go unused.
+#![cfg_attr(not(unix), allow(dead_code, unused_imports))]
+
+// A full disk is simulated with a file-size limit (setrlimit), which is Unix's.
+#[cfg(unix)]
 #[path = "crash_safety/full_disk.rs"]
 mod full_disk;
 #[path = "crash_safety/script.rs"]

@@ -5,6 +5,9 @@
 //! holding a newline or 900 KB long, and a battle file cut short. Each gets a clear message
 //! and none hangs (every run of the binary has a time limit, and a memory limit).
 
+// Named pipes, devices, symbolic links and memory limits are Unix's.
+#![cfg(unix)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

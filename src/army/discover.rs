@@ -21,7 +21,8 @@ pub const ARMIES_DIR_VAR: &str = "ADJUTANT_ARMIES_DIR";
 const MAX_DEPTH: usize = 8;
 
 /// The folder of shipped army files: `$ADJUTANT_ARMIES_DIR` if set; else
-/// `../share/adjutant/armies` beside the executable if it exists (an installed package);
+/// `../share/adjutant/armies` beside the executable if it exists (an installed package; on
+/// Windows `armies` in the executable's own folder, as the installer and the zip put it);
 /// else the source tree's `armies/` folder (a development build). The shipped armies are
 /// listed from the copies built into the program ([`all_armies`]), filed under this
 /// folder's paths; a player may open or copy the files themselves where they are installed.
@@ -30,7 +31,11 @@ pub fn shipped_armies_dir() -> PathBuf {
         return PathBuf::from(dir);
     }
     let installed = std::env::current_exe().ok().and_then(|exe| {
-        let dir = exe.parent()?.parent()?.join("share/adjutant/armies");
+        let dir = if cfg!(windows) {
+            exe.parent()?.join("armies")
+        } else {
+            exe.parent()?.parent()?.join("share/adjutant/armies")
+        };
         dir.is_dir().then_some(dir)
     });
     installed.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("armies"))

@@ -6,11 +6,17 @@
 //! the file under the old name is either the complete old version or the complete new one.
 //! [`write_atomic_with`] takes a hook that can fail or stop the sequence at each [`WriteStep`],
 //! so tests can check every point of failure.
+//!
+//! On Windows a rename over a file that another program holds open (a virus scanner, a backup
+//! or sync tool, an editor) fails with a sharing violation or "access denied" until that
+//! program lets go; the renames are tried again a few times ([`retry_while_held`]) before the
+//! write gives up with an error that says so, leaving the old file as it was.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use super::{StoreError, WriteStep};
 
@@ -117,7 +123,7 @@ fn sequence(
     backup(path, dir).map_err(io("back up"))?;
 
     at(WriteStep::Rename).map_err(tag("replace"))?;
-    fs::rename(temp, path).map_err(io("replace"))?;
+    rename_retrying(temp, path).map_err(io("replace"))?;
 
     at(WriteStep::SyncDir).map_err(tag("sync the folder of"))?;
     sync_dir(dir).map_err(io("sync the folder of"))?;
@@ -140,11 +146,60 @@ fn backup(path: &Path, dir: &Path) -> io::Result<()> {
             return Err(err);
         }
     }
-    if let Err(err) = fs::rename(&staged, &bak) {
+    if let Err(err) = rename_retrying(&staged, &bak) {
         let _ = fs::remove_file(&staged);
         return Err(err);
     }
     sync_dir(dir)
+}
+
+/// How many times a rename refused because another program holds the file is tried, and the
+/// waits between the tries (about 1.5 s in all): long enough for a scanner to finish a file.
+const HELD_TRIES: u32 = 8;
+const HELD_FIRST_WAIT: Duration = Duration::from_millis(25);
+
+/// `fs::rename`, tried again while another program holds the target open.
+fn rename_retrying(from: &Path, to: &Path) -> io::Result<()> {
+    retry_while_held(|| fs::rename(from, to), held_by_another, HELD_FIRST_WAIT)
+}
+
+/// Runs `op` until it succeeds, fails for a reason `held` does not accept, or has been tried
+/// [`HELD_TRIES`] times, waiting `first_wait`, then twice as long each time, between tries.
+/// The last refusal comes back as an error that says another program holds the file.
+fn retry_while_held(
+    mut op: impl FnMut() -> io::Result<()>,
+    held: impl Fn(&io::Error) -> bool,
+    first_wait: Duration,
+) -> io::Result<()> {
+    let mut wait = first_wait;
+    for _ in 1..HELD_TRIES {
+        match op() {
+            Err(e) if held(&e) => std::thread::sleep(wait),
+            other => return other,
+        }
+        wait = wait.saturating_mul(2).min(Duration::from_millis(400));
+    }
+    op().map_err(|e| {
+        if held(&e) {
+            io::Error::new(
+                e.kind(),
+                format!(
+                    "another program has the file open (a virus scanner, a backup or sync tool, \
+                     an editor); the old file is unchanged. Close that program or wait, then \
+                     try again ({e})"
+                ),
+            )
+        } else {
+            e
+        }
+    })
+}
+
+/// Whether a rename failed because another program has the file open. Only Windows refuses
+/// a rename for that (ERROR_ACCESS_DENIED, ERROR_SHARING_VIOLATION, ERROR_LOCK_VIOLATION);
+/// elsewhere a refused rename is a real refusal and is reported at once.
+fn held_by_another(err: &io::Error) -> bool {
+    cfg!(windows) && matches!(err.raw_os_error(), Some(5 | 32 | 33))
 }
 
 /// Copies `from` to a new file `to` and syncs it, so the copy is complete before it is used.
@@ -184,5 +239,79 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
     {
         let _ = dir;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A refusal as Windows gives it while a scanner has the file open.
+    fn sharing_violation() -> io::Error {
+        io::Error::new(io::ErrorKind::PermissionDenied, "sharing violation")
+    }
+
+    fn is_sharing_violation(e: &io::Error) -> bool {
+        e.to_string() == "sharing violation"
+    }
+
+    #[test]
+    fn a_rename_refused_while_another_program_holds_the_file_is_tried_again() {
+        let mut tries = 0;
+        let result = retry_while_held(
+            || {
+                tries += 1;
+                if tries < 3 {
+                    Err(sharing_violation())
+                } else {
+                    Ok(())
+                }
+            },
+            is_sharing_violation,
+            Duration::ZERO,
+        );
+        assert!(result.is_ok(), "{result:?}");
+        assert_eq!(tries, 3);
+    }
+
+    #[test]
+    fn a_file_held_for_good_is_named_as_held_by_another_program() {
+        let mut tries = 0;
+        let err = retry_while_held(
+            || {
+                tries += 1;
+                Err(sharing_violation())
+            },
+            is_sharing_violation,
+            Duration::ZERO,
+        )
+        .unwrap_err();
+        assert_eq!(tries, HELD_TRIES);
+        assert_eq!(err.kind(), io::ErrorKind::PermissionDenied);
+        let text = err.to_string();
+        assert!(text.contains("another program has the file open"), "{text}");
+        assert!(text.contains("the old file is unchanged"), "{text}");
+    }
+
+    #[test]
+    fn other_failures_are_not_tried_again() {
+        let mut tries = 0;
+        let err = retry_while_held(
+            || {
+                tries += 1;
+                Err(io::Error::from(io::ErrorKind::StorageFull))
+            },
+            is_sharing_violation,
+            Duration::ZERO,
+        )
+        .unwrap_err();
+        assert_eq!(tries, 1);
+        assert_eq!(err.kind(), io::ErrorKind::StorageFull);
+    }
+
+    #[test]
+    fn only_windows_counts_a_refused_rename_as_a_held_file() {
+        let denied = io::Error::from_raw_os_error(5);
+        assert_eq!(held_by_another(&denied), cfg!(windows));
     }
 }

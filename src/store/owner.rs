@@ -5,7 +5,10 @@
 //!   beside the battle, `.<name>.lock`. The system drops the lock when the process ends,
 //!   however it ends, so a crash never leaves a battle locked; the lock file is removed when
 //!   the lock is given back, and one left by a crash is simply locked again. A second window
-//!   that wants the same battle is told which process has it.
+//!   that wants the same battle is told which process has it. On Windows the lock is
+//!   `LockFileEx` on the whole file, which also keeps other processes from reading it, so a
+//!   second window there is told the battle is open elsewhere without the process id; the
+//!   file's identity is its volume serial number and file index instead of device and inode.
 //! - [`Stamp`]: what a file on disk is (device, inode, length, time of last change), noted
 //!   when this process reads or writes it. Every write replaces the file by a rename, so the
 //!   inode alone tells one save from the next; before saving, the store checks that the file
@@ -105,11 +108,39 @@ fn same_file(file: &File, path: &Path) -> bool {
             _ => false,
         }
     }
-    #[cfg(not(unix))]
+    #[cfg(windows)]
+    {
+        match (
+            windows_file_id(file),
+            File::open(path).ok().as_ref().and_then(windows_file_id),
+        ) {
+            (Some(a), Some(b)) => a == b,
+            _ => false,
+        }
+    }
+    #[cfg(not(any(unix, windows)))]
     {
         let _ = (file, path);
         true
     }
+}
+
+/// Which file an open handle is on Windows: the volume's serial number and the file's index
+/// (NTFS's counterpart of the device and inode), or `None` where the system does not say.
+#[cfg(windows)]
+fn windows_file_id(file: &File) -> Option<(u32, u32, u32)> {
+    use std::os::windows::io::AsRawHandle;
+    use windows_sys::Win32::Storage::FileSystem::{
+        BY_HANDLE_FILE_INFORMATION, GetFileInformationByHandle,
+    };
+    // SAFETY: the structure is plain data, and the handle stays open for the call.
+    let mut info: BY_HANDLE_FILE_INFORMATION = unsafe { std::mem::zeroed() };
+    let ok = unsafe { GetFileInformationByHandle(file.as_raw_handle(), &mut info) } != 0;
+    ok.then_some((
+        info.dwVolumeSerialNumber,
+        info.nFileIndexHigh,
+        info.nFileIndexLow,
+    ))
 }
 
 /// What a file on disk is, to tell whether it changed since this process last read or wrote it.

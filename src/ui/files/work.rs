@@ -100,24 +100,11 @@ pub fn copy_to_armies(from: &Path, user_armies: &Path) -> Result<PathBuf, String
     Ok(target)
 }
 
-/// Hands the file to the desktop's viewer without waiting for it. `Err` says why it could
+/// Hands the file to the desktop's viewer without waiting for it (`xdg-open` on Linux and the
+/// BSDs, `open` on macOS, the shell's file association on Windows). `Err` says why it could
 /// not be started; the file itself is written either way.
 pub fn show_in_viewer(path: &Path) -> Result<(), String> {
-    let program = if cfg!(target_os = "macos") {
-        "open"
-    } else {
-        "xdg-open"
-    };
-    let mut child = std::process::Command::new(program)
-        .arg(path)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .map_err(|e| format!("{program} could not be started: {e}"))?;
-    // Reap it when it ends, so no finished process lingers while the window stays open.
-    std::thread::spawn(move || child.wait());
-    Ok(())
+    open::that_detached(path).map_err(|e| format!("the file's viewer could not be started: {e}"))
 }
 
 #[cfg(test)]

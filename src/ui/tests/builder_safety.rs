@@ -8,6 +8,7 @@
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+#[cfg(unix)]
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -335,6 +336,7 @@ fn ctrl_o_in_the_builder_asks_before_leaving_the_edits() {
 
 /// Runs `act` on a fresh app in its own thread, and fails if it has not finished within ten
 /// seconds (a builder waiting on a pipe never would).
+#[cfg(unix)]
 fn within_ten_seconds(act: impl FnOnce() -> String + Send + 'static) -> String {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
