@@ -25,6 +25,11 @@ fn winceby() -> Play {
 
 /// Edgehill: the Royalists win the initiative, count their activations and activate the foot.
 fn edgehill() -> Play {
+    edgehill_activating(D3_FIRER)
+}
+
+/// Edgehill: the Royalists win the initiative, count their activations and activate `unit`.
+fn edgehill_activating(unit: &str) -> Play {
     use adjutant::rules::d3_ecw::keys::*;
     let mut play = Play::new("d3_ecw", ["Royalist", "Parliament"], 1642);
     play.start_offer(&[], &[], P_INITIATIVE);
@@ -32,8 +37,8 @@ fn edgehill() -> Play {
     play.faces("2");
     play.choose("Royalist goes first");
     play.start_offer(&[], &[], P_COUNT);
-    play.pick(D3_FIRER);
-    play.start_offer(&[D3_FIRER], &[], P_ACTIVATE);
+    play.pick(unit);
+    play.start_offer(&[unit], &[], P_ACTIVATE);
     play.clear();
     play
 }
@@ -42,13 +47,18 @@ const D3_FIRER: &str = "Sir Thomas Salusbury's Regiment of Foot";
 /// Tsaritsyn: the Reds win the roll-off and their machine-guns declare Move and Shoot.
 fn tsaritsyn() -> Play {
     use adjutant::rules::rcw::keys::*;
-    let mut play = Play::new("rcw", ["Reds", "Whites"], 1919);
-    play.start_offer(&[], &[], P_FIRST_PLAYER);
-    play.faces("5");
-    play.faces("2");
+    let mut play = tsaritsyn_reds_first();
     play.pick(RCW_FIRER);
     play.start_offer(&[RCW_FIRER], &[], P_ACTIVATE);
     play.clear();
+    play
+}
+/// Tsaritsyn: the Reds win the first-player roll-off.
+fn tsaritsyn_reds_first() -> Play {
+    let mut play = Play::new("rcw", ["Reds", "Whites"], 1919);
+    play.start_offer(&[], &[], adjutant::rules::rcw::keys::P_FIRST_PLAYER);
+    play.faces("5");
+    play.faces("2");
     play
 }
 const RCW_FIRER: &str = "Machine-gun detachment behind the wire";
@@ -224,27 +234,14 @@ fn winceby_melee() -> Play {
 
 /// Edgehill: the Royalists win the initiative, count their activations and activate the horse.
 fn edgehill_horse() -> Play {
-    use adjutant::rules::d3_ecw::keys::*;
-    let mut play = Play::new("d3_ecw", ["Royalist", "Parliament"], 1642);
-    play.start_offer(&[], &[], P_INITIATIVE);
-    play.faces("5");
-    play.faces("2");
-    play.choose("Royalist goes first");
-    play.start_offer(&[], &[], P_COUNT);
-    play.pick(D3_CHARGER);
-    play.start_offer(&[D3_CHARGER], &[], P_ACTIVATE);
-    play.clear();
-    play
+    edgehill_activating(D3_CHARGER)
 }
 const D3_CHARGER: &str = "Prince Rupert's Regiment of Horse";
 
 /// Tsaritsyn: the Reds win the roll-off and their infantry declares Move and Close assault.
 fn tsaritsyn_assault() -> Play {
     use adjutant::rules::rcw::keys::*;
-    let mut play = Play::new("rcw", ["Reds", "Whites"], 1919);
-    play.start_offer(&[], &[], P_FIRST_PLAYER);
-    play.faces("5");
-    play.faces("2");
+    let mut play = tsaritsyn_reds_first();
     play.pick(RCW_ASSAULTER);
     let offer = play.offer(&[RCW_ASSAULTER], &[], P_ACTIVATE);
     for (key, action) in [(Q_FIRST, "Move"), (Q_SECOND, "Close assault")] {
