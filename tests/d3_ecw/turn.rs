@@ -48,15 +48,7 @@ fn the_initiative_folds_its_ties_into_the_odds() {
     assert!(odds.repeats, "{odds:?}");
     assert!((odds.p("Royalist wins") - 0.5).abs() < 1e-12, "{odds:?}");
     assert!((odds.p("Parliament wins") - 0.5).abs() < 1e-12, "{odds:?}");
-    let Step::Dice(first) = p.step(&ctx, &[]) else {
-        panic!("the roll-off starts with a die")
-    };
-    let four = Input::Dice(Rolled {
-        dice: first.dice.clone(),
-        faces: vec![4],
-        typed: true,
-    });
-    let odds = procedure_odds(p.as_ref(), &ctx, std::slice::from_ref(&four));
+    let odds = odds_after_first_roll(p.as_ref(), &ctx, vec![4]);
     assert!(odds.unexplored < 1e-12, "{odds:?}");
     assert!(
         (odds.p("Parliament wins") - 5.0 / 12.0).abs() < 1e-12,
