@@ -61,6 +61,25 @@ fn the_initiative_folds_its_ties_into_the_odds() {
     assert!((odds.total() - 1.0).abs() < 1e-12, "{odds:?}");
 }
 
+/// A face the initiative die does not have (a 7 on the D6) is not read: the roll-off stops at
+/// that die, as every other roll does, instead of deciding the initiative on it.
+#[test]
+fn an_initiative_face_the_die_does_not_have_decides_nothing() {
+    let b = new_battle();
+    let ctx = b.context();
+    let p = SYSTEM
+        .procedure(&ctx, &call(P_INITIATIVE, &[], &[], &[]))
+        .unwrap();
+    let Step::Dice(die) = p.step(&ctx, &[]) else {
+        panic!("the roll-off starts with a die")
+    };
+    let step = p.step(&ctx, &[typed(&die, vec![7]), typed(&die, vec![3])]);
+    assert!(
+        matches!(&step, Step::Dice(r) if r.by == Some(0)),
+        "{step:?}"
+    );
+}
+
 #[test]
 fn a_turn_from_initiative_to_the_next() {
     let mut b = new_battle();

@@ -1,7 +1,9 @@
 //! The roll-off every system starts a turn or a battle with: each side rolls one die, the
 //! higher wins, and a tie is rolled again within the same roll-off. The second die is asked
 //! with three bands only (the first side wins, a tie, the second side wins), and a tie says
-//! so with [`Cursor::again`], so the odds walk sums the repeats instead of walking them.
+//! so with [`Cursor::again`], so the odds walk sums the repeats instead of walking them. Each
+//! die is read with [`Cursor::roll`]: an answer that is no throw of it (a card, a face the die
+//! does not have) stops the roll-off there rather than deciding it.
 
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind};
@@ -105,15 +107,10 @@ impl<'a> RollOff<'a> {
                 ties: &ties,
                 to_beat: None,
             };
-            let (_, a) = cursor.reading(
-                self.request(
-                    &first,
-                    &label,
-                    (low..=high)
-                        .map(|f| Band::new(f, f, f.to_string()))
-                        .collect(),
-                ),
-            )?;
+            let faces = (low..=high)
+                .map(|f| Band::new(f, f, f.to_string()))
+                .collect();
+            let a = cursor.roll(self.request(&first, &label, faces))?.reading;
             // The second die matters only as lower, equal or higher.
             let mut bands = Vec::new();
             if a > low {
@@ -128,7 +125,7 @@ impl<'a> RollOff<'a> {
                 ties: &ties,
                 to_beat: Some(a),
             };
-            let (_, b) = cursor.reading(self.request(&second, &label, bands))?;
+            let b = cursor.roll(self.request(&second, &label, bands))?.reading;
             if a != b {
                 return Ok(Won {
                     winner: usize::from(b > a),
