@@ -194,9 +194,7 @@ pub fn fire(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
                 ),
             );
             let top = call.targets[0];
-            let r =
-                effects::morale_check(run, t, top, stacked, CheckKind::Fire, OnFail::Rout("1–3"))?;
-            summary.push(outcome(run, top, r));
+            summary.push(combat_check(run, t, top, stacked, CheckKind::Fire)?);
         }
         FireResult::StepLoss => {
             run.fact(
@@ -212,15 +210,7 @@ pub fn fire(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
                     summary.push(format!("{} eliminated", run.name(u)));
                     continue;
                 }
-                let r = effects::morale_check(
-                    run,
-                    t,
-                    u,
-                    stacked,
-                    CheckKind::Fire,
-                    OnFail::Rout("1–3"),
-                )?;
-                summary.push(outcome(run, u, r));
+                summary.push(combat_check(run, t, u, stacked, CheckKind::Fire)?);
             }
         }
     }
@@ -252,6 +242,19 @@ pub fn bound_to<L: Look + ?Sized>(l: &L, id: PieceId) -> Vec<PieceId> {
         .split(',')
         .filter_map(|s| s.trim().parse::<u16>().ok().map(PieceId))
         .collect()
+}
+
+/// A unit's morale check after fire or melee (a failure routs it 1–3 hexes), said as a summary
+/// says it.
+pub fn combat_check(
+    run: &mut Run,
+    t: &Tables,
+    u: PieceId,
+    stacked: bool,
+    kind: CheckKind,
+) -> Need<String> {
+    let r = effects::morale_check(run, t, u, stacked, kind, OnFail::Rout("1–3"))?;
+    Ok(outcome(run, u, r))
 }
 
 /// A short outcome of a unit's morale check, for a summary.
