@@ -21,6 +21,7 @@ use adjutant::status::Change;
 mod common;
 
 use common::army::{self as hand, Build, battle_of};
+use common::driver::{odds_after_first_roll, typed};
 use common::{
     call, change as piece, clock, flag, mark, piece as id, side_flag, side_track, track, with,
 };

@@ -22,6 +22,7 @@ use adjutant::status::Change;
 
 mod common;
 
+use common::driver::odds_after_first_roll;
 use common::{call as call_of, card, flag, mark, piece as id, with};
 
 fn load(name: &str) -> Army {
@@ -617,15 +618,7 @@ fn odds_sum_to_one() {
     );
     // After the Royalists' 4 the Parliament wins on 5–9 (5/10), loses on 0–3 (4/10), and on a
     // 4 (1/10) both roll again, an even roll-off: 11/20 against 9/20.
-    let Step::Dice(first) = p.step(&ctx, &[]) else {
-        panic!("the initiative starts with a die")
-    };
-    let four = Input::Dice(Rolled {
-        dice: first.dice.clone(),
-        faces: vec![4],
-        typed: true,
-    });
-    let odds = procedure_odds(p.as_ref(), &ctx, std::slice::from_ref(&four));
+    let odds = odds_after_first_roll(p.as_ref(), &ctx, vec![4]);
     assert!(odds.unexplored < 1e-12, "{odds:?}");
     assert!(
         (odds.p("Parliament moves first") - 11.0 / 20.0).abs() < 1e-12,

@@ -3,6 +3,7 @@
 
 use adjutant::battle::state::Context;
 use adjutant::dice::Rolled;
+use adjutant::odds::{Odds, procedure_odds};
 use adjutant::procedure::{DiceRequest, Input, Procedure, Resolution, Step};
 
 /// The answer to a dice request: these faces, typed.
@@ -12,6 +13,15 @@ pub fn typed(req: &DiceRequest, faces: Vec<u8>) -> Input {
         faces,
         typed: true,
     })
+}
+
+/// The odds of a procedure once its first request, a roll, is answered with `faces` typed (a
+/// roll-off after the first side's die).
+pub fn odds_after_first_roll(p: &dyn Procedure, ctx: &Context, faces: Vec<u8>) -> Odds {
+    let Step::Dice(first) = p.step(ctx, &[]) else {
+        panic!("the procedure starts with a die")
+    };
+    procedure_odds(p, ctx, &[typed(&first, faces)])
 }
 
 /// Steps a procedure to its end, answering each request (dice, card or choice) with `answer`;

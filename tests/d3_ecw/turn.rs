@@ -48,15 +48,7 @@ fn the_initiative_folds_its_ties_into_the_odds() {
     assert!(odds.repeats, "{odds:?}");
     assert!((odds.p("Royalist wins") - 0.5).abs() < 1e-12, "{odds:?}");
     assert!((odds.p("Parliament wins") - 0.5).abs() < 1e-12, "{odds:?}");
-    let Step::Dice(first) = p.step(&ctx, &[]) else {
-        panic!("the roll-off starts with a die")
-    };
-    let four = Input::Dice(Rolled {
-        dice: first.dice.clone(),
-        faces: vec![4],
-        typed: true,
-    });
-    let odds = procedure_odds(p.as_ref(), &ctx, std::slice::from_ref(&four));
+    let odds = odds_after_first_roll(p.as_ref(), &ctx, vec![4]);
     assert!(odds.unexplored < 1e-12, "{odds:?}");
     assert!(
         (odds.p("Parliament wins") - 5.0 / 12.0).abs() < 1e-12,
@@ -67,6 +59,25 @@ fn the_initiative_folds_its_ties_into_the_odds() {
         "{odds:?}"
     );
     assert!((odds.total() - 1.0).abs() < 1e-12, "{odds:?}");
+}
+
+/// A face the initiative die does not have (a 7 on the D6) is not read: the roll-off stops at
+/// that die, as every other roll does, instead of deciding the initiative on it.
+#[test]
+fn an_initiative_face_the_die_does_not_have_decides_nothing() {
+    let b = new_battle();
+    let ctx = b.context();
+    let p = SYSTEM
+        .procedure(&ctx, &call(P_INITIATIVE, &[], &[], &[]))
+        .unwrap();
+    let Step::Dice(die) = p.step(&ctx, &[]) else {
+        panic!("the roll-off starts with a die")
+    };
+    let step = p.step(&ctx, &[typed(&die, vec![7]), typed(&die, vec![3])]);
+    assert!(
+        matches!(&step, Step::Dice(r) if r.by == Some(0)),
+        "{step:?}"
+    );
 }
 
 #[test]

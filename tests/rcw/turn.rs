@@ -43,6 +43,35 @@ fn first_player_roll_off_rolls_again_on_a_tie() {
     assert!((odds.total() - 1.0).abs() < 1e-9);
 }
 
+/// A roll-off answer that is no throw of its die (a card, a 7 on the D6) is not read as a face:
+/// the roll-off stops at that die, as every other roll does, instead of handing the first player
+/// turn to a side on a face nobody threw.
+#[test]
+fn a_roll_off_answer_that_is_no_throw_of_its_die_decides_nothing() {
+    let b = Battle::new(
+        "rcw",
+        vec![
+            army("Reds", vec![unit("a", INFANTRY, &[])]),
+            army("Whites", vec![unit("b", INFANTRY, &[])]),
+        ],
+        1,
+    )
+    .unwrap();
+    let ctx = b.context();
+    let p = SYSTEM
+        .procedure(&ctx, &call(P_FIRST_PLAYER, &[], &[], &[]))
+        .unwrap();
+    let Step::Dice(die) = p.step(&ctx, &[]) else {
+        panic!("the roll-off starts with a die")
+    };
+    let card = adjutant::procedure::Input::Card(common::card("AS"));
+    for first in [card, typed(&die, vec![7])] {
+        let inputs = [first, typed(&die, vec![3])];
+        let step = p.step(&ctx, &inputs);
+        assert!(!matches!(step, Step::Done(_)), "{step:?}");
+    }
+}
+
 /// docs/rules/rcw.md §4.1: "each side rolls 1D6, the higher takes the first player turn, ties
 /// roll again". A tie starts the roll-off over, so each side's chance is P(higher) / (1 − P(tie)):
 /// one half each before any die; after the Reds' 4, the Reds win on the Whites' 1–3 (3/6) and

@@ -115,21 +115,8 @@ fn cavalry_may_not_fire_at_range_two_and_mounted_dragoons_read_their_column() {
 #[test]
 fn melee_worked_example_attack_with_a_leader_against_stand() {
     let mut b = ready(MELEE, 0);
-    let call = b.call(
-        proc::MELEE,
-        &["hen1", "henderson"],
-        &["crom1"],
-        &[(param::TERRAIN, "Clear"), (param::HEXSIDE, "none")],
-    );
-    let script = [
-        f(&[3, 4]), // attacker morale: 7 − 1 (Henderson stacked) = 6 ≤ 7
-        f(&[4, 4]), // defender morale: 8 ≤ 8
-        f(&[5]),    // attackers: 5 + 1 (Attack) + 1 (Henderson) = 7 on 4–6: "1"
-        f(&[5]),    // defenders: 5 + 1 (Stand) = 6 on 4–6: "M"
-        f(&[6, 3]), // Cromwell's Horse 1 after its loss: 9 > 8 − 1 = 7, routs
-        A::C(0),    // it can retreat
-        f(&[2, 2]), // Henderson's Horse 1: 4 − 1 = 3 ≤ 7
-    ];
+    let call = worked_melee(&b, &["hen1", "henderson"]);
+    let script = worked_melee_script();
     let (res, reqs) = b.run(&call, &script).unwrap();
     assert_eq!(reqs.len(), 6);
     assert_eq!(reqs[2].dice.modifier_total(), 2);

@@ -248,6 +248,33 @@ pub fn ready(phase: usize, side: usize) -> B {
     )
 }
 
+/// The melee of the rules' worked example: `attackers` (Henderson's Horse 1, with or without
+/// Henderson) against Cromwell's Horse 1 in the clear, across no hexside.
+pub fn worked_melee(b: &B, attackers: &[&str]) -> Call {
+    b.call(
+        keys::proc::MELEE,
+        attackers,
+        &["crom1"],
+        &[
+            (keys::param::TERRAIN, "Clear"),
+            (keys::param::HEXSIDE, "none"),
+        ],
+    )
+}
+
+/// The worked example's rolls and choice, Henderson stacked with his Horse 1.
+pub fn worked_melee_script() -> [A; 7] {
+    [
+        f(&[3, 4]), // attacker morale: 7 − 1 (Henderson stacked) = 6 ≤ 7
+        f(&[4, 4]), // defender morale: 8 ≤ 8
+        f(&[5]),    // attackers: 5 + 1 (Attack) + 1 (Henderson) = 7 on 4–6: "1"
+        f(&[5]),    // defenders: 5 + 1 (Stand) = 6 on 4–6: "M"
+        f(&[6, 3]), // Cromwell's Horse 1 after its loss: 9 > 8 − 1 = 7, routs
+        A::C(0),    // it can retreat
+        f(&[2, 2]), // Henderson's Horse 1: 4 − 1 = 3 ≤ 7
+    ]
+}
+
 /// Every piece on the table under a table file whose `modifiers` are `mods` (a RON map body,
 /// e.g. `"\"attack_melee_page\": 1"`), with the chits of [`ready`], at `phase` and `side`.
 pub fn ready_with(mods: &str, phase: usize, side: usize) -> B {

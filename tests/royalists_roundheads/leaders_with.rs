@@ -40,21 +40,8 @@ fn asks(b: &B, offer: &str, actors: &[&str], targets: &[&str]) -> Vec<&'static s
 fn melee_with_a_recorded_leader_gets_his_bonus_and_the_morale_minus_one() {
     let mut b = ready(MELEE, 0);
     stack(&mut b, "henderson", "hen1");
-    let call = b.call(
-        proc::MELEE,
-        &["hen1"],
-        &["crom1"],
-        &[(param::TERRAIN, "Clear"), (param::HEXSIDE, "none")],
-    );
-    let script = [
-        f(&[3, 4]), // attacker morale: 7 − 1 (Henderson stacked) = 6 ≤ 7
-        f(&[4, 4]), // defender morale: 8 ≤ 8
-        f(&[5]),    // attackers: 5 + 1 (Attack) + 1 (Henderson) = 7 on 4–6: "1"
-        f(&[5]),    // defenders: 5 + 1 (Stand) = 6 on 4–6: "M"
-        f(&[6, 3]), // Cromwell's Horse 1 after its loss: 9 > 8 − 1 = 7, routs
-        A::C(0),    // it can retreat
-        f(&[2, 2]), // Henderson's Horse 1: 4 − 1 = 3 ≤ 7
-    ];
+    let call = worked_melee(&b, &["hen1"]);
+    let script = worked_melee_script();
     let (res, reqs) = b.run(&call, &script).unwrap();
     assert_eq!(reqs.len(), 6);
     let leader = mods(&reqs[0]);
@@ -86,12 +73,7 @@ fn melee_with_a_recorded_leader_gets_his_bonus_and_the_morale_minus_one() {
 #[test]
 fn melee_without_a_record_is_played_as_before() {
     let b = ready(MELEE, 0);
-    let call = b.call(
-        proc::MELEE,
-        &["hen1"],
-        &["crom1"],
-        &[(param::TERRAIN, "Clear"), (param::HEXSIDE, "none")],
-    );
+    let call = worked_melee(&b, &["hen1"]);
     // 3 + 4 = 7 ≤ 7; 8 ≤ 8; attackers 5 + 1 = 6 on 4–6: M; defenders 1 + 1 = 2: –;
     // Cromwell's Horse 1 checks 2 ≤ 8.
     let script = [f(&[3, 4]), f(&[4, 4]), f(&[5]), f(&[1]), f(&[1, 1])];

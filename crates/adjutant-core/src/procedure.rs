@@ -76,6 +76,23 @@ pub struct DiceRequest {
 }
 
 impl DiceRequest {
+    /// A request for `dice` read as their modified total, rolled by the side acting.
+    pub fn total(
+        label: impl Into<String>,
+        rule: impl Into<String>,
+        dice: Dice,
+        bands: Vec<Band>,
+    ) -> DiceRequest {
+        DiceRequest {
+            by: None,
+            label: label.into(),
+            rule: rule.into(),
+            dice,
+            reading: Reading::Total,
+            bands,
+        }
+    }
+
     /// The same request, rolled by `side`.
     pub fn by(mut self, side: usize) -> DiceRequest {
         self.by = Some(side);

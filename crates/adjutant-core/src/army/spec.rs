@@ -21,7 +21,39 @@ pub struct StatSpec {
     pub kinds: &'static [&'static str],
 }
 
+impl KindSpec {
+    /// A kind of unit, with what the rules say of it.
+    pub const fn new(name: &'static str, description: &'static str) -> KindSpec {
+        KindSpec { name, description }
+    }
+}
+
 impl StatSpec {
+    /// A statistic from `min` to `max`, optional, on every kind of unit.
+    pub const fn range(key: &'static str, label: &'static str, min: i32, max: i32) -> StatSpec {
+        StatSpec {
+            key,
+            label,
+            min,
+            max,
+            required: false,
+            kinds: &[],
+        }
+    }
+
+    /// The statistic, which every unit (of its kinds) must give.
+    pub const fn required(self) -> StatSpec {
+        StatSpec {
+            required: true,
+            ..self
+        }
+    }
+
+    /// The statistic, on units of `kinds` only.
+    pub const fn only(self, kinds: &'static [&'static str]) -> StatSpec {
+        StatSpec { kinds, ..self }
+    }
+
     /// Whether this statistic belongs on a unit of `kind`.
     pub fn applies_to(&self, kind: &str) -> bool {
         self.kinds.is_empty() || self.kinds.contains(&kind)

@@ -143,6 +143,14 @@ impl Battle {
     }
 }
 
+/// The item of the schema's `items` under `key`, or why there is none.
+fn item<'s, T>(items: &'s [T], key: &str, key_of: impl Fn(&T) -> &str) -> Result<&'s T, String> {
+    items
+        .iter()
+        .find(|i| key_of(i) == key)
+        .ok_or_else(|| format!("there is no '{key}' to correct here"))
+}
+
 /// The item's label and its value before and after, in words; an error when the schema does
 /// not hold the item or the value is out of its range.
 fn describe(
@@ -150,14 +158,9 @@ fn describe(
     status: &Status,
     change: &Change,
 ) -> Result<(String, String, String), String> {
-    let missing = |key: &str| format!("there is no '{key}' to correct here");
     match change {
         Change::Track { key, to } => {
-            let t = schema
-                .tracks
-                .iter()
-                .find(|t| t.key == key)
-                .ok_or_else(|| missing(key))?;
+            let t = item(&schema.tracks, key, |t| t.key)?;
             if !(t.min..=t.max).contains(to) {
                 return Err(format!("{} runs from {} to {}", t.label, t.min, t.max));
             }
@@ -168,31 +171,19 @@ fn describe(
             ))
         }
         Change::Ladder { key, to } => {
-            let l = schema
-                .ladders
-                .iter()
-                .find(|l| l.key == key)
-                .ok_or_else(|| missing(key))?;
+            let l = item(&schema.ladders, key, |l| l.key)?;
             let rung = |i: u8| l.rungs.get(usize::from(i)).cloned();
             let to = rung(*to).ok_or_else(|| format!("{} has no such rung", l.label))?;
             let from = rung(status.rung(key)).unwrap_or_default();
             Ok((l.label.clone(), from, to))
         }
         Change::Flag { key, on } => {
-            let f = schema
-                .flags
-                .iter()
-                .find(|f| f.key == key)
-                .ok_or_else(|| missing(key))?;
+            let f = item(&schema.flags, key, |f| f.key)?;
             let word = |b: bool| if b { "yes" } else { "no" }.to_string();
             Ok((f.label.clone(), word(status.flag(key)), word(*on)))
         }
         Change::Mark { key, to } => {
-            let m = schema
-                .marks
-                .iter()
-                .find(|m| m.key == key)
-                .ok_or_else(|| missing(key))?;
+            let m = item(&schema.marks, key, |m| m.key)?;
             if let Some(v) = to
                 && !m.choices.contains(v)
             {

@@ -165,19 +165,7 @@ impl Battle {
             .by_id(system)
             .ok_or_else(|| ActionError::UnknownSystem(system.into()))?;
         let roster = Roster::new(rules.seat(armies));
-        let mut battle = Battle {
-            system: system.to_string(),
-            rules: InForce(rules),
-            seed,
-            state: fresh_state(rules, &roster),
-            schemas: schemas(rules, &roster),
-            side_schema: Arc::new(rules.side_schema()),
-            roster,
-            log: Vec::new(),
-            redo: Vec::new(),
-            pending: None,
-            revision: Revision::default(),
-        };
+        let mut battle = Battle::unplayed(system.to_string(), rules, seed, roster);
         let order = battle.state.deck.shuffled_order(&mut battle.rng(0));
         let mut events = vec![Event::Shuffled { order }];
         events.extend(rules.setup(&battle.roster));
@@ -220,8 +208,24 @@ impl Battle {
         let rules = systems
             .by_id(&system)
             .ok_or_else(|| ActionError::UnknownSystem(system.clone()))?;
-        let roster = Roster::new(armies);
         let mut battle = Battle {
+            log,
+            redo,
+            pending,
+            ..Battle::unplayed(system, rules, seed, Roster::new(armies))
+        };
+        battle.refold();
+        Ok(battle)
+    }
+
+    /// A battle of `roster` under `rules` with nothing in its log yet.
+    fn unplayed(
+        system: String,
+        rules: &'static dyn RuleSystem,
+        seed: u64,
+        roster: Roster,
+    ) -> Battle {
+        Battle {
             system,
             rules: InForce(rules),
             seed,
@@ -229,13 +233,11 @@ impl Battle {
             schemas: schemas(rules, &roster),
             side_schema: Arc::new(rules.side_schema()),
             roster,
-            log,
-            redo,
-            pending,
+            log: Vec::new(),
+            redo: Vec::new(),
+            pending: None,
             revision: Revision::default(),
-        };
-        battle.refold();
-        Ok(battle)
+        }
     }
 
     /// The rule system the battle is played under, with the tables in force.

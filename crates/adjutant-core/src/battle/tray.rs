@@ -5,7 +5,7 @@
 use crate::battle::state::Context;
 use crate::dice::Dice;
 use crate::procedure::{
-    Band, CardRead, CardRequest, DiceRequest, Input, Procedure, Reading, Resolution, Step,
+    Band, CardRead, CardRequest, DiceRequest, Input, Procedure, Resolution, Step,
 };
 
 /// Roll dice from the tray: the result is the modified total.
@@ -18,31 +18,35 @@ impl Procedure for TrayRoll {
 
     fn step(&self, _ctx: &Context, inputs: &[Input]) -> Step {
         match inputs.first() {
-            Some(Input::Dice(rolled)) => {
-                // The roll itself is already in the log as the entry's `Rolled` event.
-                Step::Done(Resolution {
-                    summary: rolled.total().to_string(),
-                    events: Vec::new(),
-                })
-            }
-            _ => {
-                let dist = self.0.distribution();
-                let bands = dist
-                    .counts
-                    .keys()
-                    .map(|&t| Band::new(t, t, t.to_string()))
-                    .collect();
-                Step::Dice(DiceRequest {
-                    by: None,
-                    label: format!("Roll {}", self.0),
-                    rule: String::new(),
-                    dice: self.0.clone(),
-                    reading: Reading::Total,
-                    bands,
-                })
-            }
+            // The roll itself is already in the log as the entry's `Rolled` event.
+            Some(Input::Dice(rolled)) => rolled_total(rolled.total()),
+            _ => total_request(&self.0, format!("Roll {}", self.0)),
         }
     }
+}
+
+/// The tray's result: the total, its roll already in the log as a `Rolled` event.
+fn rolled_total(total: i32) -> Step {
+    Step::Done(Resolution {
+        summary: total.to_string(),
+        events: Vec::new(),
+    })
+}
+
+/// The tray's request for `dice`, read as a total with a band for each total they can make.
+fn total_request(dice: &Dice, label: String) -> Step {
+    let bands = dice
+        .distribution()
+        .counts
+        .keys()
+        .map(|&t| Band::new(t, t, t.to_string()))
+        .collect();
+    Step::Dice(DiceRequest::total(
+        label,
+        String::new(),
+        dice.clone(),
+        bands,
+    ))
 }
 
 /// Draw one card from the deck.
@@ -98,30 +102,17 @@ impl Procedure for TrayMixed {
                     _ => 0,
                 })
                 .sum();
-            return Step::Done(Resolution {
-                summary: total.to_string(),
-                events: Vec::new(),
-            });
+            return rolled_total(total);
         };
-        let dist = dice.distribution();
-        let bands = dist
-            .counts
-            .keys()
-            .map(|&t| Band::new(t, t, t.to_string()))
-            .collect();
-        Step::Dice(DiceRequest {
-            label: format!(
+        total_request(
+            dice,
+            format!(
                 "Roll {} ({} of {}: {})",
                 dice,
                 inputs.len() + 1,
                 self.0.len(),
                 mixed_name(&self.0)
             ),
-            rule: String::new(),
-            dice: dice.clone(),
-            reading: Reading::Total,
-            bands,
-            by: None,
-        })
+        )
     }
 }

@@ -157,21 +157,22 @@ impl Sheet {
 
     /// The height `grid` takes set `width` points wide.
     pub fn grid_height(&self, grid: &Grid, width: f32) -> f32 {
-        let widths = self.column_widths(grid, width);
-        std::iter::once(grid.header)
-            .filter(|h| !h.is_empty())
-            .chain(grid.rows.iter().map(Vec::as_slice))
-            .map(|r| self.row_height(r, &widths, grid.style))
-            .sum()
+        self.rows_height(grid, width, grid.rows)
     }
 
     /// The height of `grid`'s header and first row set `width` points wide, the columns
     /// sized for the whole grid: what a heading must keep with it.
     pub fn head_height(&self, grid: &Grid, width: f32) -> f32 {
+        self.rows_height(grid, width, &grid.rows[..grid.rows.len().min(1)])
+    }
+
+    /// The height of `grid`'s header and `rows` (some of its rows) set `width` points wide,
+    /// the columns sized for the whole grid.
+    fn rows_height(&self, grid: &Grid, width: f32, rows: &[Vec<String>]) -> f32 {
         let widths = self.column_widths(grid, width);
         std::iter::once(grid.header)
             .filter(|h| !h.is_empty())
-            .chain(grid.rows.first().map(Vec::as_slice))
+            .chain(rows.iter().map(Vec::as_slice))
             .map(|r| self.row_height(r, &widths, grid.style))
             .sum()
     }

@@ -22,7 +22,7 @@ use crate::rules::kit::events::set_mark;
 use crate::rules::kit::offers;
 use crate::rules::kit::params::check_answers;
 use crate::rules::kit::params::{answer, choice, yes, yes_no};
-use crate::rules::kit::{Cursor, Need, Script, finish};
+use crate::rules::kit::{Body, Cursor, Need};
 
 /// Target terrain choices in melee.
 const TERRAIN_CHOICES: [&str; 5] = ["open", "town", "woods", "hedges", "entrenchments"];
@@ -150,9 +150,8 @@ pub fn build(
     tables: &Arc<D3Tables>,
     call: &Call,
 ) -> Result<Box<dyn Procedure>, Refusal> {
-    let (Some(&attacker), Some(&target)) = (call.actors.first(), call.targets.first()) else {
-        return Err(Refusal::new("choose an attacker and a target", "§6.1"));
-    };
+    let (attacker, target) =
+        offers::actor_and_target(call, "choose an attacker and a target", "§6.1")?;
     check(ctx, tables, attacker, target)?;
     let specs = params(ctx, tables, attacker, target);
     check_answers(call, &specs, "§6.3")?;
@@ -258,7 +257,7 @@ impl Melee {
     }
 }
 
-impl Script for Melee {
+impl Body for Melee {
     fn title(&self) -> String {
         self.title.clone()
     }
@@ -271,12 +270,6 @@ impl Script for Melee {
         ]
     }
 
-    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
-        finish(self.body(ctx, cursor))
-    }
-}
-
-impl Melee {
     fn body(&self, ctx: &Context, cursor: &mut Cursor) -> Need<Step> {
         let (attacker, target) = (self.call.actors[0], self.call.targets[0]);
         let new = common::may_act(ctx, attacker).unwrap_or(false);

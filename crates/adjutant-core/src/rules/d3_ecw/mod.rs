@@ -32,35 +32,23 @@ use crate::battle::state::{Context, Roster};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::rules::kit::events::side_track;
-use crate::rules::kit::in_force::{InForce, Shipped};
+use crate::rules::kit::in_force::{InForce, Shipped, Shipping};
 use crate::rules::{Figure, Phase, RuleSystem, Table};
 use crate::status::StatusSchema;
 
-/// The rule system, with its tables (the standard ones unless given).
-pub struct D3Ecw {
-    tables: InForce<D3Tables>,
-}
+/// The rule system: its tables in force (the shipped ones unless given), all it holds.
+pub type D3Ecw = InForce<D3Tables>;
 
-/// The instance [`crate::rules::standard`] lists, with the standard tables.
-pub static SYSTEM: D3Ecw = D3Ecw {
-    tables: InForce::shipped(&STANDARD),
-};
+/// The instance [`crate::rules::standard`] lists, with the shipped tables.
+pub static SYSTEM: D3Ecw = InForce::shipped();
 
 static STANDARD: Shipped<D3Tables> = LazyLock::new(|| Arc::new(D3Tables::standard()));
 
+impl Shipping for D3Tables {
+    const SHIPPED: &'static Shipped<D3Tables> = &STANDARD;
+}
+
 impl D3Ecw {
-    /// The system with other tables in force (a player's override, or an option switched).
-    pub fn with_tables(tables: D3Tables) -> D3Ecw {
-        D3Ecw {
-            tables: InForce::own(&STANDARD, tables),
-        }
-    }
-
-    /// The tables in force.
-    pub fn data(&self) -> &D3Tables {
-        self.tables.get()
-    }
-
     fn unit_offers(&self, ctx: &Context, unit: PieceId, target: Option<PieceId>) -> Vec<Offer> {
         let t = self.data();
         match target {
@@ -190,7 +178,7 @@ impl RuleSystem for D3Ecw {
     }
 
     fn procedure(&self, ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
-        let t = &self.tables.shared();
+        let t = &self.tables_in_force();
         match call.id.as_str() {
             P_SHOOT => shooting::build(ctx, t, call),
             P_MELEE => melee::build(ctx, t, call),

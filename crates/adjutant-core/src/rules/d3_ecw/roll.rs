@@ -6,7 +6,7 @@
 //! its band.
 
 use crate::dice::{Dice, Die, Modifier};
-use crate::procedure::{Band, ChoiceRequest, DiceRequest, Reading};
+use crate::procedure::{Band, ChoiceRequest, DiceRequest};
 use crate::rules::kit::{Cursor, Need, Roll};
 
 /// Why a re-roll is allowed: a label and the rule.
@@ -135,45 +135,31 @@ impl HitRoll {
         } else {
             self.label.clone()
         };
-        DiceRequest {
-            by: None,
+        DiceRequest::total(label, self.rule.clone(), self.dice.clone(), self.bands())
+    }
+
+    /// A side's choice on the first score: the attacker may re-roll (assumed when the score
+    /// is below the mean), the defender may make him (assumed when it is above).
+    fn choice(&self, face: u8, defender: bool) -> ChoiceRequest {
+        let (hits, mean) = (f64::from(self.hits(face)), self.mean_hits());
+        let (reasons, keep, reroll, assumed) = if defender {
+            let reroll = "Make the attacker re-roll";
+            (&self.defender, "Let it stand", reroll, hits > mean)
+        } else {
+            let reroll = "Re-roll the D3 and accept the second score";
+            (&self.attacker, "Keep the score", reroll, hits < mean)
+        };
+        let who = join(reasons, |r| &r.label);
+        let label = if defender {
+            format!("{who}: the defender may make the attacker re-roll (the second score stands)")
+        } else {
+            format!("Re-roll ({who})? The second score must be accepted")
+        };
+        ChoiceRequest {
             label,
-            rule: self.rule.clone(),
-            dice: self.dice.clone(),
-            reading: Reading::Total,
-            bands: self.bands(),
-        }
-    }
-
-    fn attacker_choice(&self, face: u8) -> ChoiceRequest {
-        let better = f64::from(self.hits(face)) < self.mean_hits();
-        ChoiceRequest {
-            label: format!(
-                "Re-roll ({})? The second score must be accepted",
-                join(&self.attacker, |r| &r.label)
-            ),
-            rule: rules(&self.attacker),
-            options: vec![
-                format!("Keep the score: {}", self.describe(face)),
-                "Re-roll the D3 and accept the second score".into(),
-            ],
-            assumed: usize::from(better),
-        }
-    }
-
-    fn defender_choice(&self, face: u8) -> ChoiceRequest {
-        let worse = f64::from(self.hits(face)) > self.mean_hits();
-        ChoiceRequest {
-            label: format!(
-                "{}: the defender may make the attacker re-roll (the second score stands)",
-                join(&self.defender, |r| &r.label)
-            ),
-            rule: rules(&self.defender),
-            options: vec![
-                format!("Let it stand: {}", self.describe(face)),
-                "Make the attacker re-roll".into(),
-            ],
-            assumed: usize::from(worse),
+            rule: rules(reasons),
+            options: vec![format!("{keep}: {}", self.describe(face)), reroll.into()],
+            assumed: usize::from(assumed),
         }
     }
 
@@ -194,12 +180,7 @@ impl HitRoll {
             if reasons.is_empty() {
                 continue;
             }
-            let choice = if defender {
-                self.defender_choice(first)
-            } else {
-                self.attacker_choice(first)
-            };
-            if cursor.choose(choice)? != 0 {
+            if cursor.choose(self.choice(first, defender))? != 0 {
                 let second = natural(&cursor.roll(self.request(true))?);
                 return Ok(self.done(second, true));
             }

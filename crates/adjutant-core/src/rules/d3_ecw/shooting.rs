@@ -15,14 +15,12 @@ use super::tables::{AmmoCheck, D3Tables, Profile, Weapon, d3};
 use crate::battle::state::Context;
 use crate::dice::Modifier;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{
-    Band, Call, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal, Step,
-};
+use crate::procedure::{Band, Call, DiceRequest, Offer, ParamSpec, Procedure, Refusal, Step};
 use crate::rules::kit::events::{set_flag, set_track};
 use crate::rules::kit::offers;
 use crate::rules::kit::params::check_answers;
 use crate::rules::kit::params::{answer, choice, pick, yes, yes_no};
-use crate::rules::kit::{Cursor, Need, Script, finish};
+use crate::rules::kit::{Body, Cursor, Need};
 
 /// Target terrain choices when shooting.
 const TERRAIN_CHOICES: [&str; 4] = ["open or hedges", "town", "woods", "entrenchments"];
@@ -138,9 +136,8 @@ pub fn build(
     tables: &Arc<D3Tables>,
     call: &Call,
 ) -> Result<Box<dyn Procedure>, Refusal> {
-    let (Some(&shooter), Some(&target)) = (call.actors.first(), call.targets.first()) else {
-        return Err(Refusal::new("choose a shooter and a target", "§5.1"));
-    };
+    let (shooter, target) =
+        offers::actor_and_target(call, "choose a shooter and a target", "§5.1")?;
     check(ctx, tables, shooter, target)?;
     let w = weapon(ctx, tables, shooter)?;
     check_range(call, w)?;
@@ -288,18 +285,16 @@ impl Shoot {
         if out < 3 {
             bands.push(Band::new(out + 1, 3, "ammunition holds"));
         }
-        DiceRequest {
-            by: None,
-            label: format!("Ammunition check: {}", ctx.roster.name(self.shooter())),
-            rule: "§5.4, §9.2".into(),
-            dice: d3_with(Vec::new()),
-            reading: Reading::Total,
+        DiceRequest::total(
+            format!("Ammunition check: {}", ctx.roster.name(self.shooter())),
+            "§5.4, §9.2",
+            d3_with(Vec::new()),
             bands,
-        }
+        )
     }
 }
 
-impl Script for Shoot {
+impl Body for Shoot {
     fn title(&self) -> String {
         self.title.clone()
     }
@@ -311,12 +306,6 @@ impl Script for Shoot {
         ]
     }
 
-    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
-        finish(self.body(ctx, cursor))
-    }
-}
-
-impl Shoot {
     fn body(&self, ctx: &Context, cursor: &mut Cursor) -> Need<Step> {
         let roll = self.hit_roll(ctx);
         let outcome = roll.read(cursor)?;

@@ -7,7 +7,7 @@ use crate::army::{ArmySpec, KindSpec};
 
 /// The army-file description of this system.
 pub fn army_spec() -> ArmySpec {
-    let kind = |name, description| KindSpec { name, description };
+    let kind = KindSpec::new;
     ArmySpec {
         unit_kinds: vec![
             kind(

@@ -17,14 +17,12 @@ use super::status::{
 };
 use super::tables::D3Tables;
 use crate::battle::state::Context;
-use crate::dice::Dice;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{
-    Band, Call, ChoiceRequest, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal, Step,
-};
+use crate::procedure::{Call, ChoiceRequest, Offer, ParamSpec, Procedure, Refusal, Step};
 use crate::rules::kit::events::{set_flag, side_flag, side_track};
 use crate::rules::kit::offers::offer;
 use crate::rules::kit::params::{pick, strict_answer};
+use crate::rules::kit::roll_off::RollOff;
 use crate::rules::kit::{Cursor, Need, Script, finish};
 
 fn check_initiative(ctx: &Context) -> Result<(), Refusal> {
@@ -208,52 +206,16 @@ impl TurnStep {
     fn initiative(&self, ctx: &Context, cursor: &mut Cursor) -> Need<Step> {
         let die = self.tables.options.initiative_die;
         let names = [side_name(ctx, 0), side_name(ctx, 1)];
-        let mut ties = Vec::new();
-        let (a, b) = loop {
-            // Each round starts afresh: a tie brings the roll-off back to where it began.
-            let since = cursor.used();
-            let again = match ties.last() {
-                Some(tied) => format!(" again (tied at {tied})"),
-                None => String::new(),
-            };
-            let faces = (die.min()..=die.max()).map(i32::from);
-            let (_, a) = cursor.reading(DiceRequest {
-                by: Some(0),
-                label: format!("Initiative: {} rolls {die}{again}", names[0]),
-                rule: "§3.1".into(),
-                dice: Dice::new(1, die),
-                reading: Reading::Total,
-                bands: faces
-                    .clone()
-                    .map(|f| Band::new(f, f, f.to_string()))
-                    .collect(),
-            })?;
-            // The second die matters only as lower, equal or higher.
-            let (low, high) = (i32::from(die.min()), i32::from(die.max()));
-            let mut bands = Vec::new();
-            if a > low {
-                bands.push(Band::new(low, a - 1, format!("{} wins", names[0])));
-            }
-            bands.push(Band::new(a, a, "tie: roll again"));
-            if a < high {
-                bands.push(Band::new(a + 1, high, format!("{} wins", names[1])));
-            }
-            let (_, b) = cursor.reading(DiceRequest {
-                by: Some(1),
-                label: format!("Initiative: {} rolls {die}{again} (to beat {a})", names[1]),
-                rule: "§3.1".into(),
-                dice: Dice::new(1, die),
-                reading: Reading::Total,
-                bands,
-            })?;
-            if a != b {
-                break (a, b);
-            }
-            // A tie is rolled again (§3.1): the odds walk sums the repeats.
-            cursor.again(since)?;
-            ties.push(a);
-        };
-        let winner = usize::from(b > a);
+        let roll_off = RollOff::new(die, [&names[0], &names[1]], "wins", "§3.1");
+        let won = roll_off.read(cursor, |r| {
+            format!(
+                "Initiative: {} rolls {die}{}{}",
+                names[r.who],
+                r.again(),
+                r.to_beat()
+            )
+        })?;
+        let winner = won.winner;
         let first = cursor.choose(ChoiceRequest {
             label: format!("{} wins the initiative: who goes first?", names[winner]),
             rule: "§3.1".into(),
@@ -262,16 +224,7 @@ impl TurnStep {
         })?;
         let first = first.min(1);
         let turn = ctx.state.turn;
-        let mut events: Vec<Event> = ties
-            .iter()
-            .map(|t| {
-                Event::fact(
-                    FactKind::Turn,
-                    None,
-                    format!("Initiative tied at {t}: rolled again"),
-                )
-            })
-            .collect();
+        let mut events = won.tie_facts("Initiative", None);
         events.extend([
             Event::fact(
                 FactKind::Turn,

@@ -235,6 +235,33 @@ pub trait Script {
     fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step;
 }
 
+/// A [`Script`] written as one body that stops at a request with `?` (a [`Need`]): its
+/// `run` is the body, [`finish`]ed.
+pub trait Body {
+    /// The title shown above the proposal.
+    fn title(&self) -> String;
+    /// The modifiers and notes that apply before any dice.
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// The procedure, its inputs read from `cursor`: the resolution, or the request it stops at.
+    fn body(&self, ctx: &Context, cursor: &mut Cursor) -> Need<Step>;
+}
+
+impl<B: Body> Script for B {
+    fn title(&self) -> String {
+        Body::title(self)
+    }
+
+    fn notes(&self) -> Vec<String> {
+        Body::notes(self)
+    }
+
+    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
+        finish(self.body(ctx, cursor))
+    }
+}
+
 impl<S: Script> Procedure for S {
     fn title(&self) -> String {
         Script::title(self)

@@ -3,7 +3,7 @@
 
 use crate::battle::state::Context;
 use crate::event::Event;
-use crate::procedure::{Input, Procedure, Step};
+use crate::procedure::{Input, Procedure, Refusal, Step};
 
 use super::done;
 
@@ -12,6 +12,24 @@ use super::done;
 pub struct Fixed {
     pub title: String,
     pub events: Vec<Event>,
+}
+
+impl Fixed {
+    /// The procedure titled `title` that records `events`.
+    pub fn new(title: impl Into<String>, events: Vec<Event>) -> Fixed {
+        Fixed {
+            title: title.into(),
+            events,
+        }
+    }
+
+    /// The procedure started: what a system's `procedure` returns for it.
+    pub fn start(
+        title: impl Into<String>,
+        events: Vec<Event>,
+    ) -> Result<Box<dyn Procedure>, Refusal> {
+        Ok(Box::new(Fixed::new(title, events)))
+    }
 }
 
 impl Procedure for Fixed {

@@ -10,6 +10,7 @@
 //! - [`events`] — the status-change events;
 //! - [`fixed`] — the one procedure that reads no inputs;
 //! - [`in_force`] — the tables in force, held one way by every system;
+//! - [`roll_off`] — the roll-off of a die each, ties rolled again;
 //! - [`schema`] — the flags, tracks and marks of a status schema;
 //! - [`switches`] — the table file's 0/1 switches and their table;
 //! - [`with`] — the record that a leader is with a unit, shared by every system.
@@ -27,8 +28,9 @@ pub mod fixed;
 pub mod in_force;
 pub mod offers;
 pub mod params;
+pub mod roll_off;
 pub mod schema;
 pub mod switches;
 pub mod with;
 
-pub use cursor::{Cursor, Need, Roll, Script, done, faces, finish};
+pub use cursor::{Body, Cursor, Need, Roll, Script, done, faces, finish};

@@ -60,6 +60,19 @@ pub fn as_called<T>(
     offer(id, label.into(), params, check(&call).map(|_| ()))
 }
 
+/// The first actor and the first target of a call; refused with `choose` (what to select)
+/// and `rule` when either is missing.
+pub fn actor_and_target(
+    call: &Call,
+    choose: &str,
+    rule: &str,
+) -> Result<(PieceId, PieceId), Refusal> {
+    match (call.actors.first(), call.targets.first()) {
+        (Some(&a), Some(&t)) => Ok((a, t)),
+        _ => refuse(choose, rule),
+    }
+}
+
 /// A refusal as an `Err`, for `return refuse(...)`.
 pub fn refuse<T>(reason: impl Into<String>, rule: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal::new(reason, rule))

@@ -32,6 +32,14 @@ pub fn mark(key: &'static str, label: &str, choices: Vec<String>) -> MarkSpec {
     }
 }
 
+/// A mark with named choices, kept from the other player (it can tell what a chit says).
+pub fn secret_mark(key: &'static str, label: &str, choices: Vec<String>) -> MarkSpec {
+    MarkSpec {
+        secret: true,
+        ..mark(key, label, choices)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -44,5 +52,6 @@ mod tests {
         let m = mark("m", "M", vec!["a".into()]);
         assert!(!m.secret);
         assert_eq!(m.choices, ["a"]);
+        assert!(secret_mark("s", "S", Vec::new()).secret);
     }
 }

@@ -13,12 +13,7 @@ use crate::status::{Change, MarkSpec, Status, WITH};
 /// The leader's mark: labelled as the system says ("Stacked with", "Attached to"), its choices
 /// the side's units.
 pub fn mark_spec(label: &str, roster: &Roster, side: usize) -> MarkSpec {
-    MarkSpec {
-        key: WITH,
-        label: label.into(),
-        choices: roster.unit_names(side),
-        secret: false,
-    }
+    super::schema::mark(WITH, label, roster.unit_names(side))
 }
 
 /// Whether `name` names the unit: [`Roster::answers_to`], with the usual miss (another unit's

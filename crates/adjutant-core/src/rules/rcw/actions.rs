@@ -13,7 +13,7 @@ use super::unit::{Act, UnitView, acts, join, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Band, Call, DiceRequest, ParamSpec, Reading, Refusal, Step};
+use crate::procedure::{Band, Call, DiceRequest, ParamSpec, Refusal, Step};
 use crate::rules::kit::events::{flag, mark, piece_change};
 use crate::rules::kit::params::yes;
 use crate::rules::kit::{Cursor, Script};
@@ -122,20 +122,15 @@ pub fn activate(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<A
 impl Activate {
     fn request(&self) -> DiceRequest {
         let need = i32::from(self.tables.command_roll);
-        DiceRequest {
-            by: None,
-            label: format!(
-                "Command roll: beyond {} hexes of its HQ, moves on {need}+",
-                self.tables.command_radius
-            ),
-            rule: "§4.4".into(),
-            dice: Dice::new(1, Die::D6),
-            reading: Reading::Total,
-            bands: vec![
-                Band::new(1, need - 1, "fails: no Move this activation"),
-                Band::new(need, 6, "may move"),
-            ],
-        }
+        let label = format!(
+            "Command roll: beyond {} hexes of its HQ, moves on {need}+",
+            self.tables.command_radius
+        );
+        let bands = vec![
+            Band::new(1, need - 1, "fails: no Move this activation"),
+            Band::new(need, 6, "may move"),
+        ];
+        DiceRequest::total(label, "§4.4", Dice::new(1, Die::D6), bands)
     }
 }
 
@@ -220,10 +215,7 @@ pub fn move_unit(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<
         Some(u.id),
         format!("{} moves (up to {} hexes)", u.name(), u.move_hexes()),
     ));
-    Ok(Fixed {
-        title: format!("Move {}", u.name()),
-        events,
-    })
+    Ok(Fixed::new(format!("Move {}", u.name()), events))
 }
 
 /// A Limber/Unlimber action; artillery may not unlimber in a village (§4.6, §8.2).
@@ -246,14 +238,14 @@ pub fn limber(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Fix
         Some(u.id),
         format!("{} {word}", u.name()),
     ));
-    Ok(Fixed {
-        title: format!(
+    Ok(Fixed::new(
+        format!(
             "{} {}",
             if unlimbering { "Unlimber" } else { "Limber" },
             u.name()
         ),
         events,
-    })
+    ))
 }
 
 /// Spotting a concealed unit with an enemy adjacent (§5.7); not an action.
@@ -267,8 +259,5 @@ pub fn spot(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Fixed
     if !u.concealed() {
         return refuse(format!("{} is not concealed", u.name()), "§5.7");
     }
-    Ok(Fixed {
-        title: format!("Spot {}", u.name()),
-        events: u.reveal(),
-    })
+    Ok(Fixed::new(format!("Spot {}", u.name()), u.reveal()))
 }

@@ -16,7 +16,7 @@ use super::hits::{HitState, hit_bands, hit_ranges};
 use super::keys::*;
 use super::params;
 use super::tables::{RcwTables, SEED_ASSAULT_DICE};
-use super::unit::{Act, UnitView, view};
+use super::unit::{Act, UnitView, opposed, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
@@ -44,28 +44,16 @@ pub fn params() -> Vec<ParamSpec> {
     vec![params::cover(), params::attacker_cover(), params::facing()]
 }
 
-fn refuse<T>(reason: impl Into<String>, rule: &str) -> Result<T, Refusal> {
-    Err(Refusal::new(reason, rule))
-}
-
 /// Checks an assault and builds it.
 pub fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Assault, Refusal> {
-    let (Some(&a), Some(&d)) = (call.actors.first(), call.targets.first()) else {
-        return refuse("choose an attacker and a defender", "§7.1");
-    };
-    let Some(att) = view(ctx, tables, a) else {
-        return refuse("the attacker is not a unit", "§2.1");
-    };
-    att.check(ctx, Act::Assault)?;
-    let Some(def) = view(ctx, tables, d) else {
-        return refuse("the defender is not a unit", "§2.1");
-    };
-    if def.side == att.side {
-        return refuse(format!("{} is a friendly unit", def.name()), "§7.1");
-    }
-    if def.destroyed() {
-        return refuse(format!("{} is already destroyed", def.name()), "§5.2");
-    }
+    let (att, def) = opposed(
+        ctx,
+        tables,
+        call,
+        Act::Assault,
+        ["attacker", "defender"],
+        "§7.1",
+    )?;
     let specs = params();
     let cover = answer(call, &specs[0]);
     if cover == 2 {
@@ -73,8 +61,8 @@ pub fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Assa
     }
     Ok(Assault {
         tables: Arc::clone(tables),
-        attacker: a,
-        defender: d,
+        attacker: att.id,
+        defender: def.id,
         defender_obscured: cover == 1,
         defender_entrenched: cover == 2,
         attacker_obscured: yes(call, &specs[1]),

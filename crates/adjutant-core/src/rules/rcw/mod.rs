@@ -30,38 +30,26 @@ use crate::army::ArmySpec;
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
-use crate::rules::kit::in_force::{InForce, Shipped};
+use crate::rules::kit::in_force::{InForce, Shipped, Shipping};
 use crate::rules::kit::params::answer;
 use crate::rules::{Figure, Phase, RuleSystem, Table};
 use crate::status::StatusSchema;
 
-/// The rule system, reading its numbers from `tables`.
-pub struct Rcw {
-    tables: InForce<RcwTables>,
-}
+/// The rule system: its tables in force (the shipped ones unless given), all it holds.
+pub type Rcw = InForce<RcwTables>;
 
-/// The instance [`crate::rules::standard`] lists, with the standard tables.
-pub static SYSTEM: Rcw = Rcw {
-    tables: InForce::shipped(&SHIPPED),
-};
+/// The instance [`crate::rules::standard`] lists, with the shipped tables.
+pub static SYSTEM: Rcw = InForce::shipped();
 
 static SHIPPED: Shipped<RcwTables> = LazyLock::new(|| Arc::new(tables::STANDARD.clone()));
+
+impl Shipping for RcwTables {
+    const SHIPPED: &'static Shipped<RcwTables> = &SHIPPED;
+}
 
 use crate::rules::kit::offers::{call, offer};
 
 impl Rcw {
-    /// The system with other tables in force (a player's table file, a switch turned on).
-    pub fn with_tables(tables: RcwTables) -> Rcw {
-        Rcw {
-            tables: InForce::own(&SHIPPED, tables),
-        }
-    }
-
-    /// The tables in force.
-    pub fn data(&self) -> &RcwTables {
-        self.tables.get()
-    }
-
     fn turn_offers(&self, ctx: &Context) -> Vec<Offer> {
         let over = ctx
             .state
@@ -97,7 +85,7 @@ impl Rcw {
     }
 
     fn unit_offers(&self, ctx: &Context, actors: &[PieceId]) -> Vec<Offer> {
-        let t = &self.tables.shared();
+        let t = &self.tables_in_force();
         let Some(u) = view(ctx, t, actors[0]) else {
             return Vec::new();
         };
@@ -146,7 +134,7 @@ impl Rcw {
     }
 
     fn target_offers(&self, ctx: &Context, actors: &[PieceId], targets: &[PieceId]) -> Vec<Offer> {
-        let t = &self.tables.shared();
+        let t = &self.tables_in_force();
         let (Some(a), Some(d)) = (view(ctx, t, actors[0]), view(ctx, t, targets[0])) else {
             return Vec::new();
         };
@@ -203,7 +191,7 @@ impl RuleSystem for Rcw {
     }
 
     fn piece_schema(&self, roster: &Roster, piece: PieceId) -> StatusSchema {
-        spec::piece_schema(self.tables.get(), roster, piece)
+        spec::piece_schema(self.data(), roster, piece)
     }
 
     fn side_schema(&self) -> StatusSchema {
@@ -233,7 +221,7 @@ impl RuleSystem for Rcw {
     }
 
     fn setup(&self, roster: &Roster) -> Vec<Event> {
-        spec::setup(self.tables.get(), roster)
+        spec::setup(self.data(), roster)
     }
 
     fn offers(&self, ctx: &Context, actors: &[PieceId], targets: &[PieceId]) -> Vec<Offer> {
@@ -257,7 +245,7 @@ impl RuleSystem for Rcw {
     }
 
     fn procedure(&self, ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
-        let t = &self.tables.shared();
+        let t = &self.tables_in_force();
         let ids = call.actors.iter().chain(&call.targets);
         if ids
             .into_iter()
@@ -306,7 +294,7 @@ impl RuleSystem for Rcw {
     }
 
     fn reminders(&self, ctx: &Context) -> Vec<String> {
-        let t = self.tables.get();
+        let t = self.data();
         let names = turn::sides(ctx);
         let mut out = Vec::new();
         if turn::first_player(ctx).is_none() {
@@ -348,7 +336,7 @@ impl RuleSystem for Rcw {
     }
 
     fn figures(&self, ctx: &Context) -> Vec<Figure> {
-        turn::losses(ctx, self.tables.get())
+        turn::losses(ctx, self.data())
             .into_iter()
             .enumerate()
             .map(|(side, (lost, total))| Figure {
@@ -356,7 +344,7 @@ impl RuleSystem for Rcw {
                 label: "Combat units destroyed".into(),
                 value: format!(
                     "{lost} of {total} (loses at {})",
-                    (total * self.tables.get().losing_share_percent + 99) / 100
+                    (total * self.data().losing_share_percent + 99) / 100
                 ),
             })
             .collect()
@@ -371,6 +359,6 @@ impl RuleSystem for Rcw {
     }
 
     fn tables(&self) -> Vec<Table> {
-        self.tables.get().render()
+        self.data().render()
     }
 }

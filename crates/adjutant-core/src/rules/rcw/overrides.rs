@@ -32,7 +32,7 @@ use serde::Deserialize;
 use super::tables::{Profile, RcwTables, STANDARD};
 use crate::army::locate::At;
 use crate::army::schema::Spanned;
-use crate::rules::registry::file::{self, Checker, narrow};
+use crate::rules::registry::file::{self, Checker};
 use crate::words::quoted;
 
 #[derive(Deserialize)]
@@ -143,91 +143,69 @@ pub fn load_overrides_str(path: &str, text: &str) -> Result<RcwTables, Vec<Strin
     let mut t = STANDARD.clone();
     let start = c.start();
     let mut replaced = Vec::new();
-    if let Some(units) = &raw.units
-        && let Some(rows) = c.value(units, start)
-    {
-        let at = c.at(units, start);
+    if let Some((rows, at)) = c.part(&raw.units, start) {
         t.units = Cow::Owned(unit_rows(&mut c, rows, at));
         replaced.push("rcw.units");
     }
-    if let Some(s) = &raw.to_hit
-        && let Some(h) = c.value(s, start)
-    {
-        let at = c.at(s, start);
+    if let Some((h, at)) = c.part(&raw.to_hit, start) {
         let mut need = |v: &Spanned<i64>, what: &str, into: &mut u8| {
-            if let Some(n) = c.number(v, at, what, D6_NEED) {
-                *into = narrow(n, *into);
-            }
+            c.number_into(v, at, what, D6_NEED, into);
         };
         need(&h.open, "open", &mut t.hit_open);
         need(&h.obscured, "obscured", &mut t.hit_obscured);
         need(&h.hard, "hard", &mut t.hit_hard);
         replaced.push("rcw.to_hit");
     }
-    if let Some(s) = &raw.hits
-        && let Some(h) = c.value(s, start)
-    {
-        let at = c.at(s, start);
-        if let Some(n) = c.number(&h.destroying, at, "destroying", 1..=6) {
-            t.destroying_hits = narrow(n, t.destroying_hits);
-        }
+    if let Some((h, at)) = c.part(&raw.hits, start) {
+        c.number_into(
+            &h.destroying,
+            at,
+            "destroying",
+            1..=6,
+            &mut t.destroying_hits,
+        );
         replaced.push("rcw.hits");
     }
-    if let Some(s) = &raw.rally
-        && let Some(r) = c.value(s, start)
-    {
-        let at = c.at(s, start);
+    if let Some((r, at)) = c.part(&raw.rally, start) {
         let mut qualities = t.qualities.to_vec();
         for (q, v) in qualities
             .iter_mut()
             .zip([&r.elite, &r.average, &r.conscript])
         {
             let what = q.name.to_ascii_lowercase();
-            if let Some(n) = c.number(v, at, &what, 1..=6) {
-                q.rally = narrow(n, q.rally);
-            }
+            c.number_into(v, at, &what, 1..=6, &mut q.rally);
         }
         t.qualities = Cow::Owned(qualities);
-        if let Some(n) = c.number(&r.hq_bonus, at, "hq_bonus", -2..=3) {
-            t.hq_rally_bonus = narrow(n, t.hq_rally_bonus);
-        }
+        c.number_into(&r.hq_bonus, at, "hq_bonus", -2..=3, &mut t.hq_rally_bonus);
         replaced.push("rcw.rally");
     }
-    if let Some(s) = &raw.command
-        && let Some(cmd) = c.value(s, start)
-    {
-        let at = c.at(s, start);
-        if let Some(n) = c.number(&cmd.radius, at, "radius", 0..=36) {
-            t.command_radius = narrow(n, t.command_radius);
-        }
-        if let Some(n) = c.number(&cmd.roll, at, "roll", 1..=6) {
-            t.command_roll = narrow(n, t.command_roll);
-        }
+    if let Some((cmd, at)) = c.part(&raw.command, start) {
+        c.number_into(&cmd.radius, at, "radius", 0..=36, &mut t.command_radius);
+        c.number_into(&cmd.roll, at, "roll", 1..=6, &mut t.command_roll);
         replaced.push("rcw.command");
     }
-    if let Some(s) = &raw.assault
-        && let Some(a) = c.value(s, start)
-    {
-        let at = c.at(s, start);
-        if let Some(n) = c.number(&a.reduced_dice, at, "reduced_dice", 0..=6) {
-            t.reduced_assault_dice = narrow(n, t.reduced_assault_dice);
-        }
+    if let Some((a, at)) = c.part(&raw.assault, start) {
+        c.number_into(
+            &a.reduced_dice,
+            at,
+            "reduced_dice",
+            0..=6,
+            &mut t.reduced_assault_dice,
+        );
         replaced.push("rcw.assault");
     }
-    if let Some(s) = &raw.victory
-        && let Some(v) = c.value(s, start)
-    {
-        let at = c.at(s, start);
+    if let Some((v, at)) = c.part(&raw.victory, start) {
         let share = &v.losing_share_percent;
-        if let Some(n) = c.number(share, at, "losing_share_percent", 1..=100) {
-            t.losing_share_percent = narrow(n, t.losing_share_percent);
-        }
+        c.number_into(
+            share,
+            at,
+            "losing_share_percent",
+            1..=100,
+            &mut t.losing_share_percent,
+        );
         replaced.push("rcw.victory");
     }
-    if let Some(s) = &raw.switches
-        && let Some(sw) = c.value(s, start)
-    {
-        let at = c.at(s, start);
+    if let Some((sw, at)) = c.part(&raw.switches, start) {
         if let Some(n) = c.number(&sw.assault_dice_column, at, "assault_dice_column", 0..=1) {
             t.assault_dice_column = n == 1;
         }
@@ -285,9 +263,7 @@ fn unit_rows(c: &mut Checker, rows: &[Spanned<RawUnit>], list_at: At) -> Vec<Pro
             (&r.assault_dice, "assault_dice", 0..=6, &mut p.assault_dice),
         ];
         for (value, what, range, into) in fields {
-            if let Some(n) = c.number(value, at, what, range) {
-                *into = narrow(n, *into);
-            }
+            c.number_into(value, at, what, range, into);
         }
     }
     units

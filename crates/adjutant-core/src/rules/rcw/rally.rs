@@ -12,7 +12,7 @@ use super::unit::{Act, UnitView, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die, Modifier};
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Band, Call, DiceRequest, Reading, Refusal, Step};
+use crate::procedure::{Band, Call, DiceRequest, Refusal, Step};
 use crate::rules::kit::events::{flag, piece_change};
 use crate::rules::kit::params::yes;
 use crate::rules::kit::{Cursor, Script};
@@ -55,14 +55,12 @@ impl Rally {
             bands.push(Band::new(low, need - 1, "stays pinned"));
         }
         bands.push(Band::new(need.max(low), high.max(need), "rallies"));
-        DiceRequest {
-            by: None,
-            label: format!("Rally: {} rallies on {need}+", u.quality.name),
-            rule: "§5.5".into(),
+        DiceRequest::total(
+            format!("Rally: {} rallies on {need}+", u.quality.name),
+            "§5.5",
             dice,
-            reading: Reading::Total,
             bands,
-        }
+        )
     }
 }
 

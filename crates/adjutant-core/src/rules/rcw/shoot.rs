@@ -11,12 +11,13 @@ use super::hits::{HitState, hit_bands, hit_ranges};
 use super::keys::*;
 use super::params;
 use super::tables::RcwTables;
-use super::unit::{Act, UnitView, acts, join, view};
+use super::unit::{Act, UnitView, acts, join, opposed, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, DiceRequest, ParamSpec, Reading, Refusal, Step};
 use crate::rules::kit::events::{mark, piece_change, track};
+use crate::rules::kit::offers::refuse;
 use crate::rules::kit::params::{answer, yes};
 use crate::rules::kit::{Cursor, Script};
 use crate::words::a;
@@ -46,10 +47,6 @@ pub fn params(ctx: &Context, tables: &RcwTables, call: &Call) -> Vec<ParamSpec> 
         specs.push(params::observer_range(hexes));
     }
     specs
-}
-
-fn refuse<T>(reason: impl Into<String>, rule: &str) -> Result<T, Refusal> {
-    Err(Refusal::new(reason, rule))
 }
 
 /// Whether an observer may direct this firer now (§6.3).
@@ -100,22 +97,7 @@ fn check_observer(firer: &UnitView, obs: &UnitView) -> Result<(), Refusal> {
 
 /// Checks a shot and builds it.
 pub fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Shoot, Refusal> {
-    let (Some(&f), Some(&t)) = (call.actors.first(), call.targets.first()) else {
-        return refuse("choose a firer and a target", "§6.1");
-    };
-    let Some(firer) = view(ctx, tables, f) else {
-        return refuse("the firer is not a unit", "§2.1");
-    };
-    firer.check(ctx, Act::Shoot)?;
-    let Some(target) = view(ctx, tables, t) else {
-        return refuse("the target is not a unit", "§2.1");
-    };
-    if target.side == firer.side {
-        return refuse(format!("{} is a friendly unit", target.name()), "§6.1");
-    }
-    if target.destroyed() {
-        return refuse(format!("{} is already destroyed", target.name()), "§5.2");
-    }
+    let (firer, target) = opposed(ctx, tables, call, Act::Shoot, ["firer", "target"], "§6.1")?;
     if target.concealed() {
         return refuse(
             format!(
@@ -169,9 +151,9 @@ pub fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Shoo
     Ok(Shoot {
         title,
         tables: Arc::clone(tables),
-        firer: f,
+        firer: firer.id,
         observer,
-        target: t,
+        target: target.id,
         obscured: cover == 1,
         entrenched: cover == 2,
     })

@@ -10,28 +10,13 @@ use crate::battle::state::{Context, Roster};
 use crate::event::{Event, PieceId};
 use crate::rules::kit::events::{flag, mark, piece_change};
 use crate::rules::kit::schema;
-use crate::status::{MarkSpec, StatusSchema, TrackSpec, TrackStyle};
-
-const ALL: &[&str] = &[];
-
-fn kind(name: &'static str, description: &'static str) -> KindSpec {
-    KindSpec { name, description }
-}
-
-fn stat(key: &'static str, label: &'static str, max: i32) -> StatSpec {
-    StatSpec {
-        key,
-        label,
-        min: 0,
-        max,
-        required: false,
-        kinds: ALL,
-    }
-}
+use crate::status::{StatusSchema, TrackStyle};
 
 /// The army-file description of this system. Move, range and dice come from the unit table
 /// and need not be given; a unit may override them (a scenario's odd weapon).
 pub fn army_spec() -> ArmySpec {
+    let kind = KindSpec::new;
+    let stat = |key, label, max| StatSpec::range(key, label, 0, max);
     ArmySpec {
         unit_kinds: vec![
             kind(
@@ -100,46 +85,26 @@ pub fn piece_schema(tables: &RcwTables, roster: &Roster, id: PieceId) -> StatusS
     if p.armoured {
         flags.push(schema::flag(ARMOURED, "Armoured"));
     }
-    let box_track = |key, label: &str, max| TrackSpec {
-        key,
-        label: label.into(),
-        min: 0,
-        max,
-        style: TrackStyle::Boxes,
-    };
     let actions: Vec<String> = ["Move", "Shoot", "Limber/Unlimber", "Rally", "Close assault"]
         .map(String::from)
         .to_vec();
+    let qualities = tables.qualities.iter().map(|q| q.name.to_string());
     StatusSchema {
         tracks: vec![
-            box_track(HITS, "Hits this player turn", tables.destroying_hits),
-            box_track(ACTIONS, "Actions used", 2),
+            schema::track(
+                HITS,
+                "Hits this player turn",
+                tables.destroying_hits,
+                TrackStyle::Boxes,
+            ),
+            schema::track(ACTIONS, "Actions used", 2, TrackStyle::Boxes),
         ],
         ladders: Vec::new(),
         flags,
         marks: vec![
-            MarkSpec {
-                key: QUALITY,
-                label: "Quality".into(),
-                choices: tables
-                    .qualities
-                    .iter()
-                    .map(|q| q.name.to_string())
-                    .collect(),
-                secret: false,
-            },
-            MarkSpec {
-                key: ORDERS,
-                label: "Declared actions".into(),
-                choices: actions.clone(),
-                secret: false,
-            },
-            MarkSpec {
-                key: DONE,
-                label: "Actions carried out".into(),
-                choices: actions,
-                secret: false,
-            },
+            schema::mark(QUALITY, "Quality", qualities.collect()),
+            schema::mark(ORDERS, "Declared actions", actions.clone()),
+            schema::mark(DONE, "Actions carried out", actions),
         ],
     }
 }
@@ -147,12 +112,11 @@ pub fn piece_schema(tables: &RcwTables, roster: &Roster, id: PieceId) -> StatusS
 /// A side's status: who won the roll-off.
 pub fn side_schema() -> StatusSchema {
     StatusSchema {
-        marks: vec![MarkSpec {
-            key: FIRST,
-            label: "First player".into(),
-            choices: vec!["First player".into()],
-            secret: false,
-        }],
+        marks: vec![schema::mark(
+            FIRST,
+            "First player",
+            vec!["First player".into()],
+        )],
         ..StatusSchema::default()
     }
 }

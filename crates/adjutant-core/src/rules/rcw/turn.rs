@@ -11,10 +11,11 @@ use super::params;
 use super::tables::RcwTables;
 use super::unit::view;
 use crate::battle::state::Context;
-use crate::dice::{Dice, Die};
+use crate::dice::Die;
 use crate::event::{Event, FactKind};
-use crate::procedure::{Band, DiceRequest, Input, ParamSpec, Procedure, Reading, Step};
+use crate::procedure::{Input, ParamSpec, Procedure, Step};
 use crate::rules::kit::events::{flag, mark, piece_change, track};
+use crate::rules::kit::roll_off::RollOff;
 use crate::rules::kit::{Cursor, Script};
 use crate::status::Change;
 
@@ -94,61 +95,15 @@ fn roll_off(ctx: &Context, cursor: &mut Cursor) -> Step {
     let quiet = cursor.quiet();
     let names = sides(ctx);
     let name = |s: usize| names.get(s).map_or("?", String::as_str);
-    // A face as the roll-off reads it: the first die's, 0 for anything but dice.
-    let face = |input: &Input| match input {
-        Input::Dice(r) => i32::from(r.faces.first().copied().unwrap_or(0)),
-        _ => 0,
-    };
-    let mut round = 1;
-    let winner = loop {
-        // Each round starts afresh: a tie brings the roll-off back to where this round began.
-        let since = cursor.used();
-        let request = |who: usize, bands: Vec<Band>| {
-            let (label, rule) = match quiet {
-                true => (String::new(), String::new()),
-                false => (format!("Roll-off {round}: {}", name(who)), "§4.1".into()),
-            };
-            Step::Dice(DiceRequest {
-                by: Some(who),
-                label,
-                rule,
-                dice: Dice::new(1, Die::D6),
-                reading: Reading::Total,
-                bands,
-            })
-        };
-        let a = match cursor
-            .next(|| request(0, (1..=6).map(|f| Band::new(f, f, f.to_string())).collect()))
-        {
-            Ok(input) => face(input),
-            Err(step) => return step,
-        };
-        let b = cursor.next(|| {
-            // The second die matters only as lower, equal or higher.
-            let mut bands = Vec::new();
-            if a > 1 {
-                bands.push(Band::new(1, a - 1, format!("{} go first", name(0))));
-            }
-            bands.push(Band::new(a, a, "tie: roll again"));
-            if a < 6 {
-                bands.push(Band::new(a + 1, 6, format!("{} go first", name(1))));
-            }
-            request(1, bands)
-        });
-        let b = match b {
-            Ok(input) => face(input),
-            Err(step) => return step,
-        };
-        match a.cmp(&b) {
-            std::cmp::Ordering::Greater => break 0,
-            std::cmp::Ordering::Less => break 1,
-            std::cmp::Ordering::Equal => {
-                if let Err(step) = cursor.again(since) {
-                    return step;
-                }
-                round += 1;
-            }
-        }
+    let rule = if quiet { "" } else { "§4.1" };
+    let roll_off = RollOff::new(Die::D6, [name(0), name(1)], "go first", rule);
+    let read = roll_off.read(cursor, |r| match quiet {
+        true => String::new(),
+        false => format!("Roll-off {}: {}", r.number(), name(r.who)),
+    });
+    let winner = match read {
+        Ok(won) => won.winner,
+        Err(step) => return step,
     };
     let summary = format!("{} go first", name(winner));
     if quiet {

@@ -9,8 +9,9 @@ use super::tables::{Profile, Quality, RcwTables};
 use crate::army::Unit;
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::Refusal;
+use crate::procedure::{Call, Refusal};
 use crate::rules::kit::events::{flag, mark, piece_change, track};
+use crate::rules::kit::offers::{actor_and_target, refuse};
 use crate::status::Status;
 use crate::words::a;
 
@@ -85,6 +86,38 @@ pub fn view<'a>(ctx: &Context<'a>, tables: &'a RcwTables, id: PieceId) -> Option
         quality: tables.quality(|t| unit.has(t)),
         status: ctx.status(id),
     })
+}
+
+/// The two units of a shot or an assault, named `who` as the rules name them: the first able
+/// to `act`, the second an enemy not yet destroyed; refused (citing `rule`) otherwise.
+pub fn opposed<'a>(
+    ctx: &Context<'a>,
+    tables: &'a RcwTables,
+    call: &Call,
+    act: Act,
+    who: [&str; 2],
+    rule: &str,
+) -> Result<(UnitView<'a>, UnitView<'a>), Refusal> {
+    let [first, second] = who;
+    let (a, b) = actor_and_target(
+        call,
+        &format!("choose {} and {}", a(first), a(second)),
+        rule,
+    )?;
+    let unit = |id, who: &str| {
+        view(ctx, tables, id)
+            .ok_or_else(|| Refusal::new(format!("the {who} is not a unit"), "§2.1"))
+    };
+    let actor = unit(a, first)?;
+    actor.check(ctx, act)?;
+    let target = unit(b, second)?;
+    if target.side == actor.side {
+        return refuse(format!("{} is a friendly unit", target.name()), rule);
+    }
+    if target.destroyed() {
+        return refuse(format!("{} is already destroyed", target.name()), "§5.2");
+    }
+    Ok((actor, target))
 }
 
 impl<'a> UnitView<'a> {

@@ -94,6 +94,18 @@ impl<'a> Checker<'a> {
         self.rep.value(spanned, fallback)
     }
 
+    /// A part the file gave (a field left out is `None`): its value, if it reads, and where
+    /// it is written.
+    pub fn part<'s, T>(
+        &mut self,
+        part: &'s Option<Spanned<T>>,
+        fallback: At,
+    ) -> Option<(&'s T, At)> {
+        let spanned = part.as_ref()?;
+        let value = self.value(spanned, fallback)?;
+        Some((value, self.at(spanned, fallback)))
+    }
+
     /// Checks the `version` field.
     pub fn version(&mut self, version: &Spanned<i64>) {
         let start = self.start();
@@ -134,6 +146,21 @@ impl<'a> Checker<'a> {
                 ),
             );
             None
+        }
+    }
+
+    /// [`Checker::number`] put in `into` (narrowed to its type), which is left as it was when
+    /// the number was left out or is wrong.
+    pub fn number_into<T: TryFrom<i64> + Copy>(
+        &mut self,
+        spanned: &Spanned<i64>,
+        fallback: At,
+        what: &str,
+        range: RangeInclusive<i64>,
+        into: &mut T,
+    ) {
+        if let Some(n) = self.number(spanned, fallback, what, range) {
+            *into = narrow(n, *into);
         }
     }
 

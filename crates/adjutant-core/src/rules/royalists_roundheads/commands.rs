@@ -8,13 +8,13 @@ use super::keys::{self, Chit, param};
 use super::look::{self, Look};
 use super::modifiers::key as mk;
 use super::phases;
-use super::run::{Run, bands_by, request};
+use super::run::{Run, bands_by};
 use super::spec::OVERALL;
 use super::tables::Tables;
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{FactKind, PieceId};
-use crate::procedure::{Call, ParamSpec, Refusal};
+use crate::procedure::{Call, DiceRequest, ParamSpec, Refusal};
 use crate::rules::kit::Need;
 use crate::rules::kit::offers::refuse;
 use crate::rules::kit::params::{pick, yes_no, yes_to};
@@ -98,12 +98,9 @@ pub fn set_chit(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
     let l = call.actors[0];
     let to = wanted(call).unwrap_or(Chit::Stand);
     run.mark(l, keys::CHIT, Some(to.to_string()));
-    let name = run.name(l);
-    run.fact(
-        FactKind::Command,
-        Some(l),
-        format!("{name} takes a command chit"),
-    );
+    run.fact_about(FactKind::Command, l, |name| {
+        format!("{name} takes a command chit")
+    });
     Ok("chit placed".into())
 }
 
@@ -264,7 +261,7 @@ fn attempt(
         }
     });
     let rule = if orders { RULE } else { CHARGE_RULE };
-    let req = request(
+    let req = DiceRequest::total(
         format!("Command change: {name} (Command {command})"),
         rule,
         dice,
@@ -287,12 +284,9 @@ fn adopt(run: &mut Run, l: PieceId, to: Chit) {
     if to == Chit::Muster {
         run.flag(l, keys::FRESH_MUSTER, true);
     }
-    let name = run.name(l);
-    run.fact(
-        FactKind::Command,
-        Some(l),
-        format!("{name} changes command"),
-    );
+    run.fact_about(FactKind::Command, l, |name| {
+        format!("{name} changes command")
+    });
 }
 
 pub fn change_command(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {

@@ -5,7 +5,7 @@
 use super::keys::{self, Chit};
 use super::look::{self, Look};
 use super::modifiers::key as mk;
-use super::run::{Run, choice, reach, request};
+use super::run::{Run, choice, reach};
 use super::spec::OVERALL;
 use super::tables::Tables;
 use crate::dice::{Dice, Die, Modifier};
@@ -157,7 +157,7 @@ pub fn morale_request(
         if hi > rating {
             bands.push(Band::new((rating + 1).max(lo), hi, "fails"));
         }
-        return request(String::new(), String::new(), dice, bands);
+        return DiceRequest::total(String::new(), String::new(), dice, bands);
     }
     let (rating, parts) = look::morale_rating(run, t, id);
     if lo <= rating {
@@ -177,7 +177,7 @@ pub fn morale_request(
     } else {
         ""
     };
-    request(
+    DiceRequest::total(
         format!(
             "{what}: {} (morale {rating}: {}{switch})",
             run.name(id),
@@ -203,15 +203,12 @@ pub fn morale_check(
     if let Some(flag) = kind.flag()
         && run.status(id).flag(flag)
     {
-        let name = run.name(id);
-        run.fact(
-            FactKind::Morale,
-            Some(id),
+        run.fact_about(FactKind::Morale, id, |name| {
             format!(
                 "{name} has already checked morale this {}: no further check (§7.2)",
                 kind.phase_name()
-            ),
-        );
+            )
+        });
         return Ok(None);
     }
     let req = morale_request(run, t, id, leader_stacked, false);
@@ -327,12 +324,9 @@ pub fn eliminate(run: &mut Run, t: &Tables, id: PieceId, why: &str) {
         run.flag(id, f, false);
     }
     run.flag(id, keys::ELIMINATED, true);
-    let name = run.name(id);
-    run.fact(
-        FactKind::Eliminated,
-        Some(id),
-        format!("{name} is eliminated: {why}"),
-    );
+    run.fact_about(FactKind::Eliminated, id, |name| {
+        format!("{name} is eliminated: {why}")
+    });
     leaders_leave(run, id);
 }
 

@@ -8,12 +8,12 @@ use super::keys::{self, param};
 use super::look::{self, Arm, Look};
 use super::modifiers::key as mk;
 use super::phases;
-use super::run::{Run, bands_by, request};
+use super::run::{Run, bands_by};
 use super::tables::{FireColumn, FireResult, Tables};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die, Modifier};
 use crate::event::{FactKind, PieceId};
-use crate::procedure::{Call, ParamSpec, Refusal};
+use crate::procedure::{Call, DiceRequest, ParamSpec, Refusal};
 use crate::rules::kit::Need;
 use crate::rules::kit::offers::refuse;
 use crate::rules::kit::params::{pick, yes_no, yes_to};
@@ -155,7 +155,7 @@ pub fn fire(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     }
     let bands = bands_by(&dice, |v| t.fire.result(col, v).cell().to_string());
     let (name, target) = (run.name(firer), run.name(call.targets[0]));
-    let req = request(
+    let req = DiceRequest::total(
         format!(
             "Fire: {name} at {target} ({} column, range {range})",
             col.name()
@@ -194,9 +194,7 @@ pub fn fire(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
                 ),
             );
             let top = call.targets[0];
-            let r =
-                effects::morale_check(run, t, top, stacked, CheckKind::Fire, OnFail::Rout("1–3"))?;
-            summary.push(outcome(run, top, r));
+            summary.push(combat_check(run, t, top, stacked, CheckKind::Fire)?);
         }
         FireResult::StepLoss => {
             run.fact(
@@ -212,15 +210,7 @@ pub fn fire(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
                     summary.push(format!("{} eliminated", run.name(u)));
                     continue;
                 }
-                let r = effects::morale_check(
-                    run,
-                    t,
-                    u,
-                    stacked,
-                    CheckKind::Fire,
-                    OnFail::Rout("1–3"),
-                )?;
-                summary.push(outcome(run, u, r));
+                summary.push(combat_check(run, t, u, stacked, CheckKind::Fire)?);
             }
         }
     }
@@ -236,12 +226,9 @@ fn bind_to_melee(run: &mut Run, firer: PieceId, range: i32, targets: &[PieceId])
     run.flag(firer, keys::MUST_MELEE, true);
     let ids: Vec<String> = targets.iter().map(|p| p.0.to_string()).collect();
     run.mark(firer, keys::MUST_MELEE_AT, Some(ids.join(",")));
-    let name = run.name(firer);
-    run.fact(
-        FactKind::Fire,
-        Some(firer),
-        format!("{name} fired at an adjacent hex in Offensive Fire: it must melee that hex (§5.3)"),
-    );
+    run.fact_about(FactKind::Fire, firer, |name| {
+        format!("{name} fired at an adjacent hex in Offensive Fire: it must melee that hex (§5.3)")
+    });
 }
 
 /// The pieces a unit is bound to melee, if it is (§5.3).
@@ -255,6 +242,19 @@ pub fn bound_to<L: Look + ?Sized>(l: &L, id: PieceId) -> Vec<PieceId> {
         .split(',')
         .filter_map(|s| s.trim().parse::<u16>().ok().map(PieceId))
         .collect()
+}
+
+/// A unit's morale check after fire or melee (a failure routs it 1–3 hexes), said as a summary
+/// says it.
+pub fn combat_check(
+    run: &mut Run,
+    t: &Tables,
+    u: PieceId,
+    stacked: bool,
+    kind: CheckKind,
+) -> Need<String> {
+    let r = effects::morale_check(run, t, u, stacked, kind, OnFail::Rout("1–3"))?;
+    Ok(outcome(run, u, r))
 }
 
 /// A short outcome of a unit's morale check, for a summary.

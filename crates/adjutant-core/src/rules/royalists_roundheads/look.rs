@@ -7,7 +7,7 @@ use super::modifiers::key as mk;
 use super::spec::{CAVALRY, DRAGOONS, OVERALL};
 use super::tables::Tables;
 use crate::army::{Leader, Unit};
-use crate::battle::state::{Context, Roster};
+use crate::battle::state::{Context, Role, Roster};
 use crate::event::PieceId;
 use crate::status::Status;
 
@@ -373,4 +373,15 @@ pub fn recorded_note<L: Look + ?Sized>(l: &L, unit: PieceId) -> Option<String> {
         let verb = if leaders.len() == 1 { "is" } else { "are" };
         format!("{} {verb} with the unit (recorded)", names.join(" and "))
     })
+}
+
+/// The units and the leaders among `ids`, each in selection order.
+pub fn units_and_leaders(roster: &Roster, ids: &[PieceId]) -> (Vec<PieceId>, Vec<PieceId>) {
+    let of = |role: Role| -> Vec<PieceId> {
+        ids.iter()
+            .copied()
+            .filter(|&p| roster.piece(p).role == role)
+            .collect()
+    };
+    (of(Role::Unit), of(Role::Leader))
 }

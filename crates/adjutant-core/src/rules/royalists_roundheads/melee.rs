@@ -11,14 +11,14 @@
 //! stacked with one of its units (the leader's "Stacked with"), without asking.
 
 use super::effects::{self, CheckKind, OnFail};
-use super::fire::{NONE, outcome};
+use super::fire::{NONE, combat_check};
 use super::keys::{self, Chit, param};
 use super::look::{self, Arm, Look};
 use super::melee_drm;
 use super::phases;
 use super::run::{Run, choice};
 use super::tables::{MeleeResult, Tables};
-use crate::battle::state::{Context, Role};
+use crate::battle::state::Context;
 use crate::event::{FactKind, PieceId};
 use crate::procedure::{Call, ChoiceRequest, ParamSpec, Refusal};
 use crate::rules::kit::Need;
@@ -51,16 +51,7 @@ fn recorded<L: Look + ?Sized>(l: &L, units: &[PieceId]) -> Option<(PieceId, Piec
 fn split<L: Look + ?Sized>(l: &L, call: &Call) -> Result<Sides, Refusal> {
     let ctx_roster = l.roster();
     let part = |ids: &[PieceId]| -> Result<(Vec<PieceId>, Option<PieceId>), Refusal> {
-        let units: Vec<PieceId> = ids
-            .iter()
-            .copied()
-            .filter(|&p| ctx_roster.piece(p).role == Role::Unit)
-            .collect();
-        let leaders: Vec<PieceId> = ids
-            .iter()
-            .copied()
-            .filter(|&p| ctx_roster.piece(p).role == Role::Leader)
-            .collect();
+        let (units, leaders) = look::units_and_leaders(ctx_roster, ids);
         if leaders.len() > 1 {
             return refuse("at most one leader stacked per side", RULE);
         }
@@ -351,15 +342,7 @@ fn fight(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
                 } else {
                     s.attacker_led == Some(u)
                 };
-                let r = effects::morale_check(
-                    run,
-                    t,
-                    u,
-                    stacked,
-                    CheckKind::Melee,
-                    OnFail::Rout("1–3"),
-                )?;
-                summary.push(outcome(run, u, r));
+                summary.push(combat_check(run, t, u, stacked, CheckKind::Melee)?);
             }
         }
     }

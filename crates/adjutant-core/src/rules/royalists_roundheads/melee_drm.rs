@@ -7,7 +7,7 @@
 use super::keys::{Chit, param};
 use super::look::{self, Arm, Look};
 use super::modifiers::key as mk;
-use super::run::{bands_by, request};
+use super::run::bands_by;
 use super::tables::{MeleeResult, Tables};
 use crate::dice::{Dice, Die, Modifier};
 use crate::event::PieceId;
@@ -141,7 +141,7 @@ fn finish(t: &Tables, label: String, strength: i32, dice: Dice, quiet: bool) -> 
             }
             last = r;
         }
-        let request = request(String::new(), String::new(), dice, bands);
+        let request = DiceRequest::total(String::new(), String::new(), dice, bands);
         return SideRoll {
             strength,
             column,
@@ -153,7 +153,7 @@ fn finish(t: &Tables, label: String, strength: i32, dice: Dice, quiet: bool) -> 
     SideRoll {
         strength,
         column,
-        request: request(
+        request: DiceRequest::total(
             format!("{label}: strength {strength}, column {head}"),
             "§6.4",
             dice,

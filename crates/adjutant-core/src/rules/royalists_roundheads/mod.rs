@@ -39,37 +39,23 @@ use crate::army::{Army, ArmySpec};
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
-use crate::rules::kit::in_force::{InForce, Shipped};
+use crate::rules::kit::in_force::{InForce, Shipped, Shipping};
 use crate::rules::{Figure, Phase, RuleSystem, Table};
 use crate::status::StatusSchema;
 
 pub use overrides::load_overrides_str;
 pub use tables::Tables;
 
-/// The rule system, with the tables in force (the shipped ones unless overridden).
-pub struct RoyalistsRoundheads {
-    tables: InForce<Tables>,
-}
+/// The rule system: its tables in force (the shipped ones unless given), all it holds.
+pub type RoyalistsRoundheads = InForce<Tables>;
 
 /// The instance [`crate::rules::standard`] lists, with the shipped tables.
-pub static SYSTEM: RoyalistsRoundheads = RoyalistsRoundheads {
-    tables: InForce::shipped(&SHIPPED),
-};
+pub static SYSTEM: RoyalistsRoundheads = InForce::shipped();
 
 static SHIPPED: Shipped<Tables> = LazyLock::new(|| Arc::new(Tables::default()));
 
-impl RoyalistsRoundheads {
-    /// The system with a player's tables (from [`load_overrides_str`]).
-    pub fn with_tables(tables: Tables) -> RoyalistsRoundheads {
-        RoyalistsRoundheads {
-            tables: InForce::own(&SHIPPED, tables),
-        }
-    }
-
-    /// The tables in force.
-    pub fn tables_in_force(&self) -> Arc<Tables> {
-        self.tables.shared()
-    }
+impl Shipping for Tables {
+    const SHIPPED: &'static Shipped<Tables> = &SHIPPED;
 }
 
 impl RuleSystem for RoyalistsRoundheads {

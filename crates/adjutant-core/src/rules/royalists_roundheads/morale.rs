@@ -192,10 +192,7 @@ pub fn lose_step(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
 const OC_RULE: &str = "§4.1";
 
 pub fn check_mark_oc(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
-    let u = the_unit(ctx, call, OC_RULE)?;
-    if ctx.status(u).flag(keys::OUT_OF_COMMAND) {
-        return refuse("already out of command", OC_RULE);
-    }
+    let u = oc_unit(ctx, call, true)?;
     if ctx.state.phase != phases::MOVEMENT || ctx.state.side != ctx.roster.side_of(u) {
         return refuse(
             "command is checked at the start of the unit's own Movement Phase",
@@ -206,35 +203,41 @@ pub fn check_mark_oc(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refu
 }
 
 pub fn mark_oc(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
-    let u = call.actors[0];
-    run.flag(u, keys::OUT_OF_COMMAND, true);
-    let name = run.name(u);
-    run.fact(
-        FactKind::Command,
-        Some(u),
-        format!("{name} is out of command (OC)"),
-    );
-    Ok("out of command".into())
+    Ok(set_oc(run, call.actors[0], true))
 }
 
 pub fn check_clear_oc(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
-    let u = the_unit(ctx, call, OC_RULE)?;
-    if !ctx.status(u).flag(keys::OUT_OF_COMMAND) {
-        return refuse("not out of command", OC_RULE);
-    }
-    Ok(())
+    oc_unit(ctx, call, false).map(|_| ())
 }
 
 pub fn clear_oc(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
-    let u = call.actors[0];
-    run.flag(u, keys::OUT_OF_COMMAND, false);
-    let name = run.name(u);
-    run.fact(
-        FactKind::Command,
-        Some(u),
-        format!("{name} is back in command"),
-    );
-    Ok("in command".into())
+    Ok(set_oc(run, call.actors[0], false))
+}
+
+/// The unit to mark out of command (`out`) or back in command, refused when it already is.
+fn oc_unit(ctx: &Context, call: &Call, out: bool) -> Result<PieceId, Refusal> {
+    let u = the_unit(ctx, call, OC_RULE)?;
+    if ctx.status(u).flag(keys::OUT_OF_COMMAND) == out {
+        let already = if out {
+            "already out of command"
+        } else {
+            "not out of command"
+        };
+        return refuse(already, OC_RULE);
+    }
+    Ok(u)
+}
+
+/// Marks the unit out of command (`out`) or back in command; the summary.
+fn set_oc(run: &mut Run, u: PieceId, out: bool) -> String {
+    run.flag(u, keys::OUT_OF_COMMAND, out);
+    let (now, summary) = if out {
+        ("is out of command (OC)", "out of command")
+    } else {
+        ("is back in command", "in command")
+    };
+    run.fact_about(FactKind::Command, u, |name| format!("{name} {now}"));
+    summary.into()
 }
 
 const FORMATION_RULE: &str = "§8.2";

@@ -8,7 +8,7 @@ use super::look::{self, Arm};
 use super::proc::{Body, Proc};
 use super::tables::Tables;
 use super::{casualties, commands, fire, melee, morale, phases, trace};
-use crate::battle::state::{Context, Role};
+use crate::battle::state::Context;
 use crate::event::PieceId;
 use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::rules::kit::offers::{as_called, refuse};
@@ -150,16 +150,7 @@ pub fn offers(ctx: &Context, t: &Tables, actors: &[PieceId], targets: &[PieceId]
         }
         return out;
     }
-    let units: Vec<PieceId> = actors
-        .iter()
-        .copied()
-        .filter(|&p| r.piece(p).role == Role::Unit)
-        .collect();
-    let leaders: Vec<PieceId> = actors
-        .iter()
-        .copied()
-        .filter(|&p| r.piece(p).role == Role::Leader)
-        .collect();
+    let (units, leaders) = look::units_and_leaders(r, actors);
     match (units.as_slice(), leaders.as_slice(), targets.is_empty()) {
         ([], [l], true) => {
             if look::chit(ctx, *l).is_none() {

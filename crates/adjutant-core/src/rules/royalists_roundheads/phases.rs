@@ -6,14 +6,14 @@
 use super::keys::{self, Chit};
 use super::look::{self, Look};
 use super::modifiers::key as mk;
-use super::run::{Run, bands_by, request};
+use super::run::{Run, bands_by};
 use super::spec::ENTRY_ROLL;
 use super::tables::Tables;
 use super::victory::{self, side_name};
 use crate::battle::state::{Context, Role};
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Call, Refusal};
+use crate::procedure::{Call, DiceRequest, Refusal};
 use crate::rules::Phase;
 use crate::rules::kit::Need;
 use crate::rules::kit::events::side_flag;
@@ -201,12 +201,9 @@ fn orders(run: &mut Run) {
         if next == Chit::Muster {
             run.flag(l, keys::FRESH_MUSTER, true);
         }
-        let name = run.name(l);
-        run.fact(
-            FactKind::Command,
-            Some(l),
-            format!("{name}'s chit moves from Charge {n} to {next} (§3.5)"),
-        );
+        run.fact_about(FactKind::Command, l, |name| {
+            format!("{name}'s chit moves from Charge {n} to {next} (§3.5)")
+        });
     }
 }
 
@@ -247,7 +244,7 @@ fn movement(run: &mut Run, t: &Tables, turn: u32, side: usize) -> Need<String> {
             "do not enter".into()
         }
     });
-    let req = request(
+    let req = DiceRequest::total(
         format!("Reinforcement roll: {} ({need} enters)", names.join(", ")),
         "§2.2",
         dice,

@@ -33,6 +33,12 @@ pub fn reminders(ctx: &Context, t: &Tables) -> Vec<String> {
         r.ids()
             .filter(move |&p| r.piece(p).role == Role::Unit && r.side_of(p) == side)
     };
+    // The side's routed units on the map.
+    let routed = || -> Vec<PieceId> {
+        units_of(s.side)
+            .filter(|&u| look::on_map(ctx, u) && look::is_routed(ctx, u))
+            .collect()
+    };
     let no_chit: Vec<PieceId> = leaders(None)
         .filter(|&l| ctx.status(l).flag(keys::ENTERED) && look::chit(ctx, l).is_none())
         .collect();
@@ -70,9 +76,7 @@ pub fn reminders(ctx: &Context, t: &Tables) -> Vec<String> {
                 "Check command span: mark units out of command (OC), or trace command to the Overall Leader (§4.1, §4.2)"
                     .into(),
             );
-            let routed: Vec<PieceId> = units_of(s.side)
-                .filter(|&u| look::on_map(ctx, u) && look::is_routed(ctx, u))
-                .collect();
+            let routed = routed();
             if !routed.is_empty() {
                 out.push(format!(
                     "Routed units must move 1–2 hexes from the enemy (off the map: eliminated): {} (§4.4)",
@@ -103,9 +107,7 @@ pub fn reminders(ctx: &Context, t: &Tables) -> Vec<String> {
         }
         MELEE => out.extend(super::obligations::melee_reminders(ctx)),
         RALLY => {
-            let routed: Vec<PieceId> = units_of(s.side)
-                .filter(|&u| look::on_map(ctx, u) && look::is_routed(ctx, u))
-                .collect();
+            let routed = routed();
             if !routed.is_empty() {
                 out.push(format!(
                     "May rally (in command, out of enemy ZOC): {} (§7.4)",

@@ -12,7 +12,7 @@ use super::look::Look;
 use crate::battle::state::{Context, Roster};
 use crate::dice::Dice;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Band, ChoiceRequest, DiceRequest, Reading};
+use crate::procedure::{Band, ChoiceRequest, DiceRequest};
 use crate::rules::kit::events::{set_flag, set_mark, set_track};
 use crate::rules::kit::{Cursor, Need};
 use crate::status::Status;
@@ -98,6 +98,20 @@ impl<'c, 'i, 'm> Run<'c, 'i, 'm> {
         }
     }
 
+    /// A fact about `piece`, its text made from the piece's name: only when someone reads it
+    /// (not while exploring).
+    pub fn fact_about(
+        &mut self,
+        kind: FactKind,
+        piece: PieceId,
+        text: impl FnOnce(&str) -> String,
+    ) {
+        if !self.quiet {
+            let text = text(&self.ctx.roster.name(piece));
+            self.emit(Event::fact(kind, Some(piece), text));
+        }
+    }
+
     pub fn flag(&mut self, piece: PieceId, key: &str, on: bool) {
         if self.status(piece).flag(key) != on {
             self.emit(set_flag(piece, key, on));
@@ -161,23 +175,6 @@ pub fn bands_by(dice: &Dice, label: impl Fn(i32) -> String) -> Vec<Band> {
         }
     }
     bands
-}
-
-/// A total-reading request.
-pub fn request(
-    label: impl Into<String>,
-    rule: impl Into<String>,
-    dice: Dice,
-    bands: Vec<Band>,
-) -> DiceRequest {
-    DiceRequest {
-        by: None,
-        label: label.into(),
-        rule: rule.into(),
-        dice,
-        reading: Reading::Total,
-        bands,
-    }
 }
 
 /// A two-way choice, the first option assumed for the odds.

@@ -10,25 +10,19 @@ use crate::battle::state::Roster;
 use crate::event::PieceId;
 use crate::rules::kit::schema;
 use crate::rules::kit::with;
-use crate::status::{MarkSpec, StatusSchema, TrackSpec, TrackStyle};
+use crate::status::{StatusSchema, TrackStyle};
 
 /// A piece's schema.
 pub fn piece(roster: &Roster, piece: PieceId, t: &Tables) -> StatusSchema {
     if roster.leader(piece).is_some() {
         return StatusSchema {
             marks: vec![
-                MarkSpec {
-                    key: keys::CHIT,
-                    label: "Command".into(),
-                    choices: Chit::ALL.iter().map(Chit::to_string).collect(),
-                    secret: true,
-                },
-                MarkSpec {
-                    key: keys::SPAN_NOW,
-                    label: "Command span".into(),
-                    choices: Vec::new(),
-                    secret: true,
-                },
+                schema::secret_mark(
+                    keys::CHIT,
+                    "Command",
+                    Chit::ALL.iter().map(Chit::to_string).collect(),
+                ),
+                schema::secret_mark(keys::SPAN_NOW, "Command span", Vec::new()),
                 with::mark_spec("Stacked with", roster, roster.side_of(piece)),
             ],
             flags: vec![
@@ -81,36 +75,33 @@ pub fn piece(roster: &Roster, piece: PieceId, t: &Tables) -> StatusSchema {
         "Must melee the hex it fired at",
     ));
     StatusSchema {
-        tracks: vec![TrackSpec {
-            key: keys::STEPS_LOST,
-            label: "Steps lost".into(),
-            min: 0,
-            max: limit,
-            style: TrackStyle::Boxes,
-        }],
+        tracks: vec![schema::track(
+            keys::STEPS_LOST,
+            "Steps lost",
+            limit,
+            TrackStyle::Boxes,
+        )],
         // One step tracker: the steps lost. What they mean (Reduced side, Step-Loss
         // markers, Eliminated) shows in the flags.
         ladders: Vec::new(),
         flags,
-        marks: vec![MarkSpec {
-            key: keys::MOVEMENT_NOW,
-            label: "Movement allowance".into(),
-            choices: Vec::new(),
-            secret: true,
-        }],
+        marks: vec![schema::secret_mark(
+            keys::MOVEMENT_NOW,
+            "Movement allowance",
+            Vec::new(),
+        )],
     }
 }
 
 /// A side's schema: leader-casualty loss points and the late reinforcement flag.
 pub fn side() -> StatusSchema {
     StatusSchema {
-        tracks: vec![TrackSpec {
-            key: keys::LEADER_LOSSES,
-            label: "Loss points from leader casualties".into(),
-            min: 0,
-            max: 200,
-            style: TrackStyle::Number,
-        }],
+        tracks: vec![schema::track(
+            keys::LEADER_LOSSES,
+            "Loss points from leader casualties",
+            200,
+            TrackStyle::Number,
+        )],
         flags: vec![schema::flag(
             keys::REINFORCEMENTS_ENTERED,
             "Array / Hobart entered",

@@ -15,73 +15,42 @@ pub const ENTRY_ROLL: &str = "entry_roll";
 
 /// The army-file description of this system.
 pub fn army_spec() -> ArmySpec {
-    const ALL: &[&str] = &[];
+    let stat = StatSpec::range;
+    let kind = KindSpec::new;
     ArmySpec {
         unit_kinds: vec![
-            KindSpec {
-                name: CAVALRY,
-                description: "fires at range 1 through its front; the only kind that may Charge",
-            },
-            KindSpec {
-                name: DRAGOONS,
-                description: "mounted (as cavalry) or dismounted (as infantry); enters mounted",
-            },
-            KindSpec {
-                name: INFANTRY,
-                description: "foot; fires on the Dismounted Dragoons column (§5.1)",
-            },
+            kind(
+                CAVALRY,
+                "fires at range 1 through its front; the only kind that may Charge",
+            ),
+            kind(
+                DRAGOONS,
+                "mounted (as cavalry) or dismounted (as infantry); enters mounted",
+            ),
+            kind(
+                INFANTRY,
+                "foot; fires on the Dismounted Dragoons column (§5.1)",
+            ),
         ],
         unit_stats: vec![
-            stat("strength", "Strength", 1, 20, true, ALL),
-            stat("reduced_strength", "Reduced strength", 1, 20, false, ALL),
-            stat("morale", "Morale", 2, 12, true, ALL),
-            stat("reduced_morale", "Reduced morale", 2, 12, false, ALL),
-            stat("movement", "Movement", 1, 20, true, ALL),
-            stat(
-                "movement_dismounted",
-                "Movement dismounted",
-                1,
-                20,
-                false,
-                &[DRAGOONS],
-            ),
-            stat("entry_turn", "Entry turn", 1, 13, true, ALL),
+            stat("strength", "Strength", 1, 20).required(),
+            stat("reduced_strength", "Reduced strength", 1, 20),
+            stat("morale", "Morale", 2, 12).required(),
+            stat("reduced_morale", "Reduced morale", 2, 12),
+            stat("movement", "Movement", 1, 20).required(),
+            stat("movement_dismounted", "Movement dismounted", 1, 20).only(&[DRAGOONS]),
+            stat("entry_turn", "Entry turn", 1, 13).required(),
         ],
         leader_stats: vec![
-            stat("command", "Command", 1, 6, false, ALL),
-            stat("span", "Command span", 0, 10, true, ALL),
-            stat("bonus", "Combat bonus", 0, 5, true, ALL),
-            stat(
-                "replacement_command",
-                "Replacement command",
-                1,
-                6,
-                false,
-                ALL,
-            ),
-            stat("replacement_span", "Replacement span", 0, 10, false, ALL),
-            stat("replacement_bonus", "Replacement bonus", 0, 5, false, ALL),
-            stat("entry_turn", "Entry turn", 1, 13, true, ALL),
+            stat("command", "Command", 1, 6),
+            stat("span", "Command span", 0, 10).required(),
+            stat("bonus", "Combat bonus", 0, 5).required(),
+            stat("replacement_command", "Replacement command", 1, 6),
+            stat("replacement_span", "Replacement span", 0, 10),
+            stat("replacement_bonus", "Replacement bonus", 0, 5),
+            stat("entry_turn", "Entry turn", 1, 13).required(),
         ],
         unit_traits: vec![ENTRY_ROLL],
         leader_traits: vec![OVERALL, ENTRY_ROLL],
-    }
-}
-
-fn stat(
-    key: &'static str,
-    label: &'static str,
-    min: i32,
-    max: i32,
-    required: bool,
-    kinds: &'static [&'static str],
-) -> StatSpec {
-    StatSpec {
-        key,
-        label,
-        min,
-        max,
-        required,
-        kinds,
     }
 }

@@ -101,11 +101,8 @@ pub fn check_own(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal>
 pub fn own(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
     let u = call.actors[0];
     run.flag(u, keys::TRACES_OVERALL, false);
-    let name = run.name(u);
-    run.fact(
-        FactKind::Command,
-        Some(u),
-        format!("{name} takes its command from its own leader again (§4.2)"),
-    );
+    run.fact_about(FactKind::Command, u, |name| {
+        format!("{name} takes its command from its own leader again (§4.2)")
+    });
     Ok("own leader".into())
 }

@@ -2,11 +2,12 @@
 //! makes in its own Victory Check Phase, the draw after the last turn, and each side's figures.
 
 use super::look::{self, Look};
-use super::run::{Run, bands_by, request};
+use super::run::{Run, bands_by};
 use super::tables::Tables;
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind};
+use crate::procedure::DiceRequest;
 use crate::rules::Figure;
 use crate::rules::kit::Need;
 
@@ -49,7 +50,7 @@ pub fn victory_check(run: &mut Run, t: &Tables, side: usize) -> Need<bool> {
             "no victory".into()
         }
     });
-    let req = request(
+    let req = DiceRequest::total(
         format!("Victory check: {me} ({them} loss points {losses}; need {need}–12)"),
         "§10.2",
         dice,

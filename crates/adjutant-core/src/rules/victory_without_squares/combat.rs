@@ -18,12 +18,12 @@ use crate::dice::{Dice, Die, Modifier};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
     Band, Call, CardRead, CardRequest, ChoiceRequest, DiceRequest, Offer, ParamSpec, Procedure,
-    Reading, Refusal, Step,
+    Refusal, Step,
 };
 use crate::rules::kit::events::{set_flag, set_track};
 use crate::rules::kit::offers::offer;
 use crate::rules::kit::params::{answer_of, choice, yes_no};
-use crate::rules::kit::{Cursor, Need, Script, finish};
+use crate::rules::kit::{Body, Cursor, Need};
 
 const RULE: &str = "§7.1";
 const MODS: &str = "§7.4";
@@ -286,28 +286,20 @@ impl Combat {
                 )
             })
             .collect();
-        DiceRequest {
-            by: None,
-            label: "Combat: D10, low favours the attackers".into(),
-            rule: RESULTS.into(),
-            dice: self.dice.clone(),
-            reading: Reading::Total,
+        DiceRequest::total(
+            "Combat: D10, low favours the attackers",
+            RESULTS,
+            self.dice.clone(),
             bands,
-        }
+        )
     }
 }
 
-impl Script for Combat {
+impl Body for Combat {
     fn title(&self) -> String {
         "Combat".into()
     }
 
-    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
-        finish(self.body(ctx, cursor))
-    }
-}
-
-impl Combat {
     fn body(&self, ctx: &Context, cur: &mut Cursor) -> Need<Step> {
         let (an, dn) = (
             ctx.roster.name(self.att).to_string(),

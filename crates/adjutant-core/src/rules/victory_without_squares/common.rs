@@ -9,6 +9,7 @@ use crate::cards::Card;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, CardRead, CardRequest, Refusal};
 use crate::rules::kit::events::{set_flag, set_mark, set_rung, set_track};
+use crate::rules::kit::offers::actor_and_target;
 
 /// Refuses when the battle is over or the body has left the table.
 pub fn present(ctx: &Context, piece: PieceId) -> Result<(), Refusal> {
@@ -26,10 +27,7 @@ pub fn present(ctx: &Context, piece: PieceId) -> Result<(), Refusal> {
 
 /// The actor and target of a call.
 pub fn pair(call: &Call, rule: &str) -> Result<(PieceId, PieceId), Refusal> {
-    match (call.actors.first(), call.targets.first()) {
-        (Some(&a), Some(&t)) => Ok((a, t)),
-        _ => Err(Refusal::new("choose a body and a target", rule)),
-    }
+    actor_and_target(call, "choose a body and a target", rule)
 }
 
 /// Whether it is the turn's moves and `piece`'s side is the one moving (§2.3).

@@ -12,7 +12,7 @@ use super::keys::*;
 use crate::rules::kit::events::{set_flag, set_mark, set_rung, set_track};
 use crate::rules::kit::offers::offer;
 use crate::rules::kit::params::{answer_of, yes_no};
-use crate::rules::kit::{Cursor, Need, Script, finish};
+use crate::rules::kit::{Body, Cursor, Need, Script};
 
 use super::tables::VwsTables;
 use crate::battle::state::Context;
@@ -34,7 +34,7 @@ pub struct CardTest {
     pub test: Test,
 }
 
-impl Script for CardTest {
+impl Body for CardTest {
     fn title(&self) -> String {
         match self.test {
             Test::Leader => "Leader casualty card".into(),
@@ -43,12 +43,6 @@ impl Script for CardTest {
         }
     }
 
-    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
-        finish(self.body(ctx, cursor))
-    }
-}
-
-impl CardTest {
     fn body(&self, ctx: &Context, cur: &mut Cursor) -> Need<Step> {
         let name = ctx.roster.name(self.piece).to_string();
         let rule = match self.test {
@@ -217,20 +211,17 @@ pub fn build(
             let o = pursuit_offer(ctx, piece)
                 .ok_or_else(|| Refusal::new("this body is not pursuing", "§8.2"))?;
             o.refused.map_or(Ok(()), Err)?;
-            Ok(Box::new(Fixed {
-                title: "Pursuit round".into(),
-                events: pursuit_events(ctx, piece),
-            }))
+            Fixed::start("Pursuit round", pursuit_events(ctx, piece))
         }
         P_RECALL => {
             let o = recall_offer(ctx, piece)
                 .ok_or_else(|| Refusal::new("this body is not pursuing", "§8.3"))?;
             o.refused.map_or(Ok(()), Err)?;
             if answer_of(call, &recall_params(), FAR_BEHIND) == 1 {
-                return Ok(Box::new(Fixed {
-                    title: "Pursuers recalled".into(),
-                    events: recall_events(ctx, piece, "4\" or more behind"),
-                }));
+                return Fixed::start(
+                    "Pursuers recalled",
+                    recall_events(ctx, piece, "4\" or more behind"),
+                );
             }
             Ok(Box::new(CardTest {
                 tables: Arc::clone(t),
@@ -264,10 +255,7 @@ pub fn build(
                 Some(piece),
                 format!("{l} joins {u}: it draws two cards and uses the better"),
             ));
-            Ok(Box::new(Fixed {
-                title: format!("Attach {l}"),
-                events,
-            }))
+            Fixed::start(format!("Attach {l}"), events)
         }
         P_CAPTURE => {
             capture_check(ctx, piece)?;
@@ -284,10 +272,7 @@ pub fn build(
                 Some(piece),
                 format!("{name} is overrun while unhorsed: captured (§9.3)"),
             ));
-            Ok(Box::new(Fixed {
-                title: format!("{name} captured"),
-                events,
-            }))
+            Fixed::start(format!("{name} captured"), events)
         }
         _ => Err(Refusal::new("no such procedure", "§9")),
     }

@@ -21,13 +21,12 @@ use crate::cards::Card;
 use crate::dice::{Dice, Die, Modifier};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Band, Call, CardRead, CardRequest, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal,
-    Step,
+    Band, Call, CardRead, CardRequest, DiceRequest, Offer, ParamSpec, Procedure, Refusal, Step,
 };
 use crate::rules::kit::events::{set_flag, set_track};
 use crate::rules::kit::offers::offer;
 use crate::rules::kit::params::{answer_of, choice, yes_no};
-use crate::rules::kit::{Cursor, Need, Script, finish};
+use crate::rules::kit::{Body, Cursor, Need};
 
 const RULE: &str = "§5.5";
 const WHO: &str = "§5.1";
@@ -266,28 +265,20 @@ impl Fire {
             bands.push(Band::new(m.max(1), 9 + m, "miss"));
         }
         bands.retain(|b| b.from <= b.to);
-        DiceRequest {
-            by: None,
-            label: "Fire: D10 − firing figures (hits on 0 or less)".into(),
-            rule: RULE.into(),
-            dice: self.dice.clone(),
-            reading: Reading::Total,
+        DiceRequest::total(
+            "Fire: D10 − firing figures (hits on 0 or less)",
+            RULE,
+            self.dice.clone(),
             bands,
-        }
+        )
     }
 }
 
-impl Script for Fire {
+impl Body for Fire {
     fn title(&self) -> String {
         "Fire".into()
     }
 
-    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
-        finish(self.body(ctx, cursor))
-    }
-}
-
-impl Fire {
     fn body(&self, ctx: &Context, cur: &mut Cursor) -> Need<Step> {
         let name = ctx.roster.name(self.firer).to_string();
         let tname = ctx.roster.name(self.target).to_string();

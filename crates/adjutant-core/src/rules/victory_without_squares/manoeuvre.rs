@@ -16,7 +16,7 @@ use crate::procedure::{Call, CardRead, CardRequest, Offer, ParamSpec, Procedure,
 use crate::rules::kit::events::{set_flag, set_rung};
 use crate::rules::kit::offers::offer;
 use crate::rules::kit::params::{answer_of, yes_no};
-use crate::rules::kit::{Cursor, Need, Script, finish};
+use crate::rules::kit::{Body, Cursor, Need};
 
 /// How a card reads for a body: allowed or not, a step lost on the way, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -233,7 +233,7 @@ pub struct Draw {
     pub draws: u8,
 }
 
-impl Script for Draw {
+impl Body for Draw {
     fn title(&self) -> String {
         format!("Manoeuvre card: {}", self.action.label())
     }
@@ -249,12 +249,6 @@ impl Script for Draw {
         n
     }
 
-    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
-        finish(self.body(ctx, cursor))
-    }
-}
-
-impl Draw {
     fn body(&self, ctx: &Context, cur: &mut Cursor) -> Need<Step> {
         let mut cards: Vec<Card> = Vec::new();
         for _ in 0..self.draws {

@@ -36,35 +36,21 @@ use crate::battle::state::{Context, Roster};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::rules::kit::events::{set_flag, set_mark, set_rung};
-use crate::rules::kit::in_force::{InForce, Shipped};
+use crate::rules::kit::in_force::{InForce, Shipped, Shipping};
 use crate::rules::kit::offers::offer;
 use crate::rules::{Figure, Phase, RuleSystem, Table};
 use crate::status::StatusSchema;
 
-/// The rule system, with its tables (the standard ones unless given).
-pub struct VictoryWithoutSquares {
-    tables: InForce<VwsTables>,
-}
+/// The rule system: its tables in force (the shipped ones unless given), all it holds.
+pub type VictoryWithoutSquares = InForce<VwsTables>;
 
-/// The instance [`crate::rules::standard`] lists.
-pub static SYSTEM: VictoryWithoutSquares = VictoryWithoutSquares {
-    tables: InForce::shipped(&STANDARD),
-};
+/// The instance [`crate::rules::standard`] lists, with the shipped tables.
+pub static SYSTEM: VictoryWithoutSquares = InForce::shipped();
 
 static STANDARD: Shipped<VwsTables> = LazyLock::new(|| Arc::new(VwsTables::standard()));
 
-impl VictoryWithoutSquares {
-    /// The system with other tables in force (a player's override, a remapped column).
-    pub fn with_tables(tables: VwsTables) -> VictoryWithoutSquares {
-        VictoryWithoutSquares {
-            tables: InForce::own(&STANDARD, tables),
-        }
-    }
-
-    /// The tables in force.
-    pub fn data(&self) -> &VwsTables {
-        self.tables.get()
-    }
+impl Shipping for VwsTables {
+    const SHIPPED: &'static Shipped<VwsTables> = &STANDARD;
 }
 
 fn unit_offers(t: &VwsTables, ctx: &Context, unit: PieceId, target: Option<PieceId>) -> Vec<Offer> {
@@ -194,7 +180,7 @@ impl RuleSystem for VictoryWithoutSquares {
     }
 
     fn procedure(&self, ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
-        let t = &self.tables.shared();
+        let t = &self.tables_in_force();
         match call.id.as_str() {
             P_DIFFICULT | P_HALT | P_REFORM | P_RALLY => manoeuvre::build(ctx, t, call),
             P_FIRE => fire::build(ctx, t, call),

@@ -142,9 +142,9 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
                         "§3.2",
                     ));
                 }
-                return Ok(Box::new(Fixed {
-                    title: format!("{name} stops"),
-                    events: vec![
+                return Fixed::start(
+                    format!("{name} stops"),
+                    vec![
                         set_flag(unit, MOVING, false),
                         Event::fact(
                             FactKind::Movement,
@@ -155,7 +155,7 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
                             ),
                         ),
                     ],
-                }));
+                );
             }
             move_check(ctx, unit, which == 0)?;
             let how = if which == 0 {
@@ -167,22 +167,19 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
                 "{name} {how}: it keeps moving until a Halt card, an obstacle or musket range \
                  of the enemy stops it (§3.2)"
             );
-            Ok(Box::new(Fixed {
-                title: format!("{name} moves"),
-                events: vec![
+            Fixed::start(
+                format!("{name} moves"),
+                vec![
                     set_flag(unit, MOVING, true),
                     set_flag(unit, MOVED, true),
                     Event::fact(FactKind::Movement, Some(unit), text),
                 ],
-            }))
+            )
         }
         P_OVERRUN => {
             present(ctx, unit)?;
             let (_, events) = loss_events(ctx, unit, 1, "overrun by fleeing friends, §3.5");
-            Ok(Box::new(Fixed {
-                title: format!("{name} overrun by fleeing friends"),
-                events,
-            }))
+            Fixed::start(format!("{name} overrun by fleeing friends"), events)
         }
         P_REMOVE => {
             present(ctx, unit)?;
@@ -192,10 +189,10 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
                 1 => "leaves the table and may not return",
                 _ => "is overrun",
             };
-            Ok(Box::new(Fixed {
-                title: format!("{name} removed"),
-                events: removal_events(ctx, unit, why, reason == 2),
-            }))
+            Fixed::start(
+                format!("{name} removed"),
+                removal_events(ctx, unit, why, reason == 2),
+            )
         }
         _ => Err(Refusal::new("no such procedure", "§3.2")),
     }

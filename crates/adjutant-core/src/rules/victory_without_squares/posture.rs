@@ -160,8 +160,5 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
         Some(unit),
         format!("{name}: {label} ({rule})"),
     ));
-    Ok(Box::new(Fixed {
-        title: format!("{name}: {label}"),
-        events,
-    }))
+    Fixed::start(format!("{name}: {label}"), events)
 }

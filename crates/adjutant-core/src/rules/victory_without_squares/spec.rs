@@ -5,26 +5,9 @@
 use super::keys::*;
 use crate::army::{ArmySpec, KindSpec, StatSpec};
 
-fn stat(
-    key: &'static str,
-    label: &'static str,
-    max: i32,
-    required: bool,
-    kinds: &'static [&'static str],
-) -> StatSpec {
-    StatSpec {
-        key,
-        label,
-        min: 0,
-        max,
-        required,
-        kinds,
-    }
-}
-
 /// The army-file description of this system.
 pub fn army_spec() -> ArmySpec {
-    let kind = |name, description| KindSpec { name, description };
+    let kind = KindSpec::new;
     ArmySpec {
         unit_kinds: vec![
             kind(
@@ -50,9 +33,9 @@ pub fn army_spec() -> ArmySpec {
             kind(TRAIN, "ordnance: bases count double, 20\" cone"),
         ],
         unit_stats: vec![
-            stat(BASES, "Bases", 12, true, &[]),
-            stat(PIKE, "Pike bases", 6, false, &[FOOT]),
-            stat(QUALITY, "Quality rank (higher is better)", 9, true, &[]),
+            StatSpec::range(BASES, "Bases", 0, 12).required(),
+            StatSpec::range(PIKE, "Pike bases", 0, 6).only(&[FOOT]),
+            StatSpec::range(QUALITY, "Quality rank (higher is better)", 0, 9).required(),
         ],
         leader_stats: Vec::new(),
         unit_traits: vec![ALL_PIKE, POOR, BEFORE_1644],

@@ -7,17 +7,16 @@ use super::common::loss_events;
 use super::keys::*;
 use super::status::{alls_lost_count, kind, on_table, side_name};
 use crate::battle::state::Context;
-use crate::dice::{Dice, Die};
+use crate::dice::Die;
 use crate::event::{Event, FactKind};
-use crate::procedure::{
-    Band, Call, ChoiceRequest, DiceRequest, Offer, ParamSpec, Procedure, Reading, Refusal, Step,
-};
+use crate::procedure::{Call, ChoiceRequest, Offer, ParamSpec, Procedure, Refusal, Step};
 use crate::rules::kit::done;
 use crate::rules::kit::events::{set_flag, set_rung, set_track, side_flag, side_track};
 use crate::rules::kit::fixed::Fixed;
 use crate::rules::kit::offers::offer;
 use crate::rules::kit::params::{answer, choice};
-use crate::rules::kit::{Cursor, Need, Script, finish};
+use crate::rules::kit::roll_off::RollOff;
+use crate::rules::kit::{Body, Cursor, Need};
 
 pub const PHASE_INITIATIVE: usize = 0;
 pub const PHASE_MOVES: usize = 1;
@@ -90,17 +89,11 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
                     "§2.3",
                 ));
             }
-            Ok(Box::new(Fixed {
-                title: format!("Move the {d} division"),
-                events: division_events(ctx, d),
-            }))
+            Fixed::start(format!("Move the {d} division"), division_events(ctx, d))
         }
         P_PASS => {
             phase_check(ctx, PHASE_MOVES)?;
-            Ok(Box::new(Fixed {
-                title: "Pass the turn".into(),
-                events: pass_events(ctx),
-            }))
+            Fixed::start("Pass the turn", pass_events(ctx))
         }
         _ => Err(Refusal::new("no such turn procedure", "§2")),
     }
@@ -263,70 +256,24 @@ pub fn alls_lost_events(ctx: &Context, side: usize) -> Vec<Event> {
 /// same roll-off (§2.2).
 pub struct Initiative;
 
-impl Script for Initiative {
+impl Body for Initiative {
     fn title(&self) -> String {
         "Initiative: D10 each".into()
     }
 
-    fn run(&self, ctx: &Context, cursor: &mut Cursor) -> Step {
-        finish(self.body(ctx, cursor))
-    }
-}
-
-impl Initiative {
     fn body(&self, ctx: &Context, cur: &mut Cursor) -> Need<Step> {
         let names = [side_name(ctx, 0), side_name(ctx, 1)];
-        let mut ties = Vec::new();
-        let (a, b) = loop {
-            // Each round starts afresh: a tie brings the roll-off back to where it began.
-            let since = cur.used();
-            let again = match ties.last() {
-                Some(tied) => format!(" again (tied at {tied})"),
-                None => String::new(),
-            };
-            let bands = (0..=9).map(|f| Band::new(f, f, f.to_string())).collect();
-            let (_, a) = cur.reading(DiceRequest {
-                by: Some(0),
-                label: format!("{}: initiative D10{again}", names[0]),
-                rule: "§2.2".into(),
-                dice: Dice::new(1, Die::D10),
-                reading: Reading::Total,
-                bands,
-            })?;
-            let mut bands = Vec::new();
-            if a > 0 {
-                bands.push(Band::new(0, a - 1, format!("{} wins", names[0])));
-            }
-            bands.push(Band::new(a, a, "tie: roll again"));
-            if a < 9 {
-                bands.push(Band::new(a + 1, 9, format!("{} wins", names[1])));
-            }
-            let (_, b) = cur.reading(DiceRequest {
-                by: Some(1),
-                label: format!("{}: initiative D10{again} (to beat {a})", names[1]),
-                rule: "§2.2".into(),
-                dice: Dice::new(1, Die::D10),
-                reading: Reading::Total,
-                bands,
-            })?;
-            if a != b {
-                break (a, b);
-            }
-            // A tie is rolled again (§2.2): the odds walk sums the repeats.
-            cur.again(since)?;
-            ties.push(a);
-        };
-        let mut events: Vec<Event> = ties
-            .iter()
-            .map(|t| {
-                Event::fact(
-                    FactKind::Turn,
-                    None,
-                    format!("Initiative tied at {t}: rolled again (§2.2)"),
-                )
-            })
-            .collect();
-        let winner = usize::from(b > a);
+        let roll_off = RollOff::new(Die::D10, [&names[0], &names[1]], "wins", "§2.2");
+        let won = roll_off.read(cur, |r| {
+            format!(
+                "{}: initiative D10{}{}",
+                names[r.who],
+                r.again(),
+                r.to_beat()
+            )
+        })?;
+        let winner = won.winner;
+        let mut events = won.tie_facts("Initiative", Some("§2.2"));
         let c = cur.choose(ChoiceRequest {
             label: format!("{} won the initiative: who moves first?", names[winner]),
             rule: "§2.2".into(),
