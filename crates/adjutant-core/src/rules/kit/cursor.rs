@@ -15,12 +15,22 @@
 //! over given inputs). An answer the body cannot read (a card where it asked for dice, faces
 //! outside the dice or outside every band) stops the procedure there for good: stepping at
 //! once, exploring after draining the walk's answers, exactly as replaying `step` would.
+//!
+//! The cursor also keeps the procedure's working copy of what it has changed so far: a body
+//! that [`Cursor::apply`]s each piece or side change it makes reads, through
+//! [`Cursor::status`] and [`Cursor::side_status`], each piece as the procedure has left it
+//! (a later check sees an earlier step loss). The copy is kept exploring too, since what
+//! steers the walk may depend on it.
+
+use std::collections::BTreeMap;
 
 use crate::battle::state::Context;
 use crate::cards::Card;
+use crate::event::{Event, PieceId};
 use crate::procedure::{
     Ask, CardRequest, ChoiceRequest, DiceRequest, Explorer, Input, Procedure, Resolution, Step,
 };
+use crate::status::Status;
 
 /// A value read, or the request the procedure stops at.
 pub type Need<T> = Result<T, Step>;
@@ -33,6 +43,10 @@ pub struct Cursor<'i, 'm> {
     more: Option<&'m mut Explorer<'m>>,
     /// The walk's latest answer (the body reads it before asking again).
     last: Option<Input>,
+    /// The pieces this procedure has changed so far, as it has left them.
+    pieces: BTreeMap<PieceId, Status>,
+    /// The sides this procedure has changed so far, as it has left them.
+    sides: BTreeMap<usize, Status>,
 }
 
 /// A roll read from its request: the band its reading falls in, the reading and the faces.
@@ -55,6 +69,8 @@ impl<'i, 'm> Cursor<'i, 'm> {
             used: 0,
             more: None,
             last: None,
+            pieces: BTreeMap::new(),
+            sides: BTreeMap::new(),
         }
     }
 
@@ -65,6 +81,8 @@ impl<'i, 'm> Cursor<'i, 'm> {
             used: 0,
             more: Some(more),
             last: None,
+            pieces: BTreeMap::new(),
+            sides: BTreeMap::new(),
         }
     }
 
@@ -76,6 +94,46 @@ impl<'i, 'm> Cursor<'i, 'm> {
     /// How many inputs have been read.
     pub fn used(&self) -> usize {
         self.used
+    }
+
+    /// Applies `event` to the working copy of what this procedure has changed: a piece's or
+    /// a side's change (the battle's status copied first, from `ctx`); any other event, or a
+    /// piece or side the battle does not have, changes nothing (as [`BattleState::apply`]).
+    ///
+    /// [`BattleState::apply`]: crate::battle::state::BattleState::apply
+    pub fn apply(&mut self, ctx: &Context, event: &Event) {
+        match event {
+            Event::Piece { piece, change } => {
+                if let Some(status) = ctx.state.pieces.get(usize::from(piece.0)) {
+                    self.pieces
+                        .entry(*piece)
+                        .or_insert_with(|| status.clone())
+                        .apply(change);
+                }
+            }
+            Event::Side { side, change } => {
+                if let Some(status) = ctx.state.sides.get(*side) {
+                    self.sides
+                        .entry(*side)
+                        .or_insert_with(|| status.clone())
+                        .apply(change);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `id`'s status as this procedure has left it so far: the battle's in `ctx`, with the
+    /// changes [`Cursor::apply`]d.
+    pub fn status<'s>(&'s self, ctx: &Context<'s>, id: PieceId) -> &'s Status {
+        self.pieces.get(&id).unwrap_or_else(|| ctx.state.piece(id))
+    }
+
+    /// `side`'s status as this procedure has left it so far, as [`Cursor::status`].
+    pub fn side_status<'s>(&'s self, ctx: &Context<'s>, side: usize) -> &'s Status {
+        self.sides
+            .get(&side)
+            .unwrap_or_else(|| &ctx.state.sides[side])
     }
 
     /// The input answering `request`: the next one given, else (exploring) the walk's answer;
@@ -285,5 +343,66 @@ pub fn faces(input: &Input) -> &[u8] {
     match input {
         Input::Dice(rolled) => &rolled.faces,
         _ => &[],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::army::{Army, Unit};
+    use crate::battle::state::{BattleState, Roster};
+    use crate::rules::kit::events::{set_track, side_track};
+
+    fn roster() -> Roster {
+        let unit = |id: &str| Unit {
+            id: id.into(),
+            name: id.into(),
+            kind: "Foot".into(),
+            leader: None,
+            stats: Default::default(),
+            traits: Default::default(),
+            group: None,
+            notes: String::new(),
+        };
+        Roster::new(vec![Army {
+            system: String::new(),
+            name: "Red".into(),
+            side: "Red".into(),
+            description: String::new(),
+            leaders: Vec::new(),
+            units: vec![unit("a"), unit("b")],
+        }])
+    }
+
+    #[test]
+    fn a_piece_reads_as_the_procedure_has_left_it_and_the_battle_is_untouched() {
+        let roster = roster();
+        let state = BattleState::new(&roster);
+        let ctx = Context {
+            roster: &roster,
+            state: &state,
+        };
+        let (a, b) = (roster.find(0, "a").unwrap(), roster.find(0, "b").unwrap());
+        let mut cursor = Cursor::stepping(&[]);
+        assert_eq!(cursor.status(&ctx, a).track("hits"), 0);
+        cursor.apply(&ctx, &set_track(a, "hits", 1));
+        cursor.apply(&ctx, &set_track(a, "hits", 2));
+        cursor.apply(&ctx, &side_track(0, "losses", 3));
+        assert_eq!(cursor.status(&ctx, a).track("hits"), 2);
+        assert_eq!(cursor.status(&ctx, b).track("hits"), 0);
+        assert_eq!(cursor.side_status(&ctx, 0).track("losses"), 3);
+        // The battle's own state is only read.
+        assert_eq!(ctx.status(a).track("hits"), 0);
+        assert_eq!(state.sides[0].track("losses"), 0);
+        // A piece or side the battle does not have, or an event that changes no status, is
+        // passed over.
+        cursor.apply(&ctx, &set_track(PieceId(9), "hits", 1));
+        cursor.apply(&ctx, &side_track(5, "losses", 1));
+        cursor.apply(
+            &ctx,
+            &Event::fact(crate::event::FactKind::Note, Some(a), "noted"),
+        );
+        assert_eq!(cursor.status(&ctx, a).track("hits"), 2);
+        assert_eq!(cursor.side_status(&ctx, 0).track("losses"), 3);
     }
 }

@@ -1,12 +1,10 @@
 //! One pass of a procedure over its inputs: the kit's cursor ([`crate::rules::kit::Cursor`])
-//! hands out the next roll or choice (or stops with the request for it), and a working copy of
-//! the pieces the procedure has changed lets a later check see an earlier step loss.
+//! hands out the next roll or choice (or stops with the request for it) and keeps the working
+//! copy of the pieces the procedure has changed, so a later check sees an earlier step loss.
 //! Procedures are written as straight-line code with `?` after every request. For the odds a
 //! pass is *explored*: past the given inputs the cursor asks the odds walk for the next one and
 //! carries on, quietly (no events, no narrative text), so the walk runs the body once per
 //! outcome rather than once per request.
-
-use std::collections::BTreeMap;
 
 use super::look::Look;
 use crate::battle::state::{Context, Roster};
@@ -17,16 +15,14 @@ use crate::rules::kit::events::{set_flag, set_mark, set_track};
 use crate::rules::kit::{Cursor, Need};
 use crate::status::Status;
 
-/// A procedure pass: the kit's input cursor, the events produced, the pieces changed.
+/// A procedure pass: the kit's input cursor (with the pieces changed), the events produced.
 pub struct Run<'c, 'i, 'm> {
     ctx: Context<'c>,
     cursor: &'c mut Cursor<'i, 'm>,
     /// Only the odds are wanted: no events are kept and narrative text may be skipped (the
-    /// working copy of the pieces is still kept, so later checks see earlier changes).
+    /// cursor's working copy of the pieces is still kept, so later checks see earlier changes).
     pub quiet: bool,
     pub events: Vec<Event>,
-    pieces: BTreeMap<PieceId, Status>,
-    sides: BTreeMap<usize, Status>,
     /// The units this procedure routed and sent back (whether or not they were routed
     /// before): they have left their hex.
     pub routed: Vec<PieceId>,
@@ -40,8 +36,6 @@ impl<'c, 'i, 'm> Run<'c, 'i, 'm> {
             quiet: cursor.quiet(),
             cursor,
             events: Vec::new(),
-            pieces: BTreeMap::new(),
-            sides: BTreeMap::new(),
             routed: Vec::new(),
         }
     }
@@ -64,27 +58,9 @@ impl<'c, 'i, 'm> Run<'c, 'i, 'm> {
         self.cursor.choose(req)
     }
 
-    /// Records an event (unless quiet) and applies it to the working copy.
+    /// Records an event (unless quiet) and applies it to the cursor's working copy.
     pub fn emit(&mut self, event: Event) {
-        match &event {
-            Event::Piece { piece, change } => {
-                let state = self.ctx.state;
-                self.pieces
-                    .entry(*piece)
-                    .or_insert_with(|| state.piece(*piece).clone())
-                    .apply(change);
-            }
-            Event::Side { side, change } => {
-                let state = self.ctx.state;
-                if *side < state.sides.len() {
-                    self.sides
-                        .entry(*side)
-                        .or_insert_with(|| state.sides[*side].clone())
-                        .apply(change);
-                }
-            }
-            _ => {}
-        }
+        self.cursor.apply(&self.ctx, &event);
         if !self.quiet {
             self.events.push(event);
         }
@@ -136,14 +112,10 @@ impl Look for Run<'_, '_, '_> {
         self.ctx.roster
     }
     fn status(&self, id: PieceId) -> &Status {
-        self.pieces
-            .get(&id)
-            .unwrap_or_else(|| self.ctx.state.piece(id))
+        self.cursor.status(&self.ctx, id)
     }
     fn side_status(&self, side: usize) -> &Status {
-        self.sides
-            .get(&side)
-            .unwrap_or_else(|| &self.ctx.state.sides[side])
+        self.cursor.side_status(&self.ctx, side)
     }
     fn clock(&self) -> (u32, usize, usize) {
         self.ctx.clock()
