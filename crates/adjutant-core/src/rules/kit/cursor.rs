@@ -33,10 +33,10 @@ use crate::procedure::{
 use crate::status::Status;
 
 /// A value read, or the request the procedure stops at.
-pub type Need<T> = Result<T, Step>;
+pub(crate) type Need<T> = Result<T, Step>;
 
 /// A cursor over a procedure's inputs.
-pub struct Cursor<'i, 'm> {
+pub(crate) struct Cursor<'i, 'm> {
     given: std::slice::Iter<'i, Input>,
     used: usize,
     /// The odds walk, when exploring.
@@ -51,19 +51,19 @@ pub struct Cursor<'i, 'm> {
 
 /// A roll read from its request: the band its reading falls in, the reading and the faces.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Roll {
-    pub request: DiceRequest,
+pub(crate) struct Roll {
+    pub(crate) request: DiceRequest,
     /// The index of the band holding the reading.
-    pub band: usize,
-    pub reading: i32,
-    pub faces: Vec<u8>,
+    pub(crate) band: usize,
+    pub(crate) reading: i32,
+    pub(crate) faces: Vec<u8>,
     /// Typed in by the player rather than rolled by Adjutant.
-    pub typed: bool,
+    pub(crate) typed: bool,
 }
 
 impl<'i, 'm> Cursor<'i, 'm> {
     /// Steps over `inputs`, stopping at the first request they leave unanswered.
-    pub fn stepping(inputs: &'i [Input]) -> Self {
+    pub(crate) fn stepping(inputs: &'i [Input]) -> Self {
         Cursor {
             given: inputs.iter(),
             used: 0,
@@ -75,7 +75,7 @@ impl<'i, 'm> Cursor<'i, 'm> {
     }
 
     /// Explores on from `inputs`, asking `more` for each further input.
-    pub fn exploring(inputs: &'i [Input], more: &'m mut Explorer<'m>) -> Self {
+    pub(crate) fn exploring(inputs: &'i [Input], more: &'m mut Explorer<'m>) -> Self {
         Cursor {
             given: inputs.iter(),
             used: 0,
@@ -87,12 +87,12 @@ impl<'i, 'm> Cursor<'i, 'm> {
     }
 
     /// Only the odds are wanted: labels, narrative text and events may be left out.
-    pub fn quiet(&self) -> bool {
+    pub(crate) fn quiet(&self) -> bool {
         self.more.is_some()
     }
 
     /// How many inputs have been read.
-    pub fn used(&self) -> usize {
+    pub(crate) fn used(&self) -> usize {
         self.used
     }
 
@@ -101,7 +101,7 @@ impl<'i, 'm> Cursor<'i, 'm> {
     /// piece or side the battle does not have, changes nothing (as [`BattleState::apply`]).
     ///
     /// [`BattleState::apply`]: crate::battle::state::BattleState::apply
-    pub fn apply(&mut self, ctx: &Context, event: &Event) {
+    pub(crate) fn apply(&mut self, ctx: &Context, event: &Event) {
         match event {
             Event::Piece { piece, change } => {
                 if let Some(status) = ctx.state.pieces.get(usize::from(piece.0)) {
@@ -125,12 +125,12 @@ impl<'i, 'm> Cursor<'i, 'm> {
 
     /// `id`'s status as this procedure has left it so far: the battle's in `ctx`, with the
     /// changes [`Cursor::apply`]d.
-    pub fn status<'s>(&'s self, ctx: &Context<'s>, id: PieceId) -> &'s Status {
+    pub(crate) fn status<'s>(&'s self, ctx: &Context<'s>, id: PieceId) -> &'s Status {
         self.pieces.get(&id).unwrap_or_else(|| ctx.state.piece(id))
     }
 
     /// `side`'s status as this procedure has left it so far, as [`Cursor::status`].
-    pub fn side_status<'s>(&'s self, ctx: &Context<'s>, side: usize) -> &'s Status {
+    pub(crate) fn side_status<'s>(&'s self, ctx: &Context<'s>, side: usize) -> &'s Status {
         self.sides
             .get(&side)
             .unwrap_or_else(|| &ctx.state.sides[side])
@@ -138,7 +138,7 @@ impl<'i, 'm> Cursor<'i, 'm> {
 
     /// The input answering `request`: the next one given, else (exploring) the walk's answer;
     /// `None` when the procedure stops at `request`.
-    pub fn answer(&mut self, request: &Step) -> Option<&Input> {
+    pub(crate) fn answer(&mut self, request: &Step) -> Option<&Input> {
         if let Some(input) = self.given.next() {
             self.used += 1;
             return Some(input);
@@ -150,7 +150,7 @@ impl<'i, 'm> Cursor<'i, 'm> {
 
     /// As [`Cursor::answer`], building the request only when the given inputs have run out;
     /// the request is handed back when the procedure stops at it.
-    pub fn next(&mut self, request: impl FnOnce() -> Step) -> Need<&Input> {
+    pub(crate) fn next(&mut self, request: impl FnOnce() -> Step) -> Need<&Input> {
         if let Some(input) = self.given.next() {
             self.used += 1;
             return Ok(input);
@@ -168,7 +168,7 @@ impl<'i, 'm> Cursor<'i, 'm> {
     /// Stops for good at `request`, whose answer the procedure could not read: stepping, at
     /// once; exploring, after asking the walk for every answer it will give, as replaying
     /// [`Procedure::step`] would, since each would be met by the same request.
-    pub fn stuck(&mut self, request: Step) -> Step {
+    pub(crate) fn stuck(&mut self, request: Step) -> Step {
         if let Some(more) = self.more.as_mut() {
             while more(Ask::Next(&request)).is_some() {}
         }
@@ -180,7 +180,7 @@ impl<'i, 'm> Cursor<'i, 'm> {
     /// tells the walk, which sums the repeats itself (see [`Ask::Again`]), and stops: the step
     /// handed back is never read — unless the walk has it carry on (a repeat inside the
     /// inputs the walk started from).
-    pub fn again(&mut self, since: usize) -> Need<()> {
+    pub(crate) fn again(&mut self, since: usize) -> Need<()> {
         let at = self.used;
         let more = match self.more.as_mut() {
             Some(more) => more,
@@ -197,7 +197,7 @@ impl<'i, 'm> Cursor<'i, 'm> {
 
     /// The reading of the roll answering `request` (faces taken as given): the request back
     /// and the reading; or the step to return.
-    pub fn reading(&mut self, request: DiceRequest) -> Need<(DiceRequest, i32)> {
+    pub(crate) fn reading(&mut self, request: DiceRequest) -> Need<(DiceRequest, i32)> {
         let step = Step::Dice(request);
         let read = match (&step, self.answer(&step)) {
             (Step::Dice(req), Some(Input::Dice(rolled))) => Some(Ok(req.read(&rolled.faces))),
@@ -213,7 +213,7 @@ impl<'i, 'm> Cursor<'i, 'm> {
 
     /// The roll answering `request`, its faces checked against the dice asked for and its
     /// reading against the bands; or the step to return.
-    pub fn roll(&mut self, request: DiceRequest) -> Need<Roll> {
+    pub(crate) fn roll(&mut self, request: DiceRequest) -> Need<Roll> {
         let step = Step::Dice(request);
         let read = match (&step, self.answer(&step)) {
             (Step::Dice(req), Some(Input::Dice(rolled))) => {
@@ -242,7 +242,7 @@ impl<'i, 'm> Cursor<'i, 'm> {
     }
 
     /// The option chosen for `request`; or the step to return.
-    pub fn choose(&mut self, request: ChoiceRequest) -> Need<usize> {
+    pub(crate) fn choose(&mut self, request: ChoiceRequest) -> Need<usize> {
         let options = request.options.len();
         let step = Step::Choice(request);
         let chosen = match self.answer(&step) {
@@ -254,7 +254,7 @@ impl<'i, 'm> Cursor<'i, 'm> {
     }
 
     /// The card drawn for `request`; or the step to return.
-    pub fn card(&mut self, request: CardRequest) -> Need<Card> {
+    pub(crate) fn card(&mut self, request: CardRequest) -> Need<Card> {
         let step = Step::Card(request);
         let card = match self.answer(&step) {
             None => return Err(step),
@@ -267,12 +267,12 @@ impl<'i, 'm> Cursor<'i, 'm> {
 
 /// The step of a procedure body written with `?` over a [`Cursor`]: its `Err` is the request
 /// it stopped at.
-pub fn finish(body: Need<Step>) -> Step {
+pub(crate) fn finish(body: Need<Step>) -> Step {
     body.unwrap_or_else(|request| request)
 }
 
 /// A finished procedure's step.
-pub fn done(summary: impl Into<String>, events: Vec<crate::event::Event>) -> Step {
+pub(crate) fn done(summary: impl Into<String>, events: Vec<crate::event::Event>) -> Step {
     Step::Done(Resolution {
         summary: summary.into(),
         events,
@@ -282,7 +282,7 @@ pub fn done(summary: impl Into<String>, events: Vec<crate::event::Event>) -> Ste
 /// A procedure written as one body over a [`Cursor`]: implementing it gives the
 /// [`Procedure`] — `step` runs the body stepping, `explore` runs it exploring — so the odds
 /// walk runs on from where it stopped with no further code.
-pub trait Script {
+pub(crate) trait Script {
     /// The title shown above the proposal.
     fn title(&self) -> String;
     /// The modifiers and notes that apply before any dice.
@@ -295,7 +295,7 @@ pub trait Script {
 
 /// A [`Script`] written as one body that stops at a request with `?` (a [`Need`]): its
 /// `run` is the body, [`finish`]ed.
-pub trait Body {
+pub(crate) trait Body {
     /// The title shown above the proposal.
     fn title(&self) -> String;
     /// The modifiers and notes that apply before any dice.
@@ -339,7 +339,7 @@ impl<S: Script> Procedure for S {
 }
 
 /// The faces of a dice input (none for any other input).
-pub fn faces(input: &Input) -> &[u8] {
+pub(crate) fn faces(input: &Input) -> &[u8] {
     match input {
         Input::Dice(rolled) => &rolled.faces,
         _ => &[],
