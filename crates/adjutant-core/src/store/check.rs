@@ -38,7 +38,7 @@ type InEntry = (Option<usize>, &'static str, String);
 
 /// Checks the whole file under its rule system among `systems`; the error says what is wrong
 /// and where.
-pub(crate) fn check(file: &BattleFile, systems: &Systems) -> Result<(), Found> {
+pub fn check(file: &BattleFile, systems: &Systems) -> Result<(), Found> {
     let top = |field, message| Found {
         place: Place::top(field),
         message,

@@ -66,7 +66,7 @@ struct PendingEvents<'a> {
 
 /// The line and column of `place` in `text`: the value of its field, else the start of its
 /// event, entry or list, else the first line.
-pub(crate) fn locate(text: &str, place: Place) -> At {
+pub fn locate(text: &str, place: Place) -> At {
     let loc = Locator::new(text);
     let offset = value_text(text, place)
         .map(|(slice, field)| {
