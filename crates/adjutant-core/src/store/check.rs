@@ -29,8 +29,8 @@ const MAX_MODIFIERS: usize = 1_000;
 /// What is wrong with a file, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Found {
-    pub place: Place,
-    pub message: String,
+    pub(crate) place: Place,
+    pub(crate) message: String,
 }
 
 /// A problem inside one entry: the event it is in (if any), the field, what is wrong.
@@ -38,7 +38,7 @@ type InEntry = (Option<usize>, &'static str, String);
 
 /// Checks the whole file under its rule system among `systems`; the error says what is wrong
 /// and where.
-pub fn check(file: &BattleFile, systems: &Systems) -> Result<(), Found> {
+pub(crate) fn check(file: &BattleFile, systems: &Systems) -> Result<(), Found> {
     let top = |field, message| Found {
         place: Place::top(field),
         message,
