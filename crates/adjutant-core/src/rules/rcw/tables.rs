@@ -12,7 +12,7 @@ use crate::rules::{Source, Table};
 
 /// One row of the unit table, with the special rules the row's kind carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Profile {
+pub(crate) struct Profile {
     pub(crate) kind: &'static str,
     /// Hexes per Move action.
     pub(crate) move_hexes: u8,

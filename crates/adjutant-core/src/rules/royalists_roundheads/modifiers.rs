@@ -7,7 +7,7 @@ use crate::rules::{Source, Table};
 
 /// One modifier value or numeric rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ModSpec {
+pub(crate) struct ModSpec {
     pub(crate) key: &'static str,
     pub(crate) label: &'static str,
     pub(crate) rule: &'static str,
@@ -32,7 +32,7 @@ const fn m(
 }
 
 /// Every modifier Royalists & Roundheads knows, with its default.
-pub const MODIFIERS: &[ModSpec] = &[
+pub(crate) const MODIFIERS: &[ModSpec] = &[
     m(
         "morale_leader_stacked",
         "Morale: leader stacked",
@@ -223,7 +223,7 @@ pub const MODIFIERS: &[ModSpec] = &[
     m("last_turn", "Turns", "§2.3", "[RULES]", 13),
 ];
 
-pub use super::switches::{SWITCH_TEXT, SWITCHES};
+pub use super::switches::SWITCHES;
 
 /// Keys whose values are die-roll or rating modifiers (printed with a sign).
 const DRM_PREFIXES: [&str; 4] = ["morale_", "rally_", "command_", "melee_"];

@@ -15,7 +15,7 @@ pub const SWITCHES: [&str; 5] = [
 ];
 
 /// What each switch does, by key: (what 1 means, what 0 means).
-pub const SWITCH_TEXT: [(&str, &str, &str); 5] = [
+pub(crate) const SWITCH_TEXT: [(&str, &str, &str); 5] = [
     (
         "attack_melee_page",
         "1: Attack cav. +2, inf. +1, attacking only",

@@ -5,7 +5,7 @@
 
 use crate::rules::Source;
 
-pub use super::modifiers::{MODIFIERS, ModSpec, Modifiers};
+pub use super::modifiers::Modifiers;
 
 /// One cell of the Melee Combat Table, as it hits the opposing side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
