@@ -23,7 +23,7 @@ impl Suit {
     pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
 
     /// The printed symbol: ♠ ♥ ♦ ♣.
-    pub fn symbol(self) -> char {
+    pub(crate) fn symbol(self) -> char {
         match self {
             Suit::Spades => '♠',
             Suit::Hearts => '♥',
@@ -58,9 +58,6 @@ impl TryFrom<RawRank> for Rank {
 
 impl Rank {
     pub const ACE: Rank = Rank(1);
-    pub const JACK: Rank = Rank(11);
-    pub const QUEEN: Rank = Rank(12);
-    pub const KING: Rank = Rank(13);
 
     /// A rank from 1 (ace) to 13 (king).
     pub fn new(value: u8) -> Option<Rank> {
@@ -72,7 +69,7 @@ impl Rank {
     }
 
     /// Jack, queen or king.
-    pub fn is_picture(self) -> bool {
+    pub(crate) fn is_picture(self) -> bool {
         self.0 >= 11
     }
 
@@ -269,7 +266,7 @@ impl Deck {
     }
 
     /// Whether the next draw shuffles every card (draw pile and discards) first.
-    pub fn reshuffles_before_draw(&self) -> bool {
+    pub(crate) fn reshuffles_before_draw(&self) -> bool {
         match self.refill {
             Refill::WhenEmpty => self.draw_pile.is_empty(),
             Refill::Never => false,

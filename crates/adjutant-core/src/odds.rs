@@ -98,7 +98,7 @@ impl Limits {
     };
 
     /// The deepest walk honoured; the walk recurses once per request.
-    pub const DEPTH_CAP: usize = 1_000;
+    pub(crate) const DEPTH_CAP: usize = 1_000;
 }
 
 impl Default for Limits {

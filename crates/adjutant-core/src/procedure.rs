@@ -77,7 +77,7 @@ pub struct DiceRequest {
 
 impl DiceRequest {
     /// A request for `dice` read as their modified total, rolled by the side acting.
-    pub fn total(
+    pub(crate) fn total(
         label: impl Into<String>,
         rule: impl Into<String>,
         dice: Dice,
@@ -94,7 +94,7 @@ impl DiceRequest {
     }
 
     /// The same request, rolled by `side`.
-    pub fn by(mut self, side: usize) -> DiceRequest {
+    pub(crate) fn by(mut self, side: usize) -> DiceRequest {
         self.by = Some(side);
         self
     }
@@ -288,7 +288,7 @@ pub trait Procedure {
 /// in, the answer out (`None` to stop there). It may also tell the walk that the procedure is
 /// back where it stood earlier ([`Ask::Again`]): the walk answers `None` when it accounts for
 /// what follows (the procedure stops there), anything else to have it carry on.
-pub type Explorer<'a> = dyn FnMut(Ask<'_>) -> Option<Input> + 'a;
+pub(crate) type Explorer<'a> = dyn FnMut(Ask<'_>) -> Option<Input> + 'a;
 
 /// What an exploring procedure tells its [`Explorer`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -350,7 +350,7 @@ pub struct Call {
 
 impl Call {
     /// A parameter's answer, if given.
-    pub fn param(&self, key: &str) -> Option<&str> {
+    pub(crate) fn param(&self, key: &str) -> Option<&str> {
         self.params.get(key).map(String::as_str)
     }
 }

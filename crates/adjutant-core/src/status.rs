@@ -44,7 +44,7 @@ impl Status {
     }
 
     /// Applies one change.
-    pub fn apply(&mut self, change: &Change) {
+    pub(crate) fn apply(&mut self, change: &Change) {
         match change {
             Change::Track { key, to } => {
                 self.tracks.insert(key.clone(), *to);

@@ -10,7 +10,7 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
 }
 
 /// The most characters of a name [`quoted`] shows; a longer one is cut.
-pub const QUOTED_CHARS: usize = 60;
+pub(crate) const QUOTED_CHARS: usize = 60;
 
 /// The name in double quotes, with quotes, backslashes and control characters escaped; a name
 /// longer than [`QUOTED_CHARS`] is cut there, and the message says how long it was
@@ -29,7 +29,7 @@ pub fn quoted(name: &str) -> String {
 /// The noun with "a" or "an" before it, chosen by how the noun is said: "an Infantry", "a
 /// Tank", "an Armoured Car", and for letters read one by one by the sound of the first letter's
 /// name: "an MG", "an HQ", "an FAO", "a DZ".
-pub fn a(noun: &str) -> String {
+pub(crate) fn a(noun: &str) -> String {
     let first_word = noun.split_whitespace().next().unwrap_or("");
     let initials = first_word.chars().count() > 1
         && first_word

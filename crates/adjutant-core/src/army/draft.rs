@@ -33,7 +33,7 @@ pub struct DraftLeader {
     pub superior: String,
     pub notes: String,
     /// The place of the leader this one was read from in its file; `None` when added here.
-    pub origin: Option<usize>,
+    pub(crate) origin: Option<usize>,
 }
 
 /// A unit as typed.
@@ -47,7 +47,7 @@ pub struct DraftUnit {
     pub traits: Vec<String>,
     pub group: String,
     pub notes: String,
-    pub origin: Option<usize>,
+    pub(crate) origin: Option<usize>,
 }
 
 /// Which list an edit is about.
@@ -126,7 +126,7 @@ impl Draft {
     }
 
     /// The draft a parse of `text` reads as (`schema` must come from parsing `text` itself).
-    pub fn from_schema(text: &str, schema: &ArmySchema) -> Draft {
+    pub(crate) fn from_schema(text: &str, schema: &ArmySchema) -> Draft {
         let raw = Raw { text };
         let leaders = raw.items(&schema.leaders);
         let units = raw.items(&schema.units);
@@ -149,7 +149,7 @@ impl Draft {
     }
 
     /// Every id in use, leaders and units together.
-    pub fn ids(&self) -> BTreeSet<&str> {
+    pub(crate) fn ids(&self) -> BTreeSet<&str> {
         let leaders = self.leaders.iter().map(|l| l.id.as_str());
         leaders
             .chain(self.units.iter().map(|u| u.id.as_str()))
@@ -241,43 +241,6 @@ impl Draft {
         }
     }
 
-    /// The text of a field, as the builder shows it.
-    pub fn get(&self, field: &Field) -> Option<&str> {
-        let text = match field {
-            Field::System => &self.system,
-            Field::Name => &self.name,
-            Field::Side => &self.side,
-            Field::Description => &self.description,
-            Field::Leaders | Field::Units => return None,
-            Field::Leader(i, part) => {
-                let l = self.leaders.get(*i)?;
-                match part {
-                    Part::Id => &l.id,
-                    Part::Name => &l.name,
-                    Part::Superior => &l.superior,
-                    Part::Group => &l.group,
-                    Part::Notes => &l.notes,
-                    Part::Stat(key) => return stat(&l.stats, key),
-                    _ => return None,
-                }
-            }
-            Field::Unit(i, part) => {
-                let u = self.units.get(*i)?;
-                match part {
-                    Part::Id => &u.id,
-                    Part::Name => &u.name,
-                    Part::Kind => &u.kind,
-                    Part::Leader => &u.leader,
-                    Part::Group => &u.group,
-                    Part::Notes => &u.notes,
-                    Part::Stat(key) => return stat(&u.stats, key),
-                    _ => return None,
-                }
-            }
-        };
-        Some(text)
-    }
-
     fn set(&mut self, field: &Field, value: &str) {
         if let Field::Leader(i, Part::Id) = field
             && let Some(old) = self.leaders.get(*i).map(|l| l.id.clone())
@@ -336,13 +299,6 @@ impl Draft {
             _ => None,
         }
     }
-}
-
-fn stat<'a>(stats: &'a [(String, String)], key: &str) -> Option<&'a str> {
-    stats
-        .iter()
-        .find(|(k, _)| k == key)
-        .map(|(_, v)| v.as_str())
 }
 
 /// Sets a statistic's text; an empty value takes it out, a new one goes at the end.

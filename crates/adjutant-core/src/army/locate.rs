@@ -10,15 +10,15 @@ use super::Problem;
 use super::schema::{Spanned, explain};
 
 /// A line and column.
-pub type At = (usize, usize);
+pub(crate) type At = (usize, usize);
 
 /// The most problems reported for one file; a file with more is not worth reading further.
 pub const MAX_PROBLEMS: usize = 500;
 
 /// The problems found in one source text so far.
 #[derive(Debug)]
-pub struct Reporter<'a> {
-    pub loc: Locator<'a>,
+pub(crate) struct Reporter<'a> {
+    pub(crate) loc: Locator<'a>,
     found: Vec<(At, String)>,
 }
 
@@ -32,18 +32,18 @@ impl<'a> Reporter<'a> {
     }
 
     /// Adds a problem at a line and column.
-    pub fn report(&mut self, at: At, message: impl Into<String>) {
+    pub(crate) fn report(&mut self, at: At, message: impl Into<String>) {
         self.found.push((at, message.into()));
     }
 
     /// Whether nothing has been found wrong.
-    pub fn is_clean(&self) -> bool {
+    pub(crate) fn is_clean(&self) -> bool {
         self.found.is_empty()
     }
 
     /// The problems, in the order they appear in the file, labelled with `path`; past
     /// [`MAX_PROBLEMS`], one last problem says how many more there are.
-    pub fn into_problems(mut self, path: &str) -> Vec<Problem> {
+    pub(crate) fn into_problems(mut self, path: &str) -> Vec<Problem> {
         self.found.sort_by_key(|(at, _)| *at);
         if self.found.len() > MAX_PROBLEMS {
             let more = self.found.len() - MAX_PROBLEMS;
@@ -61,7 +61,7 @@ impl<'a> Reporter<'a> {
     }
 
     /// The parsed value, or `None` after reporting why its text did not parse.
-    pub fn value<'s, T>(&mut self, spanned: &'s Spanned<T>, fallback: At) -> Option<&'s T> {
+    pub(crate) fn value<'s, T>(&mut self, spanned: &'s Spanned<T>, fallback: At) -> Option<&'s T> {
         if let Some((at, message)) = self.loc.value_problem(spanned, fallback) {
             self.report(at, message);
         }
@@ -69,22 +69,27 @@ impl<'a> Reporter<'a> {
     }
 
     /// Reports a problem at the start of a parsed value.
-    pub fn report_at<T>(&mut self, spanned: &Spanned<T>, fallback: At, message: impl Into<String>) {
+    pub(crate) fn report_at<T>(
+        &mut self,
+        spanned: &Spanned<T>,
+        fallback: At,
+        message: impl Into<String>,
+    ) {
         self.report(self.loc.at(spanned, fallback), message);
     }
 
     /// The items of a parsed list (none if it did not parse).
-    pub fn list<'s, T>(&mut self, spanned: &'s Spanned<Vec<T>>, fallback: At) -> &'s [T] {
+    pub(crate) fn list<'s, T>(&mut self, spanned: &'s Spanned<Vec<T>>, fallback: At) -> &'s [T] {
         self.value(spanned, fallback).map_or(&[], Vec::as_slice)
     }
 
     /// A string that may be empty (notes, a description).
-    pub fn string(&mut self, spanned: &Spanned<String>, fallback: At) -> String {
+    pub(crate) fn string(&mut self, spanned: &Spanned<String>, fallback: At) -> String {
         self.value(spanned, fallback).cloned().unwrap_or_default()
     }
 
     /// A string that must not be empty (`what` names it in the message).
-    pub fn text(&mut self, spanned: &Spanned<String>, what: &str, fallback: At) -> String {
+    pub(crate) fn text(&mut self, spanned: &Spanned<String>, what: &str, fallback: At) -> String {
         let value = self.string(spanned, fallback);
         if spanned.ok().is_some_and(|v| v.trim().is_empty()) {
             self.report_at(spanned, fallback, format!("{what} is empty"));
@@ -93,7 +98,11 @@ impl<'a> Reporter<'a> {
     }
 
     /// An optional reference or label: left out, `None` and `""` all mean none.
-    pub fn optional(&mut self, spanned: &Spanned<Option<String>>, fallback: At) -> Option<String> {
+    pub(crate) fn optional(
+        &mut self,
+        spanned: &Spanned<Option<String>>,
+        fallback: At,
+    ) -> Option<String> {
         let value = self.value(spanned, fallback)?.as_deref()?.trim();
         (!value.is_empty()).then(|| value.to_string())
     }
@@ -168,7 +177,7 @@ impl<'a> Locator<'a> {
     }
 
     /// The byte offset at which a parsed value's text starts, if it lies in this text.
-    pub fn offset_of<T>(&self, spanned: &Spanned<T>) -> Option<usize> {
+    pub(crate) fn offset_of<T>(&self, spanned: &Spanned<T>) -> Option<usize> {
         let base = self.text.as_ptr() as usize;
         let offset = spanned.addr.checked_sub(base)?;
         let end = offset.checked_add(spanned.len)?;
@@ -176,14 +185,14 @@ impl<'a> Locator<'a> {
     }
 
     /// Where a parsed value starts, or `fallback` for a value the file left out.
-    pub fn at<T>(&self, spanned: &Spanned<T>, fallback: At) -> At {
+    pub(crate) fn at<T>(&self, spanned: &Spanned<T>, fallback: At) -> At {
         self.offset_of(spanned)
             .map_or(fallback, |offset| self.position(offset))
     }
 
     /// Where a position inside a parsed value's own text (as in the span of the error that
     /// text gave) lies in the whole source.
-    pub fn within<T>(&self, spanned: &Spanned<T>, inner: Position, fallback: At) -> At {
+    pub(crate) fn within<T>(&self, spanned: &Spanned<T>, inner: Position, fallback: At) -> At {
         let (line, col) = self.at(spanned, fallback);
         if inner.line <= 1 {
             (line, col + inner.col.saturating_sub(1))
@@ -194,12 +203,12 @@ impl<'a> Locator<'a> {
 
     /// Where the first thing that is not blank or a comment starts (`Army(` in a good
     /// file), for problems with the army as a whole.
-    pub fn first_token(&self) -> At {
+    pub(crate) fn first_token(&self) -> At {
         self.position(first_token_offset(self.text))
     }
 
     /// The byte offset of a line and column (clamped into the text).
-    pub fn offset(&self, (line, col): At) -> usize {
+    pub(crate) fn offset(&self, (line, col): At) -> usize {
         let Some(&start) = self.line_starts.get(line.saturating_sub(1)) else {
             return self.text.len();
         };
@@ -215,7 +224,7 @@ impl<'a> Locator<'a> {
     }
 
     /// The first line and column at or after `at` that is not blank or a comment.
-    pub fn next_token(&self, at: At) -> At {
+    pub(crate) fn next_token(&self, at: At) -> At {
         let offset = self.offset(at);
         let rest = &self.text[offset..];
         let skip = first_token_offset(rest);
@@ -227,7 +236,7 @@ impl<'a> Locator<'a> {
 
     /// The line on which the last string before `at` opened, when that string runs over a
     /// line break or never closes — the usual sign of a missing closing quote.
-    pub fn open_quote_before(&self, at: At) -> Option<usize> {
+    pub(crate) fn open_quote_before(&self, at: At) -> Option<usize> {
         let (end, bytes) = (self.offset(at), self.text.as_bytes());
         let (mut i, mut last) = (0, None);
         while i < end.min(bytes.len()) {
@@ -269,7 +278,7 @@ impl<'a> Locator<'a> {
     }
 
     /// Where and what a syntax error that stopped the whole parse is.
-    pub fn syntax_problem(&self, e: &SpannedError) -> (At, String) {
+    pub(crate) fn syntax_problem(&self, e: &SpannedError) -> (At, String) {
         let mut at = (e.span.start.line, e.span.start.col);
         let mut message = explain(&e.code);
         match e.code {
@@ -292,7 +301,11 @@ impl<'a> Locator<'a> {
     }
 
     /// Where and what is wrong with a value whose text did not parse, if it did not.
-    pub fn value_problem<T>(&self, spanned: &Spanned<T>, fallback: At) -> Option<(At, String)> {
+    pub(crate) fn value_problem<T>(
+        &self,
+        spanned: &Spanned<T>,
+        fallback: At,
+    ) -> Option<(At, String)> {
         let e = spanned.value.as_ref().err()?;
         let start = self.at(spanned, fallback);
         let text = self.text_of(spanned);
@@ -316,7 +329,7 @@ impl<'a> Locator<'a> {
     }
 
     /// The text of a parsed value, if it lies in this text.
-    pub fn text_of<T>(&self, spanned: &Spanned<T>) -> Option<&'a str> {
+    pub(crate) fn text_of<T>(&self, spanned: &Spanned<T>) -> Option<&'a str> {
         let offset = self.offset_of(spanned)?;
         self.text.get(offset..offset + spanned.len)
     }
@@ -324,7 +337,7 @@ impl<'a> Locator<'a> {
 
 /// The byte offset of the first character that is not whitespace or inside a comment
 /// (RON's `//` line comments and nesting `/* */` block comments).
-pub fn first_token_offset(text: &str) -> usize {
+pub(crate) fn first_token_offset(text: &str) -> usize {
     let mut i = 0;
     while i < text.len() {
         match blank_end(text, i) {
@@ -338,7 +351,7 @@ pub fn first_token_offset(text: &str) -> usize {
 /// The byte offset just past the last character that is not whitespace or inside a comment:
 /// only whitespace and comments follow it. Strings are read whole, so a `//` inside one is no
 /// comment.
-pub fn last_token_end(text: &str) -> usize {
+pub(crate) fn last_token_end(text: &str) -> usize {
     let bytes = text.as_bytes();
     let (mut i, mut end) = (0, 0);
     while i < bytes.len() {

@@ -6,10 +6,10 @@
 pub mod draft;
 pub mod locate;
 pub mod patch;
-pub mod schema;
+pub(crate) mod schema;
 pub mod shipped;
-pub mod spec;
-pub mod validate;
+pub(crate) mod spec;
+pub(crate) mod validate;
 pub mod write;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -17,7 +17,7 @@ use super::write::{leader_text, number, quote, render, stats_text, traits_text, 
 /// An army file as it was read, for saving edits back over it.
 #[derive(Debug, Clone)]
 pub struct Source {
-    pub text: String,
+    pub(crate) text: String,
     /// The draft the text reads as, before any edit.
     pub draft: Draft,
     spans: Spans,

@@ -57,13 +57,13 @@ use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
 /// The army file format version this Adjutant reads.
-pub const CURRENT_VERSION: i64 = 1;
+pub(crate) const CURRENT_VERSION: i64 = 1;
 
 /// How deeply brackets may nest before the file is refused (army files need about six).
-pub const RECURSION_LIMIT: usize = 64;
+pub(crate) const RECURSION_LIMIT: usize = 64;
 
 /// The RON options every army-file parse uses: a recursion limit and `implicit_some`.
-pub fn ron_options() -> ron::Options {
+pub(crate) fn ron_options() -> ron::Options {
     ron::Options::default()
         .with_recursion_limit(RECURSION_LIMIT)
         .with_default_extension(Extensions::IMPLICIT_SOME)
@@ -75,21 +75,21 @@ pub fn ron_options() -> ron::Options {
 /// parsed; [`super::locate::Locator`] turns it into a line and column. A value that was left
 /// out of the file (a `#[serde(default)]`) has `len == 0` and `addr == 0`.
 #[derive(Debug, Clone)]
-pub struct Spanned<T> {
-    pub addr: usize,
-    pub len: usize,
+pub(crate) struct Spanned<T> {
+    pub(crate) addr: usize,
+    pub(crate) len: usize,
     /// The value, or why its text does not fit; the error's span is relative to the text.
-    pub value: Result<T, SpannedError>,
+    pub(crate) value: Result<T, SpannedError>,
 }
 
 impl<T> Spanned<T> {
     /// Whether the value was written in the file (rather than defaulted).
-    pub fn is_given(&self) -> bool {
+    pub(crate) fn is_given(&self) -> bool {
         self.len > 0
     }
 
     /// The value if its text parsed.
-    pub fn ok(&self) -> Option<&T> {
+    pub(crate) fn ok(&self) -> Option<&T> {
         self.value.as_ref().ok()
     }
 }
@@ -121,31 +121,31 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Spanned<T> {
 /// A whole army file.
 #[derive(Debug, Deserialize)]
 #[serde(rename = "Army", deny_unknown_fields)]
-pub struct ArmySchema {
-    pub version: Spanned<i64>,
-    pub system: Spanned<String>,
-    pub name: Spanned<String>,
-    pub side: Spanned<String>,
+pub(crate) struct ArmySchema {
+    pub(crate) version: Spanned<i64>,
+    pub(crate) system: Spanned<String>,
+    pub(crate) name: Spanned<String>,
+    pub(crate) side: Spanned<String>,
     #[serde(default)]
-    pub description: Spanned<String>,
+    pub(crate) description: Spanned<String>,
     #[serde(default)]
-    pub leaders: Spanned<Vec<Spanned<LeaderSchema>>>,
-    pub units: Spanned<Vec<Spanned<UnitSchema>>>,
+    pub(crate) leaders: Spanned<Vec<Spanned<LeaderSchema>>>,
+    pub(crate) units: Spanned<Vec<Spanned<UnitSchema>>>,
 }
 
 /// An army as a battle file holds it: an army file's fields less the version (the battle
 /// file has its own).
 #[derive(Debug, Deserialize)]
 #[serde(rename = "Army", deny_unknown_fields)]
-pub struct EmbeddedArmySchema {
-    pub system: Spanned<String>,
-    pub name: Spanned<String>,
-    pub side: Spanned<String>,
+pub(crate) struct EmbeddedArmySchema {
+    pub(crate) system: Spanned<String>,
+    pub(crate) name: Spanned<String>,
+    pub(crate) side: Spanned<String>,
     #[serde(default)]
-    pub description: Spanned<String>,
+    pub(crate) description: Spanned<String>,
     #[serde(default)]
-    pub leaders: Spanned<Vec<Spanned<LeaderSchema>>>,
-    pub units: Spanned<Vec<Spanned<UnitSchema>>>,
+    pub(crate) leaders: Spanned<Vec<Spanned<LeaderSchema>>>,
+    pub(crate) units: Spanned<Vec<Spanned<UnitSchema>>>,
 }
 
 impl From<EmbeddedArmySchema> for ArmySchema {
@@ -171,52 +171,52 @@ impl From<EmbeddedArmySchema> for ArmySchema {
 /// one clear message instead of a list of puzzling ones.
 #[derive(Debug, Deserialize)]
 #[serde(rename = "Army")]
-pub struct VersionProbe {
+pub(crate) struct VersionProbe {
     #[serde(default)]
-    pub version: Spanned<i64>,
+    pub(crate) version: Spanned<i64>,
 }
 
 /// A leader as written.
 #[derive(Debug, Deserialize)]
 #[serde(rename = "Leader", deny_unknown_fields)]
-pub struct LeaderSchema {
-    pub id: Spanned<String>,
-    pub name: Spanned<String>,
+pub(crate) struct LeaderSchema {
+    pub(crate) id: Spanned<String>,
+    pub(crate) name: Spanned<String>,
     #[serde(default)]
-    pub stats: Spanned<Stats>,
+    pub(crate) stats: Spanned<Stats>,
     #[serde(default)]
-    pub traits: Spanned<Vec<Spanned<String>>>,
+    pub(crate) traits: Spanned<Vec<Spanned<String>>>,
     #[serde(default)]
-    pub group: Spanned<Option<String>>,
+    pub(crate) group: Spanned<Option<String>>,
     #[serde(default)]
-    pub superior: Spanned<Option<String>>,
+    pub(crate) superior: Spanned<Option<String>>,
     #[serde(default)]
-    pub notes: Spanned<String>,
+    pub(crate) notes: Spanned<String>,
 }
 
 /// A unit as written.
 #[derive(Debug, Deserialize)]
 #[serde(rename = "Unit", deny_unknown_fields)]
-pub struct UnitSchema {
-    pub id: Spanned<String>,
-    pub name: Spanned<String>,
-    pub kind: Spanned<String>,
+pub(crate) struct UnitSchema {
+    pub(crate) id: Spanned<String>,
+    pub(crate) name: Spanned<String>,
+    pub(crate) kind: Spanned<String>,
     #[serde(default)]
-    pub leader: Spanned<Option<String>>,
+    pub(crate) leader: Spanned<Option<String>>,
     #[serde(default)]
-    pub stats: Spanned<Stats>,
+    pub(crate) stats: Spanned<Stats>,
     #[serde(default)]
-    pub traits: Spanned<Vec<Spanned<String>>>,
+    pub(crate) traits: Spanned<Vec<Spanned<String>>>,
     #[serde(default)]
-    pub group: Spanned<Option<String>>,
+    pub(crate) group: Spanned<Option<String>>,
     #[serde(default)]
-    pub notes: Spanned<String>,
+    pub(crate) notes: Spanned<String>,
 }
 
 /// A `{"name": value, ...}` table of statistics, in file order, repeats kept (so that
 /// validation can point at them).
 #[derive(Debug, Default)]
-pub struct Stats(pub Vec<(Spanned<String>, Spanned<i64>)>);
+pub(crate) struct Stats(pub Vec<(Spanned<String>, Spanned<i64>)>);
 
 impl<'de> Deserialize<'de> for Stats {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -243,7 +243,7 @@ impl<'de> Deserialize<'de> for Stats {
 }
 
 /// Says what a RON error means, in words for someone editing an army file by hand.
-pub fn explain(error: &ron::Error) -> String {
+pub(crate) fn explain(error: &ron::Error) -> String {
     use ron::Error as E;
     match error {
         E::Eof => "the file ends too soon: a bracket or a quote is never closed".into(),
@@ -317,7 +317,7 @@ fn plain_type(expected: &str) -> &str {
 
 /// The candidate `word` was most likely meant to be: the same but for case, or a letter
 /// or two (one per four letters) out.
-pub fn did_you_mean<'c>(
+pub(crate) fn did_you_mean<'c>(
     word: &str,
     candidates: impl IntoIterator<Item = &'c str>,
 ) -> Option<&'c str> {

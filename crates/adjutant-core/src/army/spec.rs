@@ -23,14 +23,19 @@ pub struct StatSpec {
 
 impl KindSpec {
     /// A kind of unit, with what the rules say of it.
-    pub const fn new(name: &'static str, description: &'static str) -> KindSpec {
+    pub(crate) const fn new(name: &'static str, description: &'static str) -> KindSpec {
         KindSpec { name, description }
     }
 }
 
 impl StatSpec {
     /// A statistic from `min` to `max`, optional, on every kind of unit.
-    pub const fn range(key: &'static str, label: &'static str, min: i32, max: i32) -> StatSpec {
+    pub(crate) const fn range(
+        key: &'static str,
+        label: &'static str,
+        min: i32,
+        max: i32,
+    ) -> StatSpec {
         StatSpec {
             key,
             label,
@@ -42,7 +47,7 @@ impl StatSpec {
     }
 
     /// The statistic, which every unit (of its kinds) must give.
-    pub const fn required(self) -> StatSpec {
+    pub(crate) const fn required(self) -> StatSpec {
         StatSpec {
             required: true,
             ..self
@@ -50,7 +55,7 @@ impl StatSpec {
     }
 
     /// The statistic, on units of `kinds` only.
-    pub const fn only(self, kinds: &'static [&'static str]) -> StatSpec {
+    pub(crate) const fn only(self, kinds: &'static [&'static str]) -> StatSpec {
         StatSpec { kinds, ..self }
     }
 

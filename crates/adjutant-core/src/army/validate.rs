@@ -105,7 +105,7 @@ pub fn load_army_str(path: &str, text: &str) -> Result<Army, Vec<Problem>> {
 /// `whole` is that file's text and `army` the slice of it that holds the army, so problems are
 /// placed by line and column in the whole file. An army of another rule system than
 /// `system` is a problem too.
-pub fn load_embedded_army(
+pub(crate) fn load_embedded_army(
     path: &str,
     whole: &str,
     army: &str,

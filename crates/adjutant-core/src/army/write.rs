@@ -13,7 +13,7 @@ use super::{Army, Problem, load_army_str};
 pub struct Rendered {
     pub text: String,
     /// Byte ranges of field values (and of whole entries and lists), in text order.
-    pub fields: Vec<(Range<usize>, Field)>,
+    pub(crate) fields: Vec<(Range<usize>, Field)>,
 }
 
 /// A problem the loader found, pinned to the field it is about.
@@ -56,14 +56,14 @@ pub fn render(draft: &Draft) -> Rendered {
 
 /// The text of one leader, `Leader(` to `)`, its inner lines indented one level deeper than
 /// `depth` (the closing bracket at `depth`).
-pub fn leader_text(leader: &DraftLeader, depth: usize) -> String {
+pub(crate) fn leader_text(leader: &DraftLeader, depth: usize) -> String {
     let mut w = Writer::default();
     w.leader(depth, leader, 0);
     w.text.trim().trim_end_matches(',').to_string()
 }
 
 /// The text of one unit, as [`leader_text`].
-pub fn unit_text(unit: &DraftUnit, depth: usize) -> String {
+pub(crate) fn unit_text(unit: &DraftUnit, depth: usize) -> String {
     let mut w = Writer::default();
     w.unit(depth, unit, 0);
     w.text.trim().trim_end_matches(',').to_string()
@@ -72,7 +72,7 @@ pub fn unit_text(unit: &DraftUnit, depth: usize) -> String {
 /// A statistics table, `{"strength": 4, ...}`: a value that is not a whole number is
 /// written as quoted text, so the loader names it at its place instead of failing to read
 /// the file.
-pub fn stats_text(stats: &[(String, String)]) -> String {
+pub(crate) fn stats_text(stats: &[(String, String)]) -> String {
     let entries: Vec<String> = stats
         .iter()
         .map(|(k, v)| format!("{}: {}", quote(k), number(v)))
@@ -81,13 +81,13 @@ pub fn stats_text(stats: &[(String, String)]) -> String {
 }
 
 /// A list of traits, `["elite", ...]`.
-pub fn traits_text(traits: &[String]) -> String {
+pub(crate) fn traits_text(traits: &[String]) -> String {
     let items: Vec<String> = traits.iter().map(|t| quote(t)).collect();
     format!("[{}]", items.join(", "))
 }
 
 /// A statistic's value as the file spells it.
-pub fn number(value: &str) -> String {
+pub(crate) fn number(value: &str) -> String {
     match value.trim().parse::<i64>() {
         Ok(n) => n.to_string(),
         Err(_) => quote(value),
@@ -95,7 +95,7 @@ pub fn number(value: &str) -> String {
 }
 
 /// Text as a RON string literal, escapes included.
-pub fn quote(text: &str) -> String {
+pub(crate) fn quote(text: &str) -> String {
     ron::to_string(text).unwrap_or_else(|_| format!("{text:?}"))
 }
 
@@ -119,7 +119,7 @@ pub fn problems(draft: &Draft) -> Vec<FieldProblem> {
 
 impl Rendered {
     /// The narrowest field whose value holds a byte offset; the army's name when none does.
-    pub fn field_at(&self, offset: usize) -> Field {
+    pub(crate) fn field_at(&self, offset: usize) -> Field {
         self.fields
             .iter()
             .filter(|(range, _)| range.start <= offset && offset <= range.end)

@@ -24,7 +24,7 @@ pub struct Piece {
     pub side: usize,
     pub role: Role,
     /// Index into the army's `units` or `leaders`.
-    pub index: usize,
+    pub(crate) index: usize,
 }
 
 /// The armies of a battle, one per side, and every piece in them.
@@ -108,7 +108,7 @@ impl Roster {
 
     /// Whether `name` names the piece: as a player reads it, or as its army file gives it (what
     /// battles recorded before names carried their side hold in their marks).
-    pub fn answers_to(&self, id: PieceId, name: &str) -> bool {
+    pub(crate) fn answers_to(&self, id: PieceId, name: &str) -> bool {
         self.own_name(id) == name || self.name(id) == name
     }
 
@@ -123,7 +123,7 @@ impl Roster {
 
     /// The names of a side's units as a player reads them, in the army's order (what a mark
     /// naming one of them may hold).
-    pub fn unit_names(&self, side: usize) -> Vec<String> {
+    pub(crate) fn unit_names(&self, side: usize) -> Vec<String> {
         self.ids()
             .filter(|&p| self.side_of(p) == side && self.piece(p).role == Role::Unit)
             .map(|p| self.name(p).into_owned())
@@ -182,7 +182,7 @@ impl Roster {
 /// The changing part of a battle.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BattleState {
-    pub pieces: Vec<Status>,
+    pub(crate) pieces: Vec<Status>,
     pub sides: Vec<Status>,
     /// Turn number, from 1.
     pub turn: u32,

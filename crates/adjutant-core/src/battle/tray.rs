@@ -9,7 +9,7 @@ use crate::procedure::{
 };
 
 /// Roll dice from the tray: the result is the modified total.
-pub struct TrayRoll(pub Dice);
+pub(crate) struct TrayRoll(pub Dice);
 
 impl Procedure for TrayRoll {
     fn title(&self) -> String {
@@ -50,7 +50,7 @@ fn total_request(dice: &Dice, label: String) -> Step {
 }
 
 /// Draw one card from the deck.
-pub struct TrayDraw;
+pub(crate) struct TrayDraw;
 
 impl Procedure for TrayDraw {
     fn title(&self) -> String {
@@ -76,7 +76,7 @@ impl Procedure for TrayDraw {
 
 /// Roll dice of several kinds from the tray as one roll ("2D6 + D3"): each kind is asked for
 /// in turn, and the result is the sum of their totals (modifiers ride on the first kind).
-pub struct TrayMixed(pub Vec<Dice>);
+pub(crate) struct TrayMixed(pub Vec<Dice>);
 
 /// The mixed roll in words: "2D6 + D3 +1".
 pub fn mixed_name(groups: &[Dice]) -> String {

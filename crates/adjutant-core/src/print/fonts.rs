@@ -11,14 +11,14 @@ use crate::fonts::{BOLD_TTF, REGULAR_TTF};
 
 /// Which face a run of text is set in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Weight {
+pub(crate) enum Weight {
     Regular,
     Bold,
 }
 
 /// A parsed face with the advances of the first 256 code points cached, in em units.
-pub struct Face {
-    pub parsed: ParsedFont,
+pub(crate) struct Face {
+    pub(crate) parsed: ParsedFont,
     latin: [f32; 256],
     fallback: f32,
 }
@@ -48,7 +48,7 @@ impl Face {
     }
 
     /// The advance of one character, in em units.
-    pub fn advance(&self, c: char) -> f32 {
+    pub(crate) fn advance(&self, c: char) -> f32 {
         let code = u32::from(c);
         if code < 256 {
             return self.latin[code as usize];
@@ -62,20 +62,20 @@ impl Face {
     }
 
     /// The width of `text` set at `size` points, in points.
-    pub fn width(&self, text: &str, size: f32) -> f32 {
+    pub(crate) fn width(&self, text: &str, size: f32) -> f32 {
         text.chars().map(|c| self.advance(c)).sum::<f32>() * size
     }
 }
 
 /// Both faces, parsed once per process (parsing costs more than laying out a sheet).
-pub struct Faces {
-    pub regular: Face,
-    pub bold: Face,
+pub(crate) struct Faces {
+    pub(crate) regular: Face,
+    pub(crate) bold: Face,
 }
 
 impl Faces {
     /// The face for a weight.
-    pub fn get(&self, weight: Weight) -> &Face {
+    pub(crate) fn get(&self, weight: Weight) -> &Face {
         match weight {
             Weight::Regular => &self.regular,
             Weight::Bold => &self.bold,

@@ -7,25 +7,25 @@ use super::layout::{Paint, Sheet, Style};
 
 /// Space between a cell's text and its rules, across and down, in points; tight sheets
 /// (see [`Sheet::tight`]) use [`TIGHT_PAD_Y`] down.
-pub const PAD_X: f32 = 3.0;
-pub const PAD_Y: f32 = 2.5;
-pub const TIGHT_PAD_Y: f32 = 1.2;
+pub(crate) const PAD_X: f32 = 3.0;
+pub(crate) const PAD_Y: f32 = 2.5;
+pub(crate) const TIGHT_PAD_Y: f32 = 1.2;
 /// The grey a header row is shaded with.
-pub const HEADER_SHADE: f32 = 0.88;
+pub(crate) const HEADER_SHADE: f32 = 0.88;
 
 /// A table to set: a header row, body rows and the style of the body.
 #[derive(Debug, Clone, Copy)]
-pub struct Grid<'a> {
-    pub header: &'a [String],
-    pub rows: &'a [Vec<String>],
-    pub style: Style,
+pub(crate) struct Grid<'a> {
+    pub(crate) header: &'a [String],
+    pub(crate) rows: &'a [Vec<String>],
+    pub(crate) style: Style,
     /// Stretch the columns to the full column width.
-    pub fill: bool,
+    pub(crate) fill: bool,
 }
 
 impl Grid<'_> {
     /// How many columns the widest row has.
-    pub fn columns(&self) -> usize {
+    pub(crate) fn columns(&self) -> usize {
         self.rows
             .iter()
             .map(Vec::len)
@@ -37,7 +37,7 @@ impl Grid<'_> {
 
 impl Sheet {
     /// The space above and below a cell's text.
-    pub fn pad_y(&self) -> f32 {
+    pub(crate) fn pad_y(&self) -> f32 {
         if self.tight { TIGHT_PAD_Y } else { PAD_Y }
     }
 
@@ -73,12 +73,12 @@ impl Sheet {
     }
 
     /// The narrowest `grid` can be set without breaking a word.
-    pub fn least_width(&self, grid: &Grid) -> f32 {
+    pub(crate) fn least_width(&self, grid: &Grid) -> f32 {
         self.measure_columns(grid).1.iter().sum()
     }
 
     /// Column widths for `grid` in `width` points.
-    pub fn column_widths(&self, grid: &Grid, width: f32) -> Vec<f32> {
+    pub(crate) fn column_widths(&self, grid: &Grid, width: f32) -> Vec<f32> {
         let n = grid.columns();
         if n == 0 {
             return Vec::new();
@@ -107,7 +107,7 @@ impl Sheet {
     }
 
     /// The height a row of `cells` takes in columns `widths`.
-    pub fn row_height(&self, cells: &[String], widths: &[f32], style: Style) -> f32 {
+    pub(crate) fn row_height(&self, cells: &[String], widths: &[f32], style: Style) -> f32 {
         let lines = cells
             .iter()
             .zip(widths)
@@ -120,7 +120,7 @@ impl Sheet {
 
     /// Draws one row at the cursor from the column's left edge, shaded if `shade` is given,
     /// and moves the cursor below it. Returns its height.
-    pub fn draw_row(
+    pub(crate) fn draw_row(
         &mut self,
         cells: &[String],
         widths: &[f32],
@@ -147,7 +147,7 @@ impl Sheet {
     }
 
     /// Draws the header row (bold, shaded).
-    pub fn draw_header(&mut self, header: &[String], widths: &[f32], style: Style) -> f32 {
+    pub(crate) fn draw_header(&mut self, header: &[String], widths: &[f32], style: Style) -> f32 {
         let head = Style {
             weight: Weight::Bold,
             ..style
@@ -156,13 +156,13 @@ impl Sheet {
     }
 
     /// The height `grid` takes set `width` points wide.
-    pub fn grid_height(&self, grid: &Grid, width: f32) -> f32 {
+    pub(crate) fn grid_height(&self, grid: &Grid, width: f32) -> f32 {
         self.rows_height(grid, width, grid.rows)
     }
 
     /// The height of `grid`'s header and first row set `width` points wide, the columns
     /// sized for the whole grid: what a heading must keep with it.
-    pub fn head_height(&self, grid: &Grid, width: f32) -> f32 {
+    pub(crate) fn head_height(&self, grid: &Grid, width: f32) -> f32 {
         self.rows_height(grid, width, &grid.rows[..grid.rows.len().min(1)])
     }
 
@@ -178,7 +178,7 @@ impl Sheet {
     }
 
     /// Sets a whole table at the cursor, breaking between rows and repeating the header.
-    pub fn table(&mut self, grid: &Grid) {
+    pub(crate) fn table(&mut self, grid: &Grid) {
         let widths = self.column_widths(grid, self.frame_width());
         let head_h = self.row_height(grid.header, &widths, grid.style);
         let first = grid

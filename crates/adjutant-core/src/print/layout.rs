@@ -14,15 +14,15 @@ use super::{Paper, PrintError};
 
 /// How a run of text looks: its size in points, its weight and its grey (0 black, 1 white).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Style {
-    pub size: f32,
-    pub weight: Weight,
-    pub grey: f32,
+pub(crate) struct Style {
+    pub(crate) size: f32,
+    pub(crate) weight: Weight,
+    pub(crate) grey: f32,
 }
 
 impl Style {
     /// Body text at `size`.
-    pub const fn regular(size: f32) -> Style {
+    pub(crate) const fn regular(size: f32) -> Style {
         Style {
             size,
             weight: Weight::Regular,
@@ -31,7 +31,7 @@ impl Style {
     }
 
     /// Bold text at `size`.
-    pub const fn bold(size: f32) -> Style {
+    pub(crate) const fn bold(size: f32) -> Style {
         Style {
             size,
             weight: Weight::Bold,
@@ -40,7 +40,7 @@ impl Style {
     }
 
     /// Small grey print (sources, notes, footers).
-    pub const fn small(size: f32) -> Style {
+    pub(crate) const fn small(size: f32) -> Style {
         Style {
             size,
             weight: Weight::Regular,
@@ -49,18 +49,18 @@ impl Style {
     }
 
     /// The distance from one baseline to the next.
-    pub fn leading(&self) -> f32 {
+    pub(crate) fn leading(&self) -> f32 {
         self.size * 1.25
     }
 }
 
 /// The page margin on every side, in points (12 mm).
-pub const MARGIN: f32 = 34.0;
+pub(crate) const MARGIN: f32 = 34.0;
 const GUTTER: f32 = 18.0;
 const FOOTER: Style = Style::small(7.0);
 
 /// A document being laid out.
-pub struct Sheet {
+pub(crate) struct Sheet {
     faces: &'static Faces,
     doc: PdfDocument,
     regular: FontId,
@@ -78,9 +78,9 @@ pub struct Sheet {
     /// Where columns end in this band when balancing them; the page's foot otherwise.
     column_bottom: Option<f32>,
     /// The cursor: distance from the top of the page to the top of the next thing drawn.
-    pub y: f32,
+    pub(crate) y: f32,
     /// Set table rows closer together.
-    pub tight: bool,
+    pub(crate) tight: bool,
 }
 
 impl Sheet {
@@ -112,18 +112,18 @@ impl Sheet {
     }
 
     /// The left edge of the current column.
-    pub fn left(&self) -> f32 {
+    pub(crate) fn left(&self) -> f32 {
         MARGIN + self.column as f32 * (self.frame_width() + GUTTER)
     }
 
     /// The width of a column.
-    pub fn frame_width(&self) -> f32 {
+    pub(crate) fn frame_width(&self) -> f32 {
         let all = self.width - 2.0 * MARGIN;
         (all - GUTTER * (self.columns - 1) as f32) / self.columns as f32
     }
 
     /// The lowest the cursor may go in this column.
-    pub fn bottom(&self) -> f32 {
+    pub(crate) fn bottom(&self) -> f32 {
         let foot = self.height - MARGIN;
         match self.column_bottom {
             Some(b) if self.column + 1 < self.columns => b.min(foot),
@@ -132,23 +132,23 @@ impl Sheet {
     }
 
     /// Ends the columns of this band at `bottom` (all but the last), to balance them.
-    pub fn balance_at(&mut self, bottom: Option<f32>) {
+    pub(crate) fn balance_at(&mut self, bottom: Option<f32>) {
         self.column_bottom = bottom;
     }
 
     /// How many pages have been started so far.
-    pub fn page_count(&self) -> usize {
+    pub(crate) fn page_count(&self) -> usize {
         self.pages.len() + 1
     }
 
     /// Moves the cursor down.
-    pub fn space(&mut self, h: f32) {
+    pub(crate) fn space(&mut self, h: f32) {
         self.y += h;
     }
 
     /// Breaks to the next column or page unless `h` points still fit, and again while they do
     /// not (a column that starts low on the page may be too short too). True if it broke.
-    pub fn ensure(&mut self, h: f32) -> bool {
+    pub(crate) fn ensure(&mut self, h: f32) -> bool {
         let mut broke = false;
         while self.y + h > self.bottom() && self.y > MARGIN + 0.5 {
             self.next_frame();
@@ -158,7 +158,7 @@ impl Sheet {
     }
 
     /// Moves to the top of the next column, or of a new page after the last column.
-    pub fn next_frame(&mut self) {
+    pub(crate) fn next_frame(&mut self) {
         self.band_bottom = self.band_bottom.max(self.y);
         if self.column + 1 < self.columns {
             self.column += 1;
@@ -169,7 +169,7 @@ impl Sheet {
     }
 
     /// Starts a new page.
-    pub fn new_page(&mut self) {
+    pub(crate) fn new_page(&mut self) {
         self.pages.push(std::mem::take(&mut self.ops));
         self.column = 0;
         self.y = MARGIN;
@@ -179,7 +179,7 @@ impl Sheet {
     }
 
     /// Switches to `columns` columns from below everything set so far on this page.
-    pub fn set_columns(&mut self, columns: usize) {
+    pub(crate) fn set_columns(&mut self, columns: usize) {
         let columns = columns.max(1);
         if columns == self.columns {
             return;
@@ -193,13 +193,13 @@ impl Sheet {
     }
 
     /// The width of `text` in `style`, in points.
-    pub fn measure(&self, text: &str, style: Style) -> f32 {
+    pub(crate) fn measure(&self, text: &str, style: Style) -> f32 {
         self.faces.get(style.weight).width(text, style.size)
     }
 
     /// Breaks `text` into lines no wider than `width`, at spaces where it can and inside a
     /// word only when the word alone is too wide. Newlines in `text` are kept.
-    pub fn wrap(&self, text: &str, width: f32, style: Style) -> Vec<String> {
+    pub(crate) fn wrap(&self, text: &str, width: f32, style: Style) -> Vec<String> {
         let face = self.faces.get(style.weight);
         let space = face.width(" ", style.size);
         let mut lines = Vec::new();
@@ -234,7 +234,7 @@ impl Sheet {
     }
 
     /// `text` cut to `width` points, ending in "…" when cut.
-    pub fn fit(&self, text: &str, width: f32, style: Style) -> String {
+    pub(crate) fn fit(&self, text: &str, width: f32, style: Style) -> String {
         if self.measure(text, style) <= width {
             return text.to_string();
         }
@@ -253,7 +253,7 @@ impl Sheet {
     }
 
     /// Sets one line of text with its baseline `baseline` points from the top of the page.
-    pub fn text_at(&mut self, x: f32, baseline: f32, text: &str, style: Style) {
+    pub(crate) fn text_at(&mut self, x: f32, baseline: f32, text: &str, style: Style) {
         if text.is_empty() {
             return;
         }
@@ -284,7 +284,7 @@ impl Sheet {
     }
 
     /// Sets `text` wrapped to the column (less `indent`), breaking pages between lines.
-    pub fn paragraph(&mut self, text: &str, style: Style, indent: f32) {
+    pub(crate) fn paragraph(&mut self, text: &str, style: Style, indent: f32) {
         let width = self.frame_width() - indent;
         for line in self.wrap(text, width, style) {
             self.ensure(style.leading());
@@ -297,7 +297,7 @@ impl Sheet {
 
     /// A heading: a little space above, the text, and the space a heading keeps with what
     /// follows (`keep` points) so it is never stranded at the foot of a column.
-    pub fn heading(&mut self, text: &str, style: Style, keep: f32) {
+    pub(crate) fn heading(&mut self, text: &str, style: Style, keep: f32) {
         if self.y > MARGIN + 0.5 {
             self.space(style.size * 0.5);
         }
@@ -307,7 +307,7 @@ impl Sheet {
     }
 
     /// A rectangle `(x, top, w, h)`, stroked with a line `stroke` points wide or filled grey.
-    pub fn rect(&mut self, x: f32, top: f32, w: f32, h: f32, paint: Paint) {
+    pub(crate) fn rect(&mut self, x: f32, top: f32, w: f32, h: f32, paint: Paint) {
         let (mode, op) = match paint {
             Paint::Stroke(width) => (PaintMode::Stroke, Op::SetOutlineThickness { pt: Pt(width) }),
             Paint::Fill(g) => (PaintMode::Fill, Op::SetFillColor { col: grey(g) }),
@@ -325,7 +325,7 @@ impl Sheet {
     }
 
     /// A straight line from `(x1, y1)` to `(x2, y2)`, `width` points wide.
-    pub fn line(&mut self, (x1, y1): (f32, f32), (x2, y2): (f32, f32), width: f32) {
+    pub(crate) fn line(&mut self, (x1, y1): (f32, f32), (x2, y2): (f32, f32), width: f32) {
         let point = |x: f32, y: f32| LinePoint {
             p: Point {
                 x: Pt(x),
@@ -345,20 +345,13 @@ impl Sheet {
     }
 
     /// A square box `size` points wide at `(x, top)`, crossed through when `ticked`.
-    pub fn tick_box(&mut self, x: f32, top: f32, size: f32, ticked: bool) {
+    pub(crate) fn tick_box(&mut self, x: f32, top: f32, size: f32, ticked: bool) {
         self.rect(x, top, size, size, Paint::Stroke(0.6));
         if ticked {
             let (a, b) = (1.5, size - 1.5);
             self.line((x + a, top + a), (x + b, top + b), 1.1);
             self.line((x + b, top + a), (x + a, top + b), 1.1);
         }
-    }
-
-    /// A rule across the column at the cursor.
-    pub fn rule(&mut self, width: f32) {
-        let (x, y) = (self.left(), self.y);
-        let w = self.frame_width();
-        self.line((x, y), (x + w, y), width);
     }
 
     /// Writes every page's footer ("title · page i of n") and returns the PDF bytes.
@@ -385,7 +378,7 @@ impl Sheet {
 
 /// How a rectangle is painted.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Paint {
+pub(crate) enum Paint {
     /// Outlined with a line this many points wide.
     Stroke(f32),
     /// Filled with this grey (0 black, 1 white).

@@ -11,13 +11,13 @@
 //! [`StatusSchema`]: crate::status::StatusSchema
 
 mod battle;
-pub mod fonts;
-pub mod grid;
-pub mod layout;
+pub(crate) mod fonts;
+pub(crate) mod grid;
+pub(crate) mod layout;
 mod quickref;
 mod report;
 mod roster;
-pub mod widgets;
+pub(crate) mod widgets;
 
 use std::fmt;
 use std::str::FromStr;
@@ -53,7 +53,7 @@ impl Paper {
     }
 
     /// Width and height in points.
-    pub fn size_pt(self) -> (f32, f32) {
+    pub(crate) fn size_pt(self) -> (f32, f32) {
         match self {
             Paper::A4 => (595.276, 841.89),
             Paper::Letter => (612.0, 792.0),
@@ -61,7 +61,7 @@ impl Paper {
     }
 
     /// The name [`Paper::parse`] reads.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Paper::A4 => "a4",
             Paper::Letter => "letter",

@@ -17,7 +17,7 @@ use super::layout::{Sheet, Style};
 use super::{Paper, PrintError};
 
 /// The label dice get when no side can be told from their entry.
-pub const TRAY: &str = "tray";
+pub(crate) const TRAY: &str = "tray";
 
 /// One line of the narrative.
 enum Line {

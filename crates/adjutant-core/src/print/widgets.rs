@@ -8,9 +8,9 @@ use crate::status::{Status, StatusSchema, TrackStyle};
 use super::layout::{Paint, Sheet, Style};
 
 /// The side of a tick box, in points.
-pub const BOX: f32 = 8.0;
+pub(crate) const BOX: f32 = 8.0;
 /// The height of one line of widgets.
-pub const LINE: f32 = 13.0;
+pub(crate) const LINE: f32 = 13.0;
 const GAP: f32 = 3.0;
 const GROUP_GAP: f32 = 12.0;
 /// More boxes than this and a track is drawn as a number box instead.
@@ -24,7 +24,7 @@ const HINT: Style = Style::small(7.0);
 
 /// One drawable bit of a widget.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Bit {
+pub(crate) enum Bit {
     Text(String, Style),
     /// A row of tick boxes, the first `ticked` crossed.
     Boxes {
@@ -41,14 +41,14 @@ pub enum Bit {
 }
 
 /// A widget: bits kept together on one line when they fit.
-pub type Group = Vec<Bit>;
+pub(crate) type Group = Vec<Bit>;
 
 /// What to fill a schema's widgets in with: nothing (a blank roster) or a status.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Fill<'a> {
-    pub status: Option<&'a Status>,
+pub(crate) struct Fill<'a> {
+    pub(crate) status: Option<&'a Status>,
     /// Whether secret marks are printed.
-    pub show_secrets: bool,
+    pub(crate) show_secrets: bool,
 }
 
 impl Sheet {
@@ -62,7 +62,7 @@ impl Sheet {
     }
 
     /// The widgets for `schema`, filled from `fill`.
-    pub fn status_groups(&self, schema: &StatusSchema, fill: Fill) -> Vec<Group> {
+    pub(crate) fn status_groups(&self, schema: &StatusSchema, fill: Fill) -> Vec<Group> {
         let mut groups = Vec::new();
         let status = fill.status;
         for t in &schema.tracks {
@@ -164,13 +164,13 @@ impl Sheet {
     }
 
     /// The height `groups` take when wrapped at `width`.
-    pub fn flow_height(&self, groups: &[Group], width: f32) -> f32 {
+    pub(crate) fn flow_height(&self, groups: &[Group], width: f32) -> f32 {
         let lines = self.place(groups, width).last().map_or(0, |s| s.0 + 1);
         lines as f32 * LINE
     }
 
     /// Draws `groups` from `(x, top)` wrapped at `width`; returns the height used.
-    pub fn draw_flow(&mut self, groups: &[Group], x: f32, top: f32, width: f32) -> f32 {
+    pub(crate) fn draw_flow(&mut self, groups: &[Group], x: f32, top: f32, width: f32) -> f32 {
         let spots = self.place(groups, width);
         let bits = groups.iter().flatten();
         for (bit, &(line, dx)) in bits.zip(&spots) {

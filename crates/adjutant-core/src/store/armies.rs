@@ -16,7 +16,7 @@ use crate::army::{Army, Problem, validate};
 use crate::words::count;
 
 /// How many armies a battle has: one per side.
-pub const SIDES: usize = 2;
+pub(crate) const SIDES: usize = 2;
 
 /// The battle's armies, validated; or every problem found in them.
 pub(crate) fn armies(

@@ -57,16 +57,16 @@ const HEADER: &str =
 /// A battle as saved (version [`BATTLE_VERSION`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BattleFile {
-    pub version: u32,
+    pub(crate) version: u32,
     /// The rule system's id.
-    pub system: String,
-    pub seed: u64,
+    pub(crate) system: String,
+    pub(crate) seed: u64,
     /// The armies as they were at the start, one per side.
-    pub armies: Vec<Army>,
+    pub(crate) armies: Vec<Army>,
     /// Every entry done, the set-up first.
-    pub log: Vec<Entry>,
+    pub(crate) log: Vec<Entry>,
     /// Entries undone, the next to redo last.
-    pub redo: Vec<Entry>,
+    pub(crate) redo: Vec<Entry>,
     /// A procedure under way.
     pub pending: Option<Pending>,
 }
@@ -89,14 +89,14 @@ struct BattleFileRef<'a> {
 #[derive(Deserialize)]
 #[serde(rename = "BattleFile")]
 pub(crate) struct BattleFileText<'a> {
-    pub version: u32,
-    pub system: String,
-    pub seed: u64,
+    pub(crate) version: u32,
+    pub(crate) system: String,
+    pub(crate) seed: u64,
     #[serde(borrow)]
-    pub armies: &'a RawValue,
-    pub log: Vec<Entry>,
-    pub redo: Vec<Entry>,
-    pub pending: Option<Pending>,
+    pub(crate) armies: &'a RawValue,
+    pub(crate) log: Vec<Entry>,
+    pub(crate) redo: Vec<Entry>,
+    pub(crate) pending: Option<Pending>,
 }
 
 /// Just the version, read before anything else; every other field is skipped.
@@ -127,7 +127,7 @@ impl BattleFile {
     }
 
     /// Rebuilds the battle under its system among `systems` (the tables in force).
-    pub fn into_battle_under(self, systems: &Systems) -> Result<Battle, ActionError> {
+    pub(crate) fn into_battle_under(self, systems: &Systems) -> Result<Battle, ActionError> {
         Battle::from_parts(
             systems,
             self.system,

@@ -29,8 +29,8 @@ const MAX_MODIFIERS: usize = 1_000;
 /// What is wrong with a file, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Found {
-    pub place: Place,
-    pub message: String,
+    pub(crate) place: Place,
+    pub(crate) message: String,
 }
 
 /// A problem inside one entry: the event it is in (if any), the field, what is wrong.

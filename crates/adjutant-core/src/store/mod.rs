@@ -7,7 +7,7 @@
 //!   loading battles through it.
 //! - [`StoreError`]: why something could not be saved or loaded, naming the file.
 
-pub mod armies;
+pub(crate) mod armies;
 pub mod battle_file;
 mod check;
 mod checksum;

@@ -21,15 +21,15 @@ pub(crate) enum List {
 /// A value in the file: an entry of a list (as the file orders it), an event of it, a field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Place {
-    pub list: List,
-    pub entry: usize,
-    pub event: Option<usize>,
-    pub field: Option<&'static str>,
+    pub(crate) list: List,
+    pub(crate) entry: usize,
+    pub(crate) event: Option<usize>,
+    pub(crate) field: Option<&'static str>,
 }
 
 impl Place {
     /// A field of the file itself.
-    pub fn top(field: &'static str) -> Place {
+    pub(crate) fn top(field: &'static str) -> Place {
         Place {
             list: List::Top,
             entry: 0,

@@ -404,11 +404,6 @@ impl Memory {
         let version = kept.writes;
         kept.items.insert(key.into(), (bytes.to_vec(), version));
     }
-
-    /// Removes the item under `key`, as another program would.
-    pub fn remove(&self, key: &Path) {
-        self.inner.borrow_mut().items.remove(key);
-    }
 }
 
 impl Storage for Memory {

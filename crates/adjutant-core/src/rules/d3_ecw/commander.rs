@@ -125,7 +125,7 @@ fn check_contact(ctx: &Context, leader: PieceId, unit: Option<PieceId>) -> Resul
 }
 
 /// Offers for a selected commander, with a selected unit (`target`) if any.
-pub fn offers(ctx: &Context, leader: PieceId, target: Option<PieceId>) -> Vec<Offer> {
+pub(crate) fn offers(ctx: &Context, leader: PieceId, target: Option<PieceId>) -> Vec<Offer> {
     let mut offers = Vec::new();
     if let Some(unit) = target {
         offers.push(offer(
@@ -157,7 +157,7 @@ pub fn offers(ctx: &Context, leader: PieceId, target: Option<PieceId>) -> Vec<Of
 }
 
 /// The offer for an enemy unit contacting a commander.
-pub fn contact_offer(ctx: &Context, unit: PieceId, leader: PieceId) -> Offer {
+pub(crate) fn contact_offer(ctx: &Context, unit: PieceId, leader: PieceId) -> Offer {
     offer(
         P_CONTACT,
         format!("Contact {}", ctx.roster.name(leader)),
@@ -167,7 +167,7 @@ pub fn contact_offer(ctx: &Context, unit: PieceId, leader: PieceId) -> Offer {
 }
 
 /// Starts a commander procedure, or refuses it.
-pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub(crate) fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
     let all = call.actors.iter().chain(&call.targets);
     let Some(&leader) = all.clone().find(|&&p| ctx.roster.leader(p).is_some()) else {
         return Err(Refusal::new("choose the commander", "§7.1"));
@@ -192,7 +192,7 @@ pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> 
 }
 
 /// A commander procedure: no dice.
-pub struct CommanderAct {
+pub(crate) struct CommanderAct {
     id: String,
     leader: PieceId,
     unit: Option<PieceId>,
@@ -266,12 +266,12 @@ impl Procedure for CommanderAct {
 }
 
 /// Whether a side's commander is on the table (not removed).
-pub fn commander_present(ctx: &Context, side: usize) -> bool {
+pub(crate) fn commander_present(ctx: &Context, side: usize) -> bool {
     commander(ctx, side).is_some_and(|c| !ctx.status(c).flag(REMOVED))
 }
 
 /// The unit a side's commander is attached to, if it is still on the table.
-pub fn attached_unit(ctx: &Context, side: usize) -> Option<PieceId> {
+pub(crate) fn attached_unit(ctx: &Context, side: usize) -> Option<PieceId> {
     let c = commander(ctx, side)?;
     let name = ctx.status(c).mark(ATTACHED)?;
     super::status::unit_named(ctx, side, name).filter(|&u| on_table(ctx, u))

@@ -10,12 +10,12 @@ use crate::procedure::Refusal;
 use crate::rules::kit::events::{set_flag, side_track};
 
 /// Phase index: the initiative roll-off.
-pub const PHASE_INITIATIVE: usize = 0;
+pub(crate) const PHASE_INITIATIVE: usize = 0;
 /// Phase index: a side's activations.
-pub const PHASE_ACTIVATION: usize = 1;
+pub(crate) const PHASE_ACTIVATION: usize = 1;
 
 /// Refuses when the battle is over.
-pub fn not_ended(ctx: &Context) -> Result<(), Refusal> {
+pub(crate) fn not_ended(ctx: &Context) -> Result<(), Refusal> {
     match &ctx.state.result {
         Some(r) => Err(Refusal::new(format!("the battle is over: {r}"), "§8.3")),
         None => Ok(()),
@@ -23,7 +23,7 @@ pub fn not_ended(ctx: &Context) -> Result<(), Refusal> {
 }
 
 /// Refuses unless it is this side's activation phase with activations counted.
-pub fn sides_turn(ctx: &Context, side: usize) -> Result<(), Refusal> {
+pub(crate) fn sides_turn(ctx: &Context, side: usize) -> Result<(), Refusal> {
     not_ended(ctx)?;
     let name = side_name(ctx, side);
     if ctx.state.phase != PHASE_ACTIVATION {
@@ -51,7 +51,7 @@ pub fn sides_turn(ctx: &Context, side: usize) -> Result<(), Refusal> {
 }
 
 /// Refuses a unit that has left the table.
-pub fn present(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
+pub(crate) fn present(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
     if status::on_table(ctx, unit) {
         Ok(())
     } else {
@@ -64,7 +64,7 @@ pub fn present(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
 
 /// Whether a unit may shoot or fight now: its side's turn, and either activated and not yet
 /// shot or fought, or an activation left to spend. Ok(true) when this spends a new one.
-pub fn may_act(ctx: &Context, unit: PieceId) -> Result<bool, Refusal> {
+pub(crate) fn may_act(ctx: &Context, unit: PieceId) -> Result<bool, Refusal> {
     let side = ctx.roster.side_of(unit);
     sides_turn(ctx, side)?;
     let s = ctx.status(unit);
@@ -83,7 +83,7 @@ pub fn may_act(ctx: &Context, unit: PieceId) -> Result<bool, Refusal> {
 }
 
 /// Refuses when every activation counted this turn is used.
-pub fn spare_activation(ctx: &Context, side: usize) -> Result<(), Refusal> {
+pub(crate) fn spare_activation(ctx: &Context, side: usize) -> Result<(), Refusal> {
     let s = &ctx.state.sides[side];
     let (used, available) = (s.track(ACTIVATIONS_USED), s.track(ACTIVATIONS));
     if used >= available {
@@ -97,7 +97,12 @@ pub fn spare_activation(ctx: &Context, side: usize) -> Result<(), Refusal> {
 
 /// The events of a unit's activation: a new one spent (when `new`) and, when it shoots or
 /// fights, that it has acted.
-pub fn activation_events(ctx: &Context, unit: PieceId, new: bool, acted: bool) -> Vec<Event> {
+pub(crate) fn activation_events(
+    ctx: &Context,
+    unit: PieceId,
+    new: bool,
+    acted: bool,
+) -> Vec<Event> {
     let side = ctx.roster.side_of(unit);
     let mut events = Vec::new();
     if new {
@@ -114,7 +119,7 @@ pub fn activation_events(ctx: &Context, unit: PieceId, new: bool, acted: bool) -
 /// Refuses a terrain answer the unit's type may not be in: woods (only the kinds listed, by
 /// default Commanded Shot) and towns (by default Infantry, Elite Pike and Commanded Shot).
 /// Any other terrain is allowed.
-pub fn terrain_allowed(
+pub(crate) fn terrain_allowed(
     ctx: &Context,
     tables: &D3Tables,
     unit: PieceId,

@@ -36,12 +36,12 @@ fn params() -> Vec<ParamSpec> {
 
 /// Whether a unit in melee must give ground because its commander cannot activate it: every
 /// activation of the move is used.
-pub fn activations_spent(ctx: &Context, unit: PieceId) -> bool {
+pub(crate) fn activations_spent(ctx: &Context, unit: PieceId) -> bool {
     common::spare_activation(ctx, ctx.roster.side_of(unit)).is_err()
 }
 
 /// Whether this unit may give ground now, the commander's ability to activate it aside.
-pub fn check(ctx: &Context, unit: PieceId) -> Result<PieceId, Refusal> {
+pub(crate) fn check(ctx: &Context, unit: PieceId) -> Result<PieceId, Refusal> {
     common::present(ctx, unit)?;
     let name = ctx.roster.name(unit);
     let Some(enemy) = melee_partner(ctx, unit) else {
@@ -69,7 +69,7 @@ pub fn check(ctx: &Context, unit: PieceId) -> Result<PieceId, Refusal> {
 }
 
 /// The offer for a unit.
-pub fn offer(ctx: &Context, unit: PieceId) -> Offer {
+pub(crate) fn offer(ctx: &Context, unit: PieceId) -> Offer {
     offers::offer(
         P_GIVE_GROUND,
         "Give ground".into(),
@@ -108,7 +108,7 @@ fn check_unable(
 }
 
 /// Starts giving ground, or refuses it.
-pub fn build(
+pub(crate) fn build(
     ctx: &Context,
     tables: &Arc<D3Tables>,
     call: &Call,
@@ -127,7 +127,7 @@ pub fn build(
 }
 
 /// Giving ground: no dice.
-pub struct GiveGround {
+pub(crate) struct GiveGround {
     tables: Arc<D3Tables>,
     call: Call,
     title: String,

@@ -40,7 +40,7 @@ fn engaged(ctx: &Context, attacker: PieceId, target: PieceId) -> bool {
 }
 
 /// The questions a melee needs answered.
-pub fn params(
+pub(crate) fn params(
     ctx: &Context,
     tables: &D3Tables,
     attacker: PieceId,
@@ -79,7 +79,7 @@ pub fn params(
 }
 
 /// Whether this unit may attack that one now. Ok(true) when it spends a new activation.
-pub fn check(
+pub(crate) fn check(
     ctx: &Context,
     tables: &D3Tables,
     attacker: PieceId,
@@ -130,7 +130,7 @@ pub fn check(
 }
 
 /// The offer for a selection of attacker and target.
-pub fn offer(ctx: &Context, tables: &D3Tables, attacker: PieceId, target: PieceId) -> Offer {
+pub(crate) fn offer(ctx: &Context, tables: &D3Tables, attacker: PieceId, target: PieceId) -> Offer {
     let verb = if engaged(ctx, attacker, target) {
         "Fight on against"
     } else {
@@ -145,7 +145,7 @@ pub fn offer(ctx: &Context, tables: &D3Tables, attacker: PieceId, target: PieceI
 }
 
 /// Starts a melee, or refuses it.
-pub fn build(
+pub(crate) fn build(
     ctx: &Context,
     tables: &Arc<D3Tables>,
     call: &Call,
@@ -170,7 +170,7 @@ pub fn build(
 }
 
 /// A melee under way.
-pub struct Melee {
+pub(crate) struct Melee {
     tables: Arc<D3Tables>,
     call: Call,
     title: String,

@@ -26,7 +26,7 @@ struct D3File {
 }
 
 /// Reads a D3 override text into the system with those tables in force.
-pub fn load(path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
+pub(crate) fn load(path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
     tables(path, text).map(|t| Box::new(D3Ecw::with_tables(t)) as Box<dyn RuleSystem>)
 }
 

@@ -11,13 +11,13 @@ use crate::rules::kit::{Cursor, Need, Roll};
 
 /// Why a re-roll is allowed: a label and the rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reason {
-    pub label: String,
-    pub rule: String,
+pub(crate) struct Reason {
+    pub(crate) label: String,
+    pub(crate) rule: String,
 }
 
 impl Reason {
-    pub fn new(label: impl Into<String>, rule: impl Into<String>) -> Reason {
+    pub(crate) fn new(label: impl Into<String>, rule: impl Into<String>) -> Reason {
         Reason {
             label: label.into(),
             rule: rule.into(),
@@ -27,29 +27,29 @@ impl Reason {
 
 /// A hit roll as proposed.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HitRoll {
-    pub label: String,
-    pub rule: String,
-    pub dice: Dice,
+pub(crate) struct HitRoll {
+    pub(crate) label: String,
+    pub(crate) rule: String,
+    pub(crate) dice: Dice,
     /// The natural face that runs the unit out of ammunition, when the hit die checks it.
-    pub ammo_face: Option<u8>,
+    pub(crate) ammo_face: Option<u8>,
     /// Why the attacker may re-roll (empty: it may not).
-    pub attacker: Vec<Reason>,
+    pub(crate) attacker: Vec<Reason>,
     /// Why the defender may make the attacker re-roll (empty: it may not).
-    pub defender: Vec<Reason>,
+    pub(crate) defender: Vec<Reason>,
 }
 
 /// The accepted result of a hit roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Outcome {
+pub(crate) struct Outcome {
     /// The accepted natural D3.
-    pub face: u8,
+    pub(crate) face: u8,
     /// Hits after modifiers, never below 0.
-    pub hits: i32,
+    pub(crate) hits: i32,
     /// The accepted die ran the unit out of ammunition.
-    pub out_of_ammo: bool,
+    pub(crate) out_of_ammo: bool,
     /// Whether the roll was re-rolled.
-    pub rerolled: bool,
+    pub(crate) rerolled: bool,
 }
 
 /// A single D3 with these modifiers.
@@ -63,7 +63,7 @@ pub fn d3_with(modifiers: Vec<Modifier>) -> Dice {
 }
 
 /// "no hits", "1 hit", "3 hits".
-pub fn plural(hits: i32) -> String {
+pub(crate) fn plural(hits: i32) -> String {
     match hits {
         0 => "no hits".into(),
         1 => "1 hit".into(),
@@ -88,7 +88,7 @@ fn rules(reasons: &[Reason]) -> String {
 
 impl HitRoll {
     /// Hits from a natural face: modified, never below 0 (§1.2).
-    pub fn hits(&self, face: u8) -> i32 {
+    pub(crate) fn hits(&self, face: u8) -> i32 {
         self.dice.total(&[face]).max(0)
     }
 
@@ -97,7 +97,7 @@ impl HitRoll {
     }
 
     /// What a result reads as, for bands and choices.
-    pub fn describe(&self, face: u8) -> String {
+    pub(crate) fn describe(&self, face: u8) -> String {
         let hits = plural(self.hits(face));
         if self.out(face) {
             format!("{hits}, out of ammunition")
@@ -107,7 +107,7 @@ impl HitRoll {
     }
 
     /// One band per hit count, the ammunition-ending score apart.
-    pub fn bands(&self) -> Vec<Band> {
+    pub(crate) fn bands(&self) -> Vec<Band> {
         let die = self.dice.die;
         let mut bands: Vec<(Band, (i32, bool))> = Vec::new();
         for face in die.min()..=die.max() {
@@ -122,14 +122,14 @@ impl HitRoll {
     }
 
     /// The average hits of one roll, to decide which choice the odds assume.
-    pub fn mean_hits(&self) -> f64 {
+    pub(crate) fn mean_hits(&self) -> f64 {
         let die = self.dice.die;
         let sum: i32 = (die.min()..=die.max()).map(|f| self.hits(f)).sum();
         f64::from(sum) / f64::from(die.sides())
     }
 
     /// The dice request, first roll or re-roll.
-    pub fn request(&self, reroll: bool) -> DiceRequest {
+    pub(crate) fn request(&self, reroll: bool) -> DiceRequest {
         let label = if reroll {
             format!("{} — re-roll (the second score stands)", self.label)
         } else {
@@ -174,7 +174,7 @@ impl HitRoll {
 
     /// The roll read from `cursor`: the first score, each side's re-roll choice in turn (the
     /// attacker's, then the defender's), and the second score if one was called for.
-    pub fn read(&self, cursor: &mut Cursor) -> Need<Outcome> {
+    pub(crate) fn read(&self, cursor: &mut Cursor) -> Need<Outcome> {
         let first = natural(&cursor.roll(self.request(false))?);
         for (reasons, defender) in [(&self.attacker, false), (&self.defender, true)] {
             if reasons.is_empty() {

@@ -9,7 +9,7 @@ use crate::rules::Table;
 
 impl D3Tables {
     /// The tables in force, for the window and the quick-reference sheet.
-    pub fn render(&self) -> Vec<Table> {
+    pub(crate) fn render(&self) -> Vec<Table> {
         vec![
             self.unit_table(),
             self.modifier_table(),

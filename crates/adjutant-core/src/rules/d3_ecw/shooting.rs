@@ -40,7 +40,7 @@ fn weapon<'t>(ctx: &Context, tables: &'t D3Tables, unit: PieceId) -> Result<&'t 
 }
 
 /// The questions a shot needs answered.
-pub fn params(
+pub(crate) fn params(
     ctx: &Context,
     tables: &D3Tables,
     shooter: PieceId,
@@ -80,7 +80,7 @@ pub fn params(
 }
 
 /// Whether this unit may shoot at that one now.
-pub fn check(
+pub(crate) fn check(
     ctx: &Context,
     tables: &D3Tables,
     shooter: PieceId,
@@ -121,7 +121,7 @@ pub fn check(
 }
 
 /// The offer for a selection of shooter and target.
-pub fn offer(ctx: &Context, tables: &D3Tables, shooter: PieceId, target: PieceId) -> Offer {
+pub(crate) fn offer(ctx: &Context, tables: &D3Tables, shooter: PieceId, target: PieceId) -> Offer {
     offers::offer(
         P_SHOOT,
         format!("Shoot at {}", ctx.roster.name(target)),
@@ -131,7 +131,7 @@ pub fn offer(ctx: &Context, tables: &D3Tables, shooter: PieceId, target: PieceId
 }
 
 /// Starts a shot, or refuses it (out of range included).
-pub fn build(
+pub(crate) fn build(
     ctx: &Context,
     tables: &Arc<D3Tables>,
     call: &Call,
@@ -158,7 +158,7 @@ pub fn build(
 
 /// Refuses a range answer that is not a whole number of hexes within the weapon's reach: a
 /// range beyond it (or 0) is refused, never read as another range.
-pub fn check_range(call: &Call, w: &Weapon) -> Result<(), Refusal> {
+pub(crate) fn check_range(call: &Call, w: &Weapon) -> Result<(), Refusal> {
     let Some(typed) = call.param(RANGE) else {
         return Ok(());
     };
@@ -198,7 +198,7 @@ pub fn check_range(call: &Call, w: &Weapon) -> Result<(), Refusal> {
 }
 
 /// A shot under way.
-pub struct Shoot {
+pub(crate) struct Shoot {
     tables: Arc<D3Tables>,
     call: Call,
     title: String,

@@ -6,7 +6,7 @@ use super::keys::*;
 use crate::army::{ArmySpec, KindSpec};
 
 /// The army-file description of this system.
-pub fn army_spec() -> ArmySpec {
+pub(crate) fn army_spec() -> ArmySpec {
     let kind = KindSpec::new;
     ArmySpec {
         unit_kinds: vec![

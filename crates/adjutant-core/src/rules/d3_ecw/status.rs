@@ -16,7 +16,7 @@ fn unit_names(roster: &Roster, side: usize) -> Vec<String> {
 }
 
 /// What a unit or the commander carries.
-pub fn piece_schema(tables: &D3Tables, roster: &Roster, piece: PieceId) -> StatusSchema {
+pub(crate) fn piece_schema(tables: &D3Tables, roster: &Roster, piece: PieceId) -> StatusSchema {
     let side = roster.side_of(piece);
     let grid = schema::mark(GRID, "Grid reference (e.g. H1)", Vec::new());
     let Some(unit) = roster.unit(piece) else {
@@ -90,7 +90,7 @@ pub fn piece_schema(tables: &D3Tables, roster: &Roster, piece: PieceId) -> Statu
 }
 
 /// What a side carries: commander hits, activations, whether it has retired.
-pub fn side_schema() -> StatusSchema {
+pub(crate) fn side_schema() -> StatusSchema {
     StatusSchema {
         tracks: vec![
             schema::track(COMMANDER_HITS, "Commander hits", 24, TrackStyle::Number),
@@ -107,12 +107,12 @@ pub fn side_schema() -> StatusSchema {
 }
 
 /// The side that plays after `side` (two sides).
-pub fn other_side(ctx: &Context, side: usize) -> usize {
+pub(crate) fn other_side(ctx: &Context, side: usize) -> usize {
     (side + 1) % ctx.roster.armies.len().max(1)
 }
 
 /// The side's name ("Royalist").
-pub fn side_name(ctx: &Context, side: usize) -> String {
+pub(crate) fn side_name(ctx: &Context, side: usize) -> String {
     ctx.roster
         .armies
         .get(side)
@@ -120,7 +120,7 @@ pub fn side_name(ctx: &Context, side: usize) -> String {
 }
 
 /// The units of a side.
-pub fn units_of(ctx: &Context, side: usize) -> Vec<PieceId> {
+pub(crate) fn units_of(ctx: &Context, side: usize) -> Vec<PieceId> {
     ctx.roster
         .ids()
         .filter(|&p| ctx.roster.side_of(p) == side && ctx.roster.piece(p).role == Role::Unit)
@@ -128,12 +128,12 @@ pub fn units_of(ctx: &Context, side: usize) -> Vec<PieceId> {
 }
 
 /// Whether a unit is still on the table.
-pub fn on_table(ctx: &Context, unit: PieceId) -> bool {
+pub(crate) fn on_table(ctx: &Context, unit: PieceId) -> bool {
     !ctx.status(unit).flag(ROUTED)
 }
 
 /// The units of a side still on the table ("available units", §8.3).
-pub fn available(ctx: &Context, side: usize) -> Vec<PieceId> {
+pub(crate) fn available(ctx: &Context, side: usize) -> Vec<PieceId> {
     units_of(ctx, side)
         .into_iter()
         .filter(|&u| on_table(ctx, u))
@@ -141,21 +141,21 @@ pub fn available(ctx: &Context, side: usize) -> Vec<PieceId> {
 }
 
 /// The side's commander: its first leader.
-pub fn commander(ctx: &Context, side: usize) -> Option<PieceId> {
+pub(crate) fn commander(ctx: &Context, side: usize) -> Option<PieceId> {
     ctx.roster
         .ids()
         .find(|&p| ctx.roster.side_of(p) == side && ctx.roster.piece(p).role == Role::Leader)
 }
 
 /// The unit of `side` named `name`.
-pub fn unit_named(ctx: &Context, side: usize, name: &str) -> Option<PieceId> {
+pub(crate) fn unit_named(ctx: &Context, side: usize, name: &str) -> Option<PieceId> {
     units_of(ctx, side)
         .into_iter()
         .find(|&u| ctx.roster.answers_to(u, name))
 }
 
 /// The commander attached to a unit, if any (and not removed).
-pub fn attached_commander(ctx: &Context, unit: PieceId) -> Option<PieceId> {
+pub(crate) fn attached_commander(ctx: &Context, unit: PieceId) -> Option<PieceId> {
     let c = commander(ctx, ctx.roster.side_of(unit))?;
     let s = ctx.status(c);
     (!s.flag(REMOVED)
@@ -165,7 +165,7 @@ pub fn attached_commander(ctx: &Context, unit: PieceId) -> Option<PieceId> {
 }
 
 /// The enemy unit this unit is in melee with.
-pub fn melee_partner(ctx: &Context, unit: PieceId) -> Option<PieceId> {
+pub(crate) fn melee_partner(ctx: &Context, unit: PieceId) -> Option<PieceId> {
     let name = ctx.status(unit).mark(IN_MELEE)?;
     let side = ctx.roster.side_of(unit);
     (0..ctx.roster.armies.len())
@@ -174,7 +174,7 @@ pub fn melee_partner(ctx: &Context, unit: PieceId) -> Option<PieceId> {
 }
 
 /// The events of `hits` hits on a unit: the new total and, at the rout threshold, its rout.
-pub fn hits_events(
+pub(crate) fn hits_events(
     ctx: &Context,
     tables: &D3Tables,
     unit: PieceId,
@@ -211,7 +211,7 @@ pub fn hits_events(
 
 /// An outcome's summary with the rout its hits bring, if any ("1 hit; Parliament Horse
 /// routs", §8.1), so the odds of the rout can be read at a glance.
-pub fn with_rout(
+pub(crate) fn with_rout(
     ctx: &Context,
     tables: &D3Tables,
     unit: PieceId,
@@ -228,7 +228,7 @@ pub fn with_rout(
 /// A unit leaves the table (routed, or artillery eliminated in melee): its melee ends, an
 /// attached commander is treated as contacted, its commander's hits go up by one, and army
 /// resolve is checked at once.
-pub fn rout_events(ctx: &Context, unit: PieceId, kind: FactKind, how: &str) -> Vec<Event> {
+pub(crate) fn rout_events(ctx: &Context, unit: PieceId, kind: FactKind, how: &str) -> Vec<Event> {
     let side = ctx.roster.side_of(unit);
     let mut events = vec![
         set_flag(unit, ROUTED, true),
@@ -275,7 +275,7 @@ pub fn rout_events(ctx: &Context, unit: PieceId, kind: FactKind, how: &str) -> V
 
 /// The events of a commander's removal: detached, off the table and, when it happens in his
 /// own side's move, held back until that move is over (§7.3, §7.4).
-pub fn removal_events(ctx: &Context, commander: PieceId, text: String) -> Vec<Event> {
+pub(crate) fn removal_events(ctx: &Context, commander: PieceId, text: String) -> Vec<Event> {
     let mut events = vec![
         set_mark(commander, ATTACHED, None),
         set_flag(commander, REMOVED, true),
@@ -290,7 +290,7 @@ pub fn removal_events(ctx: &Context, commander: PieceId, text: String) -> Vec<Ev
 
 /// Army resolve: the army retires when its commander's hits exceed its available units.
 /// Returns the retirement events, or nothing while it holds.
-pub fn resolve_events(ctx: &Context, side: usize, hits: i32, left: i32) -> Vec<Event> {
+pub(crate) fn resolve_events(ctx: &Context, side: usize, hits: i32, left: i32) -> Vec<Event> {
     if hits <= left || ctx.state.sides[side].flag(RETIRED) {
         return Vec::new();
     }
@@ -313,7 +313,7 @@ pub fn resolve_events(ctx: &Context, side: usize, hits: i32, left: i32) -> Vec<E
 }
 
 /// Whether a unit fired in its side's previous turn (the artillery cadence, §5.5).
-pub fn fired_last_turn(ctx: &Context, unit: PieceId) -> bool {
+pub(crate) fn fired_last_turn(ctx: &Context, unit: PieceId) -> bool {
     let last = ctx.status(unit).track(LAST_FIRED);
     last > 0 && i64::from(last) + 1 == i64::from(ctx.state.turn)
 }

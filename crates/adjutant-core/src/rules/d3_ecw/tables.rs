@@ -10,12 +10,9 @@ use super::keys::*;
 use crate::dice::Die;
 use crate::rules::Source;
 
-/// The override file's name in the configuration's `tables` folder.
-pub const OVERRIDE_FILE: &str = "d3_ecw.ron";
-
 /// Where a row's numbers come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Tag {
+pub(crate) enum Tag {
     Seed,
     Found,
     Default,
@@ -24,37 +21,37 @@ pub enum Tag {
 /// A shooting weapon: its name, range in hexes, the modifier to the D3 and whether each shot
 /// checks ammunition.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Weapon {
-    pub name: String,
-    pub range: u8,
-    pub modifier: i32,
-    pub ammo: bool,
+pub(crate) struct Weapon {
+    pub(crate) name: String,
+    pub(crate) range: u8,
+    pub(crate) modifier: i32,
+    pub(crate) ammo: bool,
 }
 
 /// One unit type's line of the unit table (§2.1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Profile {
-    pub kind: String,
-    pub moves: u8,
+    pub(crate) kind: String,
+    pub(crate) moves: u8,
     /// The longer move when charging into contact (Gallopers, §6.2).
-    pub charge_move: Option<u8>,
+    pub(crate) charge_move: Option<u8>,
     /// None: the unit does not shoot.
-    pub weapon: Option<Weapon>,
+    pub(crate) weapon: Option<Weapon>,
     /// The modifier to its melee D3; None: eliminated if engaged in melee (artillery).
-    pub melee: Option<i32>,
+    pub(crate) melee: Option<i32>,
     /// Extra melee hits when charging into contact (Gallopers D3+1).
-    pub charge_bonus: i32,
+    pub(crate) charge_bonus: i32,
     /// May start a melee by moving into contact.
-    pub initiates: bool,
+    pub(crate) initiates: bool,
     /// Melee hits against it are reduced (target Infantry or Cuirassiers).
-    pub armoured: bool,
+    pub(crate) armoured: bool,
     /// Its shooting ignores the target's cover (artillery).
-    pub ignores_cover: bool,
+    pub(crate) ignores_cover: bool,
     /// May not shoot in two consecutive own turns; emplaced after its first shot.
-    pub alternate_turns: bool,
+    pub(crate) alternate_turns: bool,
     /// Entrenchments give it cover and a shooting re-roll (§5.3, §5.6).
-    pub entrenchable: bool,
-    pub source: Tag,
+    pub(crate) entrenchable: bool,
+    pub(crate) source: Tag,
 }
 
 /// How ammunition is checked (§5.4).
@@ -72,25 +69,25 @@ pub enum AmmoCheck {
 pub struct Options {
     pub ammo_check: AmmoCheck,
     /// The D3 score that runs a unit out of ammunition. [RULES] 3
-    pub ammo_out_on: u8,
+    pub(crate) ammo_out_on: u8,
     /// Hits at which a unit routs and is removed. [DEFAULT] 7 ("exceed 6", §8.1)
     pub rout_at: i32,
     /// Shooting at a target in town or woods (or entrenched). [RULES] −1
-    pub shooting_cover: i32,
+    pub(crate) shooting_cover: i32,
     /// Melee against Infantry or Cuirassiers. [RULES] −1, applied once (§6.3)
-    pub melee_armour: i32,
+    pub(crate) melee_armour: i32,
     /// Melee against a target in town, woods or hedges. [RULES] −1
-    pub melee_cover: i32,
+    pub(crate) melee_cover: i32,
     /// Command range in hexes, and when attached. [RULES] 2 and 1
-    pub command_range: u8,
-    pub attached_range: u8,
+    pub(crate) command_range: u8,
+    pub(crate) attached_range: u8,
     /// The initiative roll-off die. [DEFAULT] D6 (§3.1)
-    pub initiative_die: Die,
+    pub(crate) initiative_die: Die,
     /// The kinds that may be in woods. [RULES] Commanded Shot only (§4.2)
-    pub woods: Vec<String>,
+    pub(crate) woods: Vec<String>,
     /// The kinds that may end a move in (and so be in) a town. [RULES] Infantry and Commanded
     /// Shot; Elite Pike are Infantry (§4.2)
-    pub towns: Vec<String>,
+    pub(crate) towns: Vec<String>,
 }
 
 /// Yes/no choices between two readings of a rule: `false` is the original rules' reading,
@@ -107,8 +104,8 @@ pub struct Switches {
 /// One switch as printed and as the log names it.
 pub struct SwitchInfo {
     pub name: &'static str,
-    pub on: bool,
-    pub what: &'static str,
+    pub(crate) on: bool,
+    pub(crate) what: &'static str,
 }
 
 impl Switches {
@@ -134,10 +131,10 @@ pub struct D3Tables {
     pub switches: Switches,
     /// Set when the tables came from a player's file.
     #[serde(skip)]
-    pub origin: Option<String>,
+    pub(crate) origin: Option<String>,
     /// The parts (`profiles`, `options`, `switches`) that file gave; empty when it gave the whole set.
     #[serde(skip)]
-    pub overridden: Vec<String>,
+    pub(crate) overridden: Vec<String>,
 }
 
 fn weapon(name: &str, range: u8, modifier: i32, ammo: bool) -> Option<Weapon> {
@@ -295,13 +292,13 @@ impl D3Tables {
     }
 
     /// The line of the unit table for a kind.
-    pub fn profile(&self, kind: &str) -> Option<&Profile> {
+    pub(crate) fn profile(&self, kind: &str) -> Option<&Profile> {
         self.profiles.iter().find(|p| p.kind == kind)
     }
 
     /// The source tag a table printed from `part` (`profiles` or `options`) shows: the
     /// player's file when it gave that part.
-    pub fn source_of(&self, part: &str, tag: Tag) -> Source {
+    pub(crate) fn source_of(&self, part: &str, tag: Tag) -> Source {
         let given = self.overridden.is_empty() || self.overridden.iter().any(|p| p == part);
         match (&self.origin, tag) {
             (Some(path), _) if given => Source::Override(path.clone()),
@@ -310,20 +307,10 @@ impl D3Tables {
             (_, Tag::Default) => Source::Default,
         }
     }
-
-    /// The source tag a table shows: the player's file when overridden.
-    pub fn source(&self, tag: Tag) -> Source {
-        match (&self.origin, tag) {
-            (Some(path), _) => Source::Override(path.clone()),
-            (None, Tag::Seed) => Source::Rules,
-            (None, Tag::Found) => Source::Published,
-            (None, Tag::Default) => Source::Default,
-        }
-    }
 }
 
 /// "D3", "D3−1", "D3+1".
-pub fn d3(modifier: i32) -> String {
+pub(crate) fn d3(modifier: i32) -> String {
     match modifier {
         0 => "D3".into(),
         m if m < 0 => format!("D3−{}", -m),

@@ -80,7 +80,7 @@ fn count_params(ctx: &Context, tables: &D3Tables) -> Vec<ParamSpec> {
 }
 
 /// The turn procedures offered with nothing selected.
-pub fn offers(ctx: &Context, tables: &D3Tables) -> Vec<Offer> {
+pub(crate) fn offers(ctx: &Context, tables: &D3Tables) -> Vec<Offer> {
     let side = side_name(ctx, ctx.state.side);
     vec![
         offer(
@@ -111,7 +111,7 @@ pub fn offers(ctx: &Context, tables: &D3Tables) -> Vec<Offer> {
 }
 
 /// Whether a unit may be activated (to move) now.
-pub fn check_activate(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
+pub(crate) fn check_activate(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
     common::present(ctx, unit)?;
     let side = ctx.roster.side_of(unit);
     common::sides_turn(ctx, side)?;
@@ -146,7 +146,7 @@ pub fn check_activate(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
 }
 
 /// The offer to activate a unit.
-pub fn activate_offer(ctx: &Context, unit: PieceId) -> Offer {
+pub(crate) fn activate_offer(ctx: &Context, unit: PieceId) -> Offer {
     offer(
         P_ACTIVATE,
         "Activate (move)".into(),
@@ -156,7 +156,7 @@ pub fn activate_offer(ctx: &Context, unit: PieceId) -> Offer {
 }
 
 /// Starts a turn procedure, or refuses it.
-pub fn build(
+pub(crate) fn build(
     ctx: &Context,
     tables: &Arc<D3Tables>,
     call: &Call,
@@ -196,7 +196,7 @@ pub fn build(
 }
 
 /// A turn procedure.
-pub struct TurnStep {
+pub(crate) struct TurnStep {
     tables: Arc<D3Tables>,
     call: Call,
     seen: usize,

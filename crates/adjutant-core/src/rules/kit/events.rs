@@ -12,12 +12,12 @@ pub fn piece_change(piece: PieceId, change: Change) -> Event {
 }
 
 /// A side's status changed.
-pub fn side_change(side: usize, change: Change) -> Event {
+pub(crate) fn side_change(side: usize, change: Change) -> Event {
     Event::Side { side, change }
 }
 
 /// A flag set or cleared.
-pub fn flag(key: &str, on: bool) -> Change {
+pub(crate) fn flag(key: &str, on: bool) -> Change {
     Change::Flag {
         key: key.into(),
         on,
@@ -25,7 +25,7 @@ pub fn flag(key: &str, on: bool) -> Change {
 }
 
 /// A track set to a value.
-pub fn track(key: &str, to: i32) -> Change {
+pub(crate) fn track(key: &str, to: i32) -> Change {
     Change::Track {
         key: key.into(),
         to,
@@ -33,7 +33,7 @@ pub fn track(key: &str, to: i32) -> Change {
 }
 
 /// A ladder set to a rung.
-pub fn rung(key: &str, to: u8) -> Change {
+pub(crate) fn rung(key: &str, to: u8) -> Change {
     Change::Ladder {
         key: key.into(),
         to,
@@ -41,7 +41,7 @@ pub fn rung(key: &str, to: u8) -> Change {
 }
 
 /// A mark set (`Some`) or cleared (`None`).
-pub fn mark(key: &str, to: Option<String>) -> Change {
+pub(crate) fn mark(key: &str, to: Option<String>) -> Change {
     Change::Mark {
         key: key.into(),
         to,
@@ -76,11 +76,6 @@ pub fn side_flag(side: usize, key: &str, on: bool) -> Event {
 /// A side's track set.
 pub fn side_track(side: usize, key: &str, to: i32) -> Event {
     side_change(side, track(key, to))
-}
-
-/// A side's mark set or cleared.
-pub fn side_mark(side: usize, key: &str, to: Option<String>) -> Event {
-    side_change(side, mark(key, to))
 }
 
 #[cfg(test)]

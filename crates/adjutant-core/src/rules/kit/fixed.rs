@@ -9,14 +9,14 @@ use super::done;
 
 /// A procedure that needs no dice, cards or choices.
 #[derive(Debug, Clone)]
-pub struct Fixed {
-    pub title: String,
-    pub events: Vec<Event>,
+pub(crate) struct Fixed {
+    pub(crate) title: String,
+    pub(crate) events: Vec<Event>,
 }
 
 impl Fixed {
     /// The procedure titled `title` that records `events`.
-    pub fn new(title: impl Into<String>, events: Vec<Event>) -> Fixed {
+    pub(crate) fn new(title: impl Into<String>, events: Vec<Event>) -> Fixed {
         Fixed {
             title: title.into(),
             events,
@@ -24,7 +24,7 @@ impl Fixed {
     }
 
     /// The procedure started: what a system's `procedure` returns for it.
-    pub fn start(
+    pub(crate) fn start(
         title: impl Into<String>,
         events: Vec<Event>,
     ) -> Result<Box<dyn Procedure>, Refusal> {

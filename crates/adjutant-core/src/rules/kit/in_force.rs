@@ -24,7 +24,7 @@ pub struct InForce<T: 'static> {
 
 impl<T: Shipping> InForce<T> {
     /// The shipped tables (usable in a `static` system).
-    pub const fn shipped() -> InForce<T> {
+    pub(crate) const fn shipped() -> InForce<T> {
         InForce {
             own: None,
             shipped: T::SHIPPED,
@@ -43,7 +43,7 @@ impl<T: Shipping> InForce<T> {
 
 impl<T: 'static> InForce<T> {
     /// The tables in force, to read.
-    pub fn data(&self) -> &T {
+    pub(crate) fn data(&self) -> &T {
         self.own.as_deref().unwrap_or(self.shipped)
     }
 

@@ -22,15 +22,15 @@
 //!
 //! `docs/architecture.md` tells how a system is written on it.
 
-pub mod cursor;
+pub(crate) mod cursor;
 pub mod events;
-pub mod fixed;
+pub(crate) mod fixed;
 pub mod in_force;
 pub mod offers;
-pub mod params;
-pub mod roll_off;
-pub mod schema;
+pub(crate) mod params;
+pub(crate) mod roll_off;
+pub(crate) mod schema;
 pub mod switches;
 pub mod with;
 
-pub use cursor::{Body, Cursor, Need, Roll, Script, done, faces, finish};
+pub(crate) use cursor::{Body, Cursor, Need, Roll, Script, done, faces, finish};

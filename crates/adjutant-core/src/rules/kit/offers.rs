@@ -8,7 +8,12 @@ use crate::event::PieceId;
 use crate::procedure::{Call, Offer, ParamSpec, Refusal};
 
 /// An offer, refused when `check` is an error.
-pub fn offer(id: &str, label: String, params: Vec<ParamSpec>, check: Result<(), Refusal>) -> Offer {
+pub(crate) fn offer(
+    id: &str,
+    label: String,
+    params: Vec<ParamSpec>,
+    check: Result<(), Refusal>,
+) -> Offer {
     Offer {
         id: id.into(),
         label,
@@ -39,7 +44,7 @@ pub fn default_call(
 }
 
 /// A bare call: no parameters answered (every question reads as its default).
-pub fn call(id: &str, actors: &[PieceId], targets: &[PieceId]) -> Call {
+pub(crate) fn call(id: &str, actors: &[PieceId], targets: &[PieceId]) -> Call {
     Call {
         id: id.into(),
         actors: actors.to_vec(),
@@ -49,7 +54,7 @@ pub fn call(id: &str, actors: &[PieceId], targets: &[PieceId]) -> Call {
 }
 
 /// An offer refused with whatever `check` says of the call its defaults make.
-pub fn as_called<T>(
+pub(crate) fn as_called<T>(
     id: &str,
     label: impl Into<String>,
     params: Vec<ParamSpec>,
@@ -62,7 +67,7 @@ pub fn as_called<T>(
 
 /// The first actor and the first target of a call; refused with `choose` (what to select)
 /// and `rule` when either is missing.
-pub fn actor_and_target(
+pub(crate) fn actor_and_target(
     call: &Call,
     choose: &str,
     rule: &str,
@@ -74,7 +79,7 @@ pub fn actor_and_target(
 }
 
 /// A refusal as an `Err`, for `return refuse(...)`.
-pub fn refuse<T>(reason: impl Into<String>, rule: impl Into<String>) -> Result<T, Refusal> {
+pub(crate) fn refuse<T>(reason: impl Into<String>, rule: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal::new(reason, rule))
 }
 

@@ -17,11 +17,11 @@
 use crate::procedure::{Call, ParamSpec, Refusal};
 
 /// The choices of a yes/no question, "no" first.
-pub const NO: &str = "no";
-pub const YES: &str = "yes";
+pub(crate) const NO: &str = "no";
+pub(crate) const YES: &str = "yes";
 
 /// A question with several named answers.
-pub fn choice(
+pub(crate) fn choice(
     key: &'static str,
     label: impl Into<String>,
     choices: &[&str],
@@ -36,7 +36,7 @@ pub fn choice(
 }
 
 /// A question whose answers are built at run time (side names, unit names).
-pub fn pick(
+pub(crate) fn pick(
     key: &'static str,
     label: impl Into<String>,
     choices: Vec<String>,
@@ -52,13 +52,13 @@ pub fn pick(
 }
 
 /// A yes/no question ("no", "yes"), answered `default` when left alone.
-pub fn yes_no(key: &'static str, label: impl Into<String>, default: bool) -> ParamSpec {
+pub(crate) fn yes_no(key: &'static str, label: impl Into<String>, default: bool) -> ParamSpec {
     choice(key, label, &[NO, YES], usize::from(default))
 }
 
 /// The index of the choice `text` names for `spec` (the rules in the module's header), or
 /// `None` when it names none.
-pub fn read(spec: &ParamSpec, text: &str) -> Option<usize> {
+pub(crate) fn read(spec: &ParamSpec, text: &str) -> Option<usize> {
     let v = text.trim();
     if let Some(i) = spec.choices.iter().position(|c| c.eq_ignore_ascii_case(v)) {
         return Some(i);
@@ -74,32 +74,32 @@ pub fn read(spec: &ParamSpec, text: &str) -> Option<usize> {
 }
 
 /// Whether `text` answers a yes/no question "yes" (the rules above, choices "no", "yes").
-pub fn says_yes(text: &str) -> bool {
+pub(crate) fn says_yes(text: &str) -> bool {
     read(&yes_no("", "", false), text) == Some(1)
 }
 
 /// Whether `call` answered the yes/no question `key` "yes" (read as [`says_yes`] reads it);
 /// unanswered is "no".
-pub fn yes_to(call: &Call, key: &str) -> bool {
+pub(crate) fn yes_to(call: &Call, key: &str) -> bool {
     call.param(key).is_some_and(says_yes)
 }
 
 /// The index of the answer `call` gave to `spec`; the default when unanswered or unreadable.
-pub fn answer(call: &Call, spec: &ParamSpec) -> usize {
+pub(crate) fn answer(call: &Call, spec: &ParamSpec) -> usize {
     call.param(spec.key)
         .and_then(|v| read(spec, v))
         .unwrap_or(spec.default)
 }
 
 /// Whether the answer is the second choice: the "yes" of a two-way question.
-pub fn yes(call: &Call, spec: &ParamSpec) -> bool {
+pub(crate) fn yes(call: &Call, spec: &ParamSpec) -> bool {
     answer(call, spec) == 1
 }
 
 /// The index of the choice `call` answered for `spec`, read as [`answer`] reads it, but an
 /// answer that names none of the choices is refused (citing `rule`) rather than read as the
 /// default. Unanswered: the default.
-pub fn strict_answer(call: &Call, spec: &ParamSpec, rule: &str) -> Result<usize, Refusal> {
+pub(crate) fn strict_answer(call: &Call, spec: &ParamSpec, rule: &str) -> Result<usize, Refusal> {
     let Some(text) = call.param(spec.key) else {
         return Ok(spec.default);
     };
@@ -117,7 +117,7 @@ pub fn strict_answer(call: &Call, spec: &ParamSpec, rule: &str) -> Result<usize,
 }
 
 /// Refuses a call that answers any of `specs` with something that names none of its choices.
-pub fn check_answers(call: &Call, specs: &[ParamSpec], rule: &str) -> Result<(), Refusal> {
+pub(crate) fn check_answers(call: &Call, specs: &[ParamSpec], rule: &str) -> Result<(), Refusal> {
     for spec in specs {
         strict_answer(call, spec, rule)?;
     }
@@ -125,7 +125,7 @@ pub fn check_answers(call: &Call, specs: &[ParamSpec], rule: &str) -> Result<(),
 }
 
 /// The answer to the question with this key among `specs` (0 when there is none).
-pub fn answer_of(call: &Call, specs: &[ParamSpec], key: &str) -> usize {
+pub(crate) fn answer_of(call: &Call, specs: &[ParamSpec], key: &str) -> usize {
     specs
         .iter()
         .find(|s| s.key == key)

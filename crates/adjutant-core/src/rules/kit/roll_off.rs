@@ -11,35 +11,35 @@ use crate::procedure::{Band, DiceRequest};
 use crate::rules::kit::{Cursor, Need};
 
 /// A roll-off to read from a cursor.
-pub struct RollOff<'a> {
+pub(crate) struct RollOff<'a> {
     /// The die each side rolls.
-    pub die: Die,
+    pub(crate) die: Die,
     /// The sides' names, side 0 first.
-    pub names: [&'a str; 2],
+    pub(crate) names: [&'a str; 2],
     /// What a side does when its roll is the higher ("wins", "go first"), after its name.
-    pub wins: &'a str,
+    pub(crate) wins: &'a str,
     /// The rule cited on each roll.
-    pub rule: &'a str,
+    pub(crate) rule: &'a str,
 }
 
 /// One roll of a roll-off, as its label is written.
-pub struct Round<'r> {
+pub(crate) struct Round<'r> {
     /// The side rolling.
-    pub who: usize,
+    pub(crate) who: usize,
     /// The ties rolled so far in this roll-off, the first first.
-    pub ties: &'r [i32],
+    pub(crate) ties: &'r [i32],
     /// The first side's roll, when the second side rolls.
-    pub to_beat: Option<i32>,
+    pub(crate) to_beat: Option<i32>,
 }
 
 impl Round<'_> {
     /// The round's number, from 1.
-    pub fn number(&self) -> usize {
+    pub(crate) fn number(&self) -> usize {
         self.ties.len() + 1
     }
 
     /// " again (tied at N)" after a tie; nothing on the first round.
-    pub fn again(&self) -> String {
+    pub(crate) fn again(&self) -> String {
         match self.ties.last() {
             Some(tied) => format!(" again (tied at {tied})"),
             None => String::new(),
@@ -47,7 +47,7 @@ impl Round<'_> {
     }
 
     /// " (to beat N)" on the second side's roll; nothing on the first side's.
-    pub fn to_beat(&self) -> String {
+    pub(crate) fn to_beat(&self) -> String {
         match self.to_beat {
             Some(a) => format!(" (to beat {a})"),
             None => String::new(),
@@ -57,17 +57,17 @@ impl Round<'_> {
 
 /// How a roll-off came out.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Won {
+pub(crate) struct Won {
     /// The side with the higher roll.
-    pub winner: usize,
+    pub(crate) winner: usize,
     /// The ties rolled again on the way, the first first.
-    pub ties: Vec<i32>,
+    pub(crate) ties: Vec<i32>,
 }
 
 impl Won {
     /// A fact for each tie rolled again: "Initiative tied at 4: rolled again", the rule
     /// cited after it when given.
-    pub fn tie_facts(&self, what: &str, rule: Option<&str>) -> Vec<Event> {
+    pub(crate) fn tie_facts(&self, what: &str, rule: Option<&str>) -> Vec<Event> {
         let cited = rule.map(|r| format!(" ({r})")).unwrap_or_default();
         self.ties
             .iter()
@@ -85,7 +85,7 @@ impl Won {
 impl<'a> RollOff<'a> {
     /// A roll-off of `die` between `names`, each of whom `wins` (after the name) when its roll
     /// is the higher, citing `rule`.
-    pub fn new(die: Die, names: [&'a str; 2], wins: &'a str, rule: &'a str) -> RollOff<'a> {
+    pub(crate) fn new(die: Die, names: [&'a str; 2], wins: &'a str, rule: &'a str) -> RollOff<'a> {
         RollOff {
             die,
             names,
@@ -96,7 +96,7 @@ impl<'a> RollOff<'a> {
 
     /// Reads the roll-off from `cursor`, each roll labelled by `label`: to the winner, or the
     /// request it stops at.
-    pub fn read(&self, cursor: &mut Cursor, label: impl Fn(&Round) -> String) -> Need<Won> {
+    pub(crate) fn read(&self, cursor: &mut Cursor, label: impl Fn(&Round) -> String) -> Need<Won> {
         let (low, high) = (i32::from(self.die.min()), i32::from(self.die.max()));
         let mut ties = Vec::new();
         loop {

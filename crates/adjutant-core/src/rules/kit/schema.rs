@@ -4,7 +4,7 @@
 use crate::status::{FlagSpec, MarkSpec, TrackSpec, TrackStyle};
 
 /// A flag: on or off.
-pub fn flag(key: &'static str, label: &str) -> FlagSpec {
+pub(crate) fn flag(key: &'static str, label: &str) -> FlagSpec {
     FlagSpec {
         key,
         label: label.into(),
@@ -12,7 +12,7 @@ pub fn flag(key: &'static str, label: &str) -> FlagSpec {
 }
 
 /// A track counted from 0 to `max`, shown in `style`.
-pub fn track(key: &'static str, label: &str, max: i32, style: TrackStyle) -> TrackSpec {
+pub(crate) fn track(key: &'static str, label: &str, max: i32, style: TrackStyle) -> TrackSpec {
     TrackSpec {
         key,
         label: label.into(),
@@ -23,7 +23,7 @@ pub fn track(key: &'static str, label: &str, max: i32, style: TrackStyle) -> Tra
 }
 
 /// A mark with named choices, open to both players.
-pub fn mark(key: &'static str, label: &str, choices: Vec<String>) -> MarkSpec {
+pub(crate) fn mark(key: &'static str, label: &str, choices: Vec<String>) -> MarkSpec {
     MarkSpec {
         key,
         label: label.into(),
@@ -33,7 +33,7 @@ pub fn mark(key: &'static str, label: &str, choices: Vec<String>) -> MarkSpec {
 }
 
 /// A mark with named choices, kept from the other player (it can tell what a chit says).
-pub fn secret_mark(key: &'static str, label: &str, choices: Vec<String>) -> MarkSpec {
+pub(crate) fn secret_mark(key: &'static str, label: &str, choices: Vec<String>) -> MarkSpec {
     MarkSpec {
         secret: true,
         ..mark(key, label, choices)

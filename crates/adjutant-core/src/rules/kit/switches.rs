@@ -11,14 +11,14 @@ pub struct Switch {
     /// Its key in the table file.
     pub key: &'static str,
     /// What it does when on, in a line.
-    pub what: &'static str,
+    pub(crate) what: &'static str,
     /// Its value when the file leaves it out.
-    pub default: bool,
+    pub(crate) default: bool,
 }
 
 /// The switches table: one row per switch with the value in force (`on`, in the order of
 /// `switches`); sourced [DEFAULT], or [OVERRIDE path] when the file `origin` set one.
-pub fn table(switches: &[Switch], on: &[bool], origin: Option<&str>) -> Table {
+pub(crate) fn table(switches: &[Switch], on: &[bool], origin: Option<&str>) -> Table {
     let word = |b: bool| if b { "1 (on)" } else { "0 (off)" }.to_string();
     Table {
         id: "switches".into(),

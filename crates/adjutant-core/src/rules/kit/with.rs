@@ -12,7 +12,7 @@ use crate::status::{Change, MarkSpec, Status, WITH};
 
 /// The leader's mark: labelled as the system says ("Stacked with", "Attached to"), its choices
 /// the side's units.
-pub fn mark_spec(label: &str, roster: &Roster, side: usize) -> MarkSpec {
+pub(crate) fn mark_spec(label: &str, roster: &Roster, side: usize) -> MarkSpec {
     super::schema::mark(WITH, label, roster.unit_names(side))
 }
 
@@ -25,7 +25,7 @@ fn names(roster: &Roster, unit: PieceId, name: &str) -> bool {
 }
 
 /// The unit a leader's record names, if it names one of his side's units.
-pub fn unit_of(roster: &Roster, leader: PieceId, status: &Status) -> Option<PieceId> {
+pub(crate) fn unit_of(roster: &Roster, leader: PieceId, status: &Status) -> Option<PieceId> {
     let name = status.mark(WITH)?;
     let side = roster.side_of(leader);
     roster.ids().find(|&p| {
@@ -52,7 +52,7 @@ pub fn leaders_with<'a>(
 
 /// The events that end every record naming a unit that leaves play: each leader's mark
 /// cleared, and a line for the log saying he stays where the unit was.
-pub fn leave<'a>(
+pub(crate) fn leave<'a>(
     roster: &'a Roster,
     status: impl Fn(PieceId) -> &'a Status + 'a,
     unit: PieceId,

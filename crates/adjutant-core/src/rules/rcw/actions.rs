@@ -35,7 +35,7 @@ pub(super) fn unit<'a>(
 }
 
 /// The questions an activation asks.
-pub fn activate_params(tables: &RcwTables, unit: Option<&UnitView>) -> Vec<ParamSpec> {
+pub(crate) fn activate_params(tables: &RcwTables, unit: Option<&UnitView>) -> Vec<ParamSpec> {
     let (first, second) = match unit {
         Some(u) if u.pinned() => (Act::Rally, Act::Move),
         Some(u) if u.profile.limbers && u.limbered() => (Act::Limber, Act::Shoot),
@@ -61,16 +61,20 @@ fn may_declare(u: &UnitView, act: Act) -> Result<(), Refusal> {
 
 /// An activation: two declared actions and, when it must, the command roll.
 #[derive(Debug, Clone)]
-pub struct Activate {
-    pub tables: Arc<RcwTables>,
-    pub unit: PieceId,
-    pub declared: Vec<Act>,
-    pub command_roll: bool,
-    pub title: String,
+pub(crate) struct Activate {
+    pub(crate) tables: Arc<RcwTables>,
+    pub(crate) unit: PieceId,
+    pub(crate) declared: Vec<Act>,
+    pub(crate) command_roll: bool,
+    pub(crate) title: String,
 }
 
 /// Checks an activation and builds it.
-pub fn activate(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Activate, Refusal> {
+pub(crate) fn activate(
+    ctx: &Context,
+    tables: &Arc<RcwTables>,
+    call: &Call,
+) -> Result<Activate, Refusal> {
     let u = unit(ctx, tables, call)?;
     let name = u.name();
     if u.destroyed() {
@@ -203,7 +207,11 @@ impl Activate {
 }
 
 /// A Move action: leaving an entrenchment, and being spotted if concealed.
-pub fn move_unit(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Fixed, Refusal> {
+pub(crate) fn move_unit(
+    ctx: &Context,
+    tables: &Arc<RcwTables>,
+    call: &Call,
+) -> Result<Fixed, Refusal> {
     let u = unit(ctx, tables, call)?;
     u.check(ctx, Act::Move)?;
     let mut events = u.spend(Act::Move);
@@ -219,7 +227,11 @@ pub fn move_unit(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<
 }
 
 /// A Limber/Unlimber action; artillery may not unlimber in a village (§4.6, §8.2).
-pub fn limber(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Fixed, Refusal> {
+pub(crate) fn limber(
+    ctx: &Context,
+    tables: &Arc<RcwTables>,
+    call: &Call,
+) -> Result<Fixed, Refusal> {
     let u = unit(ctx, tables, call)?;
     u.check(ctx, Act::Limber)?;
     let unlimbering = u.limbered();
@@ -249,7 +261,7 @@ pub fn limber(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Fix
 }
 
 /// Spotting a concealed unit with an enemy adjacent (§5.7); not an action.
-pub fn spot(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Fixed, Refusal> {
+pub(crate) fn spot(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Fixed, Refusal> {
     let u = call
         .targets
         .first()

@@ -27,25 +27,29 @@ use crate::rules::kit::{Cursor, Script, faces};
 
 /// A close assault, checked and ready for dice.
 #[derive(Debug, Clone)]
-pub struct Assault {
-    pub tables: Arc<RcwTables>,
-    pub attacker: PieceId,
-    pub defender: PieceId,
-    pub defender_obscured: bool,
-    pub defender_entrenched: bool,
-    pub attacker_obscured: bool,
+pub(crate) struct Assault {
+    pub(crate) tables: Arc<RcwTables>,
+    pub(crate) attacker: PieceId,
+    pub(crate) defender: PieceId,
+    pub(crate) defender_obscured: bool,
+    pub(crate) defender_entrenched: bool,
+    pub(crate) attacker_obscured: bool,
     /// The defender is attacked in flank or rear (one die).
-    pub flank: bool,
-    pub title: String,
+    pub(crate) flank: bool,
+    pub(crate) title: String,
 }
 
 /// The questions an assault asks.
-pub fn params() -> Vec<ParamSpec> {
+pub(crate) fn params() -> Vec<ParamSpec> {
     vec![params::cover(), params::attacker_cover(), params::facing()]
 }
 
 /// Checks an assault and builds it.
-pub fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Assault, Refusal> {
+pub(crate) fn start(
+    ctx: &Context,
+    tables: &Arc<RcwTables>,
+    call: &Call,
+) -> Result<Assault, Refusal> {
     let (att, def) = opposed(
         ctx,
         tables,

@@ -11,15 +11,15 @@ use crate::status::Status;
 
 /// What hits have done to a unit this player turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HitState {
-    pub hits: i32,
-    pub pinned: bool,
-    pub destroyed: bool,
-    pub elite_used: bool,
+pub(crate) struct HitState {
+    pub(crate) hits: i32,
+    pub(crate) pinned: bool,
+    pub(crate) destroyed: bool,
+    pub(crate) elite_used: bool,
 }
 
 impl HitState {
-    pub fn of(status: &Status) -> HitState {
+    pub(crate) fn of(status: &Status) -> HitState {
         HitState {
             hits: status.track(HITS),
             pinned: status.flag(PINNED),
@@ -31,7 +31,7 @@ impl HitState {
     /// After `n` more hits (§5.2): an elite unit ignores its first hit of the player turn; a
     /// hit pins; a hit on a pinned unit, or the `destroying`-th hit of the turn, destroys —
     /// unless the armour holds, when hits only pin.
-    pub fn take(self, n: i32, elite: bool, armour_holds: bool, destroying: i32) -> HitState {
+    pub(crate) fn take(self, n: i32, elite: bool, armour_holds: bool, destroying: i32) -> HitState {
         let mut s = self;
         for _ in 0..n {
             if s.destroyed {
@@ -53,12 +53,12 @@ impl HitState {
     }
 
     /// The change from `self` to `after`, in words.
-    pub fn effect(self, after: HitState) -> String {
+    pub(crate) fn effect(self, after: HitState) -> String {
         self.effect_words(after).into()
     }
 
     /// [`HitState::effect`] without the allocation.
-    pub fn effect_words(self, after: HitState) -> &'static str {
+    pub(crate) fn effect_words(self, after: HitState) -> &'static str {
         if after.destroyed && !self.destroyed {
             return "destroyed";
         }
@@ -76,7 +76,7 @@ impl HitState {
     }
 
     /// The status events taking `self` to `after`.
-    pub fn events(self, after: HitState, id: PieceId, name: &str) -> Vec<Event> {
+    pub(crate) fn events(self, after: HitState, id: PieceId, name: &str) -> Vec<Event> {
         let mut events = Vec::new();
         if after.hits != self.hits {
             events.push(piece_change(id, track(HITS, after.hits)));
@@ -107,7 +107,7 @@ impl HitState {
 
 /// Bands for `dice` dice counted as hits: one per distinct result, consecutive hit counts
 /// with the same result merged, each labelled with what it does.
-pub fn hit_bands(
+pub(crate) fn hit_bands(
     dice: u8,
     before: HitState,
     after: impl Fn(i32) -> HitState,
@@ -125,7 +125,7 @@ pub fn hit_bands(
 }
 
 /// The bands of [`hit_bands`] without their labels: all the odds walk reads.
-pub fn hit_ranges(dice: u8, after: impl Fn(i32) -> HitState) -> Vec<(Band, HitState)> {
+pub(crate) fn hit_ranges(dice: u8, after: impl Fn(i32) -> HitState) -> Vec<(Band, HitState)> {
     let mut bands: Vec<(Band, HitState)> = Vec::with_capacity(usize::from(dice) + 1);
     for k in 0..=i32::from(dice) {
         let state = after(k);

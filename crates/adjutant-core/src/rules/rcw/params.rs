@@ -9,7 +9,7 @@ use crate::procedure::{Call, ParamSpec};
 use crate::rules::kit::params::{answer, choice, pick};
 
 /// The two actions declared at activation (§4.3); the second may be "None".
-pub fn action(key: &'static str, default: Act) -> ParamSpec {
+pub(crate) fn action(key: &'static str, default: Act) -> ParamSpec {
     let mut choices: Vec<&str> = Act::ALL.iter().map(|a| a.name()).collect();
     let label = if key == Q_FIRST {
         "First action"
@@ -22,11 +22,11 @@ pub fn action(key: &'static str, default: Act) -> ParamSpec {
 }
 
 /// The action a `first`/`second` answer names; `None` for "None".
-pub fn act_of(call: &Call, spec: &ParamSpec) -> Option<Act> {
+pub(crate) fn act_of(call: &Call, spec: &ParamSpec) -> Option<Act> {
     Act::ALL.get(answer(call, spec)).copied()
 }
 
-pub fn near_hq(tables: &RcwTables) -> ParamSpec {
+pub(crate) fn near_hq(tables: &RcwTables) -> ParamSpec {
     let near = format!("Within {} hexes of its HQ", tables.command_radius);
     let far = format!(
         "Beyond {} hexes (command roll to move)",
@@ -35,11 +35,11 @@ pub fn near_hq(tables: &RcwTables) -> ParamSpec {
     choice(Q_NEAR_HQ, "Distance to its HQ", &[&near, &far], 0)
 }
 
-pub fn village() -> ParamSpec {
+pub(crate) fn village() -> ParamSpec {
     choice(Q_VILLAGE, "Where", &["Not in a village", "In a village"], 0)
 }
 
-pub fn hq_adjacent() -> ParamSpec {
+pub(crate) fn hq_adjacent() -> ParamSpec {
     choice(
         Q_HQ_ADJACENT,
         "HQ",
@@ -48,13 +48,13 @@ pub fn hq_adjacent() -> ParamSpec {
     )
 }
 
-pub fn range(hexes: u8) -> ParamSpec {
+pub(crate) fn range(hexes: u8) -> ParamSpec {
     let within = format!("Within range ({hexes} hexes)");
     choice(Q_RANGE, "Range", &[&within, "Out of range"], 0)
 }
 
 /// Cover of the target: open, obscured (§5.1) or entrenched (§5.6).
-pub fn cover() -> ParamSpec {
+pub(crate) fn cover() -> ParamSpec {
     choice(
         Q_COVER,
         "Target",
@@ -67,7 +67,7 @@ pub fn cover() -> ParamSpec {
     )
 }
 
-pub fn observer_range(hexes: u8) -> ParamSpec {
+pub(crate) fn observer_range(hexes: u8) -> ParamSpec {
     let within = format!("Observer within {hexes} hexes of the firer");
     choice(
         Q_OBSERVER_RANGE,
@@ -77,7 +77,7 @@ pub fn observer_range(hexes: u8) -> ParamSpec {
     )
 }
 
-pub fn attacker_cover() -> ParamSpec {
+pub(crate) fn attacker_cover() -> ParamSpec {
     choice(
         Q_ATTACKER_COVER,
         "Attacker",
@@ -86,7 +86,7 @@ pub fn attacker_cover() -> ParamSpec {
     )
 }
 
-pub fn facing() -> ParamSpec {
+pub(crate) fn facing() -> ParamSpec {
     choice(
         Q_FACING,
         "Defender attacked",
@@ -96,7 +96,7 @@ pub fn facing() -> ParamSpec {
 }
 
 /// Scenario objectives: undecided, or one side's win.
-pub fn objectives(sides: &[String]) -> ParamSpec {
+pub(crate) fn objectives(sides: &[String]) -> ParamSpec {
     let mut choices = vec!["Not decided by objectives".to_string()];
     choices.extend(sides.iter().map(|s| format!("{s} win on objectives")));
     pick(Q_OBJECTIVES, "Scenario objectives", choices, 0)

@@ -19,15 +19,15 @@ use crate::rules::kit::{Cursor, Script};
 
 /// A Rally action: 1D6 against the unit's quality, +1 with an HQ adjacent (§5.5).
 #[derive(Debug, Clone)]
-pub struct Rally {
-    pub tables: Arc<RcwTables>,
-    pub unit: PieceId,
-    pub hq_adjacent: bool,
-    pub title: String,
+pub(crate) struct Rally {
+    pub(crate) tables: Arc<RcwTables>,
+    pub(crate) unit: PieceId,
+    pub(crate) hq_adjacent: bool,
+    pub(crate) title: String,
 }
 
 /// Checks a rally and builds it.
-pub fn rally(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Rally, Refusal> {
+pub(crate) fn rally(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Rally, Refusal> {
     let u = unit(ctx, tables, call)?;
     u.check(ctx, Act::Rally)?;
     Ok(Rally {

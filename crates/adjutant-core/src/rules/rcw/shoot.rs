@@ -24,19 +24,19 @@ use crate::words::a;
 
 /// A shot, checked and ready for dice.
 #[derive(Debug, Clone)]
-pub struct Shoot {
-    pub tables: Arc<RcwTables>,
-    pub firer: PieceId,
-    pub observer: Option<PieceId>,
-    pub target: PieceId,
-    pub obscured: bool,
-    pub entrenched: bool,
+pub(crate) struct Shoot {
+    pub(crate) tables: Arc<RcwTables>,
+    pub(crate) firer: PieceId,
+    pub(crate) observer: Option<PieceId>,
+    pub(crate) target: PieceId,
+    pub(crate) obscured: bool,
+    pub(crate) entrenched: bool,
     /// "Shoot: firer at target", named when the shot was checked.
-    pub title: String,
+    pub(crate) title: String,
 }
 
 /// The questions a shot asks.
-pub fn params(ctx: &Context, tables: &RcwTables, call: &Call) -> Vec<ParamSpec> {
+pub(crate) fn params(ctx: &Context, tables: &RcwTables, call: &Call) -> Vec<ParamSpec> {
     let Some(firer) = call.actors.first().and_then(|&a| view(ctx, tables, a)) else {
         return Vec::new();
     };
@@ -96,7 +96,7 @@ fn check_observer(firer: &UnitView, obs: &UnitView) -> Result<(), Refusal> {
 }
 
 /// Checks a shot and builds it.
-pub fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Shoot, Refusal> {
+pub(crate) fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Shoot, Refusal> {
     let (firer, target) = opposed(ctx, tables, call, Act::Shoot, ["firer", "target"], "§6.1")?;
     if target.concealed() {
         return refuse(

@@ -14,7 +14,7 @@ use crate::status::{StatusSchema, TrackStyle};
 
 /// The army-file description of this system. Move, range and dice come from the unit table
 /// and need not be given; a unit may override them (a scenario's odd weapon).
-pub fn army_spec() -> ArmySpec {
+pub(crate) fn army_spec() -> ArmySpec {
     let kind = KindSpec::new;
     let stat = |key, label, max| StatSpec::range(key, label, 0, max);
     ArmySpec {
@@ -63,7 +63,7 @@ pub fn army_spec() -> ArmySpec {
 
 /// A unit's status: the common part, plus limbered for artillery, entrenched where the
 /// kind may dig in, and armoured where the kind is.
-pub fn piece_schema(tables: &RcwTables, roster: &Roster, id: PieceId) -> StatusSchema {
+pub(crate) fn piece_schema(tables: &RcwTables, roster: &Roster, id: PieceId) -> StatusSchema {
     let Some(p) = roster.unit(id).and_then(|u| tables.profile(&u.kind)) else {
         return StatusSchema::default();
     };
@@ -110,7 +110,7 @@ pub fn piece_schema(tables: &RcwTables, roster: &Roster, id: PieceId) -> StatusS
 }
 
 /// A side's status: who won the roll-off.
-pub fn side_schema() -> StatusSchema {
+pub(crate) fn side_schema() -> StatusSchema {
     StatusSchema {
         marks: vec![schema::mark(
             FIRST,
@@ -123,7 +123,7 @@ pub fn side_schema() -> StatusSchema {
 
 /// The set-up: quality shown, armour from the kind, artillery limbered unless deployed
 /// (§4.6), entrenchment for kinds that may dig in (§5.6), concealment as the file says.
-pub fn setup(tables: &RcwTables, roster: &Roster) -> Vec<Event> {
+pub(crate) fn setup(tables: &RcwTables, roster: &Roster) -> Vec<Event> {
     let state = crate::battle::state::BattleState::new(roster);
     let ctx = Context {
         roster,

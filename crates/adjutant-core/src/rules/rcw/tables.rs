@@ -12,74 +12,74 @@ use crate::rules::{Source, Table};
 
 /// One row of the unit table, with the special rules the row's kind carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Profile {
-    pub kind: &'static str,
+pub(crate) struct Profile {
+    pub(crate) kind: &'static str,
     /// Hexes per Move action.
-    pub move_hexes: u8,
+    pub(crate) move_hexes: u8,
     /// Range in hexes; 0 cannot shoot.
-    pub range: u8,
-    pub shooting_dice: u8,
-    pub assault_dice: u8,
+    pub(crate) range: u8,
+    pub(crate) shooting_dice: u8,
+    pub(crate) assault_dice: u8,
     /// Destroyed only by artillery, tanks or close assault (§5.4).
-    pub armoured: bool,
+    pub(crate) armoured: bool,
     /// Its shooting hits may destroy armour: artillery, tanks, the armoured train (§5.4).
-    pub breaks_armour: bool,
+    pub(crate) breaks_armour: bool,
     /// May initiate a close assault (§7.1).
-    pub initiates: bool,
+    pub(crate) initiates: bool,
     /// May be entrenched (§5.6).
-    pub entrenches: bool,
+    pub(crate) entrenches: bool,
     /// Moves only limbered and shoots only unlimbered (§4.6).
-    pub limbers: bool,
+    pub(crate) limbers: bool,
     /// The observer kind that may direct its fire, and within how many hexes (§6.3).
-    pub observer: Option<(&'static str, u8)>,
+    pub(crate) observer: Option<(&'static str, u8)>,
     /// Takes no command roll (§4.4) and does not count for the 50% rule (§9.1).
-    pub headquarters: bool,
+    pub(crate) headquarters: bool,
     /// Counts among the combat units of the 50% rule (§9.1).
-    pub combat: bool,
-    pub special: &'static str,
+    pub(crate) combat: bool,
+    pub(crate) special: &'static str,
 }
 
 /// Troop quality: the trait that marks it, the rally number and whether the first hit of a
 /// player turn is ignored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Quality {
-    pub name: &'static str,
+pub(crate) struct Quality {
+    pub(crate) name: &'static str,
     /// The army-file trait; `None` for the default (Average).
-    pub trait_key: Option<&'static str>,
+    pub(crate) trait_key: Option<&'static str>,
     /// Rally succeeds on this or better on 1D6 (§5.5).
-    pub rally: u8,
+    pub(crate) rally: u8,
     /// Ignores the first hit each player turn (§5.3).
-    pub ignores_first_hit: bool,
+    pub(crate) ignores_first_hit: bool,
 }
 
 /// Every number the RCW rules read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RcwTables {
-    pub units: Cow<'static, [Profile]>,
-    pub qualities: Cow<'static, [Quality]>,
+    pub(crate) units: Cow<'static, [Profile]>,
+    pub(crate) qualities: Cow<'static, [Quality]>,
     /// Hit numbers: target in the open, obscured, and entrenched/armoured/pinned (§5.1).
-    pub hit_open: u8,
-    pub hit_obscured: u8,
-    pub hit_hard: u8,
+    pub(crate) hit_open: u8,
+    pub(crate) hit_obscured: u8,
+    pub(crate) hit_hard: u8,
     /// Hits in one player turn that destroy (§5.2).
-    pub destroying_hits: i32,
+    pub(crate) destroying_hits: i32,
     /// Rally bonus with an HQ adjacent (§5.5).
-    pub hq_rally_bonus: i32,
+    pub(crate) hq_rally_bonus: i32,
     /// A unit beyond this many hexes of its HQ rolls to move (§4.4).
-    pub command_radius: u8,
+    pub(crate) command_radius: u8,
     /// It moves on this or better on 1D6 (§4.4).
-    pub command_roll: u8,
+    pub(crate) command_roll: u8,
     /// Assault dice of a unit pinned or attacked in flank or rear (§7.2).
-    pub reduced_assault_dice: u8,
+    pub(crate) reduced_assault_dice: u8,
     /// A side loses when this percentage of its combat units is destroyed (§9.1).
-    pub losing_share_percent: i32,
+    pub(crate) losing_share_percent: i32,
     /// Switch `assault_dice_column` (§7.2, §10.2): close-assault dice from the unit table's
     /// Assault dice column, not the seed's 2 dice.
     pub assault_dice_column: bool,
     /// The player's file the charts in [`RcwTables::overridden`] came from.
-    pub origin: Option<String>,
+    pub(crate) origin: Option<String>,
     /// The ids of the charts (`rcw.units`, `rcw.to_hit`, ...) the player's file replaced.
-    pub overridden: Vec<&'static str>,
+    pub(crate) overridden: Vec<&'static str>,
 }
 
 const fn row(
@@ -109,7 +109,7 @@ const fn row(
 }
 
 /// The unit table of the hex draft (§2.1, reconstructed).
-pub static UNITS: [Profile; 11] = [
+pub(crate) static UNITS: [Profile; 11] = [
     Profile {
         headquarters: true,
         combat: false,
@@ -181,13 +181,13 @@ pub static UNITS: [Profile; 11] = [
 
 /// The close-assault dice of a unit neither pinned nor attacked in flank or rear, as the
 /// seed's close-assault rule gives them (§7.2).
-pub const SEED_ASSAULT_DICE: u8 = 2;
+pub(crate) const SEED_ASSAULT_DICE: u8 = 2;
 
 /// The switch choosing the unit table's Assault dice column for close assaults (§7.2).
-pub const ASSAULT_DICE_COLUMN: &str = "assault_dice_column";
+pub(crate) const ASSAULT_DICE_COLUMN: &str = "assault_dice_column";
 
 /// The switches of the RCW table file (§10.2).
-pub const SWITCHES: [Switch; 1] = [Switch {
+pub(crate) const SWITCHES: [Switch; 1] = [Switch {
     key: ASSAULT_DICE_COLUMN,
     what: "Close assault: each unit rolls its Assault dice from the unit table (1 die if \
            pinned or attacked in flank or rear) instead of 2 dice (§7.2)",
@@ -195,7 +195,7 @@ pub const SWITCHES: [Switch; 1] = [Switch {
 }];
 
 /// The three qualities (§1.2, §5.3, §5.5).
-pub static QUALITIES: [Quality; 3] = [
+pub(crate) static QUALITIES: [Quality; 3] = [
     Quality {
         name: "Elite",
         trait_key: Some(ELITE),
@@ -217,7 +217,7 @@ pub static QUALITIES: [Quality; 3] = [
 ];
 
 /// The charts as the seed and Adjutant's defaults give them.
-pub static STANDARD: RcwTables = RcwTables {
+pub(crate) static STANDARD: RcwTables = RcwTables {
     units: Cow::Borrowed(&UNITS),
     qualities: Cow::Borrowed(&QUALITIES),
     hit_open: 4,
@@ -236,12 +236,12 @@ pub static STANDARD: RcwTables = RcwTables {
 
 impl RcwTables {
     /// The row for a unit kind.
-    pub fn profile(&self, kind: &str) -> Option<&Profile> {
+    pub(crate) fn profile(&self, kind: &str) -> Option<&Profile> {
         self.units.iter().find(|p| p.kind == kind)
     }
 
     /// The quality a unit's traits give (Average unless a quality trait is present).
-    pub fn quality(&self, has: impl Fn(&str) -> bool) -> &Quality {
+    pub(crate) fn quality(&self, has: impl Fn(&str) -> bool) -> &Quality {
         self.qualities
             .iter()
             .find(|q| q.trait_key.is_some_and(&has))
@@ -250,7 +250,7 @@ impl RcwTables {
     }
 
     /// Where chart `id` comes from: the player's file if it replaced it, else `shipped`.
-    pub fn source(&self, id: &str, shipped: Source) -> Source {
+    pub(crate) fn source(&self, id: &str, shipped: Source) -> Source {
         match &self.origin {
             Some(path) if self.overridden.contains(&id) => Source::Override(path.clone()),
             _ => shipped,
@@ -258,7 +258,7 @@ impl RcwTables {
     }
 
     /// The charts in force, for the window and the quick-reference sheet.
-    pub fn render(&self) -> Vec<Table> {
+    pub(crate) fn render(&self) -> Vec<Table> {
         let dash = |n: u8| {
             if n == 0 {
                 "–".to_string()
@@ -430,7 +430,7 @@ impl RcwTables {
     }
 
     /// The close-assault dice rule in force, in words.
-    pub fn assault_dice_words(&self) -> String {
+    pub(crate) fn assault_dice_words(&self) -> String {
         if self.assault_dice_column {
             "the unit's Assault dice from the unit table (switch assault_dice_column)".into()
         } else {

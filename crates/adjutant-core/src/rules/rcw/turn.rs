@@ -20,17 +20,17 @@ use crate::rules::kit::{Cursor, Script};
 use crate::status::Change;
 
 /// The side names, in roster order.
-pub fn sides(ctx: &Context) -> Vec<String> {
+pub(crate) fn sides(ctx: &Context) -> Vec<String> {
     ctx.roster.armies.iter().map(|a| a.side.clone()).collect()
 }
 
 /// The side that won the roll-off, if it has been rolled.
-pub fn first_player(ctx: &Context) -> Option<usize> {
+pub(crate) fn first_player(ctx: &Context) -> Option<usize> {
     ctx.state.sides.iter().position(|s| s.mark(FIRST).is_some())
 }
 
 /// Each side's (destroyed, total) combat units (§9.1: not HQ/FAO or wagons).
-pub fn losses(ctx: &Context, tables: &RcwTables) -> Vec<(i32, i32)> {
+pub(crate) fn losses(ctx: &Context, tables: &RcwTables) -> Vec<(i32, i32)> {
     let mut out = vec![(0, 0); ctx.roster.armies.len()];
     for id in ctx.roster.ids() {
         if let Some(u) = view(ctx, tables, id).filter(|u| u.profile.combat) {
@@ -42,7 +42,7 @@ pub fn losses(ctx: &Context, tables: &RcwTables) -> Vec<(i32, i32)> {
 }
 
 /// The sides that have lost by the 50% rule.
-pub fn beaten(ctx: &Context, tables: &RcwTables) -> Vec<usize> {
+pub(crate) fn beaten(ctx: &Context, tables: &RcwTables) -> Vec<usize> {
     losses(ctx, tables)
         .iter()
         .enumerate()
@@ -74,7 +74,7 @@ fn verdict(names: &[String], beaten: &[usize]) -> Option<String> {
 
 /// The roll-off for the first player.
 #[derive(Debug, Clone)]
-pub struct FirstPlayer;
+pub(crate) struct FirstPlayer;
 
 impl Script for FirstPlayer {
     fn title(&self) -> String {
@@ -138,12 +138,12 @@ fn roll_off(ctx: &Context, cursor: &mut Cursor) -> Step {
 
 /// The end of a player turn.
 #[derive(Debug, Clone)]
-pub struct EndTurn {
-    pub tables: Arc<RcwTables>,
+pub(crate) struct EndTurn {
+    pub(crate) tables: Arc<RcwTables>,
 }
 
 /// Every unit's per-player-turn counters back to fresh (§4.2, §5.2, §5.3).
-pub fn resets(ctx: &Context, tables: &RcwTables) -> Vec<Event> {
+pub(crate) fn resets(ctx: &Context, tables: &RcwTables) -> Vec<Event> {
     let mut events = Vec::new();
     for id in ctx.roster.ids() {
         let Some(u) = view(ctx, tables, id) else {
@@ -226,14 +226,14 @@ impl Procedure for EndTurn {
 
 /// A victory check: scenario objectives, else the 50% rule (§9.1).
 #[derive(Debug, Clone)]
-pub struct Victory {
-    pub tables: Arc<RcwTables>,
+pub(crate) struct Victory {
+    pub(crate) tables: Arc<RcwTables>,
     /// The side winning on objectives, if the players say so.
-    pub objectives: Option<usize>,
+    pub(crate) objectives: Option<usize>,
 }
 
 /// The question a victory check asks.
-pub fn victory_params(ctx: &Context) -> Vec<ParamSpec> {
+pub(crate) fn victory_params(ctx: &Context) -> Vec<ParamSpec> {
     vec![params::objectives(&sides(ctx))]
 }
 

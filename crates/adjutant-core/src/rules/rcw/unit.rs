@@ -17,7 +17,7 @@ use crate::words::a;
 
 /// The five actions a unit may declare (§4.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Act {
+pub(crate) enum Act {
     Move,
     Shoot,
     Limber,
@@ -26,9 +26,9 @@ pub enum Act {
 }
 
 impl Act {
-    pub const ALL: [Act; 5] = [Act::Move, Act::Shoot, Act::Limber, Act::Rally, Act::Assault];
+    pub(crate) const ALL: [Act; 5] = [Act::Move, Act::Shoot, Act::Limber, Act::Rally, Act::Assault];
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Act::Move => "Move",
             Act::Shoot => "Shoot",
@@ -38,13 +38,13 @@ impl Act {
         }
     }
 
-    pub fn parse(text: &str) -> Option<Act> {
+    pub(crate) fn parse(text: &str) -> Option<Act> {
         Act::ALL.into_iter().find(|a| a.name() == text.trim())
     }
 }
 
 /// Actions written into a mark ("Move + Shoot").
-pub fn join(acts: &[Act]) -> String {
+pub(crate) fn join(acts: &[Act]) -> String {
     acts.iter()
         .map(|a| a.name())
         .collect::<Vec<_>>()
@@ -52,7 +52,7 @@ pub fn join(acts: &[Act]) -> String {
 }
 
 /// Actions read back from a mark.
-pub fn acts(status: &Status, key: &str) -> Vec<Act> {
+pub(crate) fn acts(status: &Status, key: &str) -> Vec<Act> {
     status
         .mark(key)
         .map(|m| m.split(" + ").filter_map(Act::parse).collect())
@@ -61,18 +61,22 @@ pub fn acts(status: &Status, key: &str) -> Vec<Act> {
 
 /// A unit on the roster, read through the tables in force.
 #[derive(Debug, Clone, Copy)]
-pub struct UnitView<'a> {
-    pub id: PieceId,
+pub(crate) struct UnitView<'a> {
+    pub(crate) id: PieceId,
     roster: &'a Roster,
-    pub side: usize,
-    pub unit: &'a Unit,
-    pub profile: &'a Profile,
-    pub quality: &'a Quality,
-    pub status: &'a Status,
+    pub(crate) side: usize,
+    pub(crate) unit: &'a Unit,
+    pub(crate) profile: &'a Profile,
+    pub(crate) quality: &'a Quality,
+    pub(crate) status: &'a Status,
 }
 
 /// The unit behind a piece, if it is a unit of a kind the tables know.
-pub fn view<'a>(ctx: &Context<'a>, tables: &'a RcwTables, id: PieceId) -> Option<UnitView<'a>> {
+pub(crate) fn view<'a>(
+    ctx: &Context<'a>,
+    tables: &'a RcwTables,
+    id: PieceId,
+) -> Option<UnitView<'a>> {
     if usize::from(id.0) >= ctx.roster.pieces.len() {
         return None;
     }
@@ -90,7 +94,7 @@ pub fn view<'a>(ctx: &Context<'a>, tables: &'a RcwTables, id: PieceId) -> Option
 
 /// The two units of a shot or an assault, named `who` as the rules name them: the first able
 /// to `act`, the second an enemy not yet destroyed; refused (citing `rule`) otherwise.
-pub fn opposed<'a>(
+pub(crate) fn opposed<'a>(
     ctx: &Context<'a>,
     tables: &'a RcwTables,
     call: &Call,
@@ -122,7 +126,7 @@ pub fn opposed<'a>(
 
 impl<'a> UnitView<'a> {
     /// The unit's name as a player reads it (with its side where both armies hold it).
-    pub fn name(&self) -> Cow<'a, str> {
+    pub(crate) fn name(&self) -> Cow<'a, str> {
         self.roster.name(self.id)
     }
 
@@ -133,48 +137,48 @@ impl<'a> UnitView<'a> {
             .map_or(table, |&v| v.clamp(0, 255) as u8)
     }
 
-    pub fn shooting_dice(&self) -> u8 {
+    pub(crate) fn shooting_dice(&self) -> u8 {
         self.stat_or(STAT_SHOOT, self.profile.shooting_dice)
     }
 
-    pub fn assault_dice(&self) -> u8 {
+    pub(crate) fn assault_dice(&self) -> u8 {
         self.stat_or(STAT_ASSAULT, self.profile.assault_dice)
     }
 
-    pub fn range(&self) -> u8 {
+    pub(crate) fn range(&self) -> u8 {
         self.stat_or(STAT_RANGE, self.profile.range)
     }
 
-    pub fn move_hexes(&self) -> u8 {
+    pub(crate) fn move_hexes(&self) -> u8 {
         self.stat_or(STAT_MOVE, self.profile.move_hexes)
     }
 
-    pub fn pinned(&self) -> bool {
+    pub(crate) fn pinned(&self) -> bool {
         self.status.flag(PINNED)
     }
 
-    pub fn destroyed(&self) -> bool {
+    pub(crate) fn destroyed(&self) -> bool {
         self.status.flag(DESTROYED)
     }
 
-    pub fn limbered(&self) -> bool {
+    pub(crate) fn limbered(&self) -> bool {
         self.status.flag(LIMBERED)
     }
 
-    pub fn entrenched(&self) -> bool {
+    pub(crate) fn entrenched(&self) -> bool {
         self.status.flag(ENTRENCHED)
     }
 
-    pub fn concealed(&self) -> bool {
+    pub(crate) fn concealed(&self) -> bool {
         self.status.flag(CONCEALED)
     }
 
-    pub fn activated(&self) -> bool {
+    pub(crate) fn activated(&self) -> bool {
         self.status.flag(ACTIVATED)
     }
 
     /// The declared actions not yet carried out.
-    pub fn remaining(&self) -> Vec<Act> {
+    pub(crate) fn remaining(&self) -> Vec<Act> {
         let mut left = acts(self.status, ORDERS);
         for done in acts(self.status, DONE) {
             if let Some(i) = left.iter().position(|&a| a == done) {
@@ -187,7 +191,7 @@ impl<'a> UnitView<'a> {
     /// The hit number against this unit as a target (§5.1), with the reason: `obscured`
     /// and `entrenched` are what the player says of its position, `pinned` its state now;
     /// its entrenched flag and armour count too.
-    pub fn hit_number(
+    pub(crate) fn hit_number(
         &self,
         tables: &RcwTables,
         obscured: bool,
@@ -208,7 +212,7 @@ impl<'a> UnitView<'a> {
     }
 
     /// Refuses an answer that has this unit entrenched when its kind may not be (§5.6).
-    pub fn may_be_entrenched(&self) -> Result<(), Refusal> {
+    pub(crate) fn may_be_entrenched(&self) -> Result<(), Refusal> {
         if self.profile.entrenches {
             return Ok(());
         }
@@ -224,7 +228,7 @@ impl<'a> UnitView<'a> {
 
     /// Whether a unit of this kind, in this state, can carry out `act` at all (§2.2, §4.3, §4.6,
     /// §5.5, §7.1).
-    pub fn check_kind(&self, act: Act) -> Result<(), Refusal> {
+    pub(crate) fn check_kind(&self, act: Act) -> Result<(), Refusal> {
         let name = self.name();
         let kind = self.profile.kind;
         let refuse = |reason: String, rule: &str| Err(Refusal::new(reason, rule));
@@ -254,7 +258,7 @@ impl<'a> UnitView<'a> {
     }
 
     /// Whether the unit may carry out `act` now, or the rule that forbids it.
-    pub fn check(&self, ctx: &Context, act: Act) -> Result<(), Refusal> {
+    pub(crate) fn check(&self, ctx: &Context, act: Act) -> Result<(), Refusal> {
         let name = self.name();
         let refuse = |reason: String, rule: &str| Err(Refusal::new(reason, rule));
         if self.destroyed() {
@@ -316,7 +320,7 @@ impl<'a> UnitView<'a> {
 
     /// The events of carrying out `act`: one more action used, and a concealed unit that
     /// moves or fires is spotted (§5.7).
-    pub fn spend(&self, act: Act) -> Vec<Event> {
+    pub(crate) fn spend(&self, act: Act) -> Vec<Event> {
         let mut done = acts(self.status, DONE);
         done.push(act);
         let mut events = vec![
@@ -330,7 +334,7 @@ impl<'a> UnitView<'a> {
     }
 
     /// The events of a concealed unit being spotted; it stays on the table (§5.7).
-    pub fn reveal(&self) -> Vec<Event> {
+    pub(crate) fn reveal(&self) -> Vec<Event> {
         if !self.concealed() {
             return Vec::new();
         }

@@ -11,14 +11,14 @@ use crate::army::locate::{At, Reporter};
 use crate::army::schema::{RECURSION_LIMIT, Spanned, ron_options};
 
 /// The override file format version this Adjutant reads.
-pub const VERSION: i64 = 1;
+pub(crate) const VERSION: i64 = 1;
 
 /// The largest override file read; a chart file is a few kilobytes.
 pub const MAX_BYTES: usize = 1024 * 1024;
 
 /// Parses `text` as RON into `T`; a syntax error (or a value of the wrong shape outside a
 /// [`Spanned`]) becomes one `path:line:col: message`.
-pub fn parse<'a, T: Deserialize<'a>>(path: &str, text: &'a str) -> Result<T, Vec<String>> {
+pub(crate) fn parse<'a, T: Deserialize<'a>>(path: &str, text: &'a str) -> Result<T, Vec<String>> {
     ron_options().from_str(text).map_err(|e| {
         let rep = Reporter::new(text);
         let ((line, col), mut message) = rep.loc.syntax_problem(&e);
@@ -41,13 +41,13 @@ pub fn parse<'a, T: Deserialize<'a>>(path: &str, text: &'a str) -> Result<T, Vec
 }
 
 /// Gathers the problems of one override file.
-pub struct Checker<'a> {
+pub(crate) struct Checker<'a> {
     path: &'a str,
     rep: Reporter<'a>,
 }
 
 impl<'a> Checker<'a> {
-    pub fn new(path: &'a str, text: &'a str) -> Checker<'a> {
+    pub(crate) fn new(path: &'a str, text: &'a str) -> Checker<'a> {
         Checker {
             path,
             rep: Reporter::new(text),
@@ -55,13 +55,13 @@ impl<'a> Checker<'a> {
     }
 
     /// Where a value starts, or `fallback` when the file left it out.
-    pub fn at<T>(&self, spanned: &Spanned<T>, fallback: At) -> At {
+    pub(crate) fn at<T>(&self, spanned: &Spanned<T>, fallback: At) -> At {
         self.rep.loc.at(spanned, fallback)
     }
 
     /// Where field `key` is written inside a value (say, one option inside `options: (...)`),
     /// or where the value starts when the key is not found.
-    pub fn field_at<T>(&self, spanned: &Spanned<T>, key: &str, fallback: At) -> At {
+    pub(crate) fn field_at<T>(&self, spanned: &Spanned<T>, key: &str, fallback: At) -> At {
         let (Some(text), Some(base)) = (
             self.rep.loc.text_of(spanned),
             self.rep.loc.offset_of(spanned),
@@ -80,23 +80,23 @@ impl<'a> Checker<'a> {
     }
 
     /// Where the file's first token is (for problems with the file as a whole).
-    pub fn start(&self) -> At {
+    pub(crate) fn start(&self) -> At {
         self.rep.loc.first_token()
     }
 
     /// Records a problem at a line and column.
-    pub fn report(&mut self, at: At, message: impl Into<String>) {
+    pub(crate) fn report(&mut self, at: At, message: impl Into<String>) {
         self.rep.report(at, message);
     }
 
     /// The parsed value, or `None` after reporting why its text did not parse.
-    pub fn value<'s, T>(&mut self, spanned: &'s Spanned<T>, fallback: At) -> Option<&'s T> {
+    pub(crate) fn value<'s, T>(&mut self, spanned: &'s Spanned<T>, fallback: At) -> Option<&'s T> {
         self.rep.value(spanned, fallback)
     }
 
     /// A part the file gave (a field left out is `None`): its value, if it reads, and where
     /// it is written.
-    pub fn part<'s, T>(
+    pub(crate) fn part<'s, T>(
         &mut self,
         part: &'s Option<Spanned<T>>,
         fallback: At,
@@ -107,7 +107,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Checks the `version` field.
-    pub fn version(&mut self, version: &Spanned<i64>) {
+    pub(crate) fn version(&mut self, version: &Spanned<i64>) {
         let start = self.start();
         if let Some(&v) = self.value(version, start)
             && v != VERSION
@@ -122,7 +122,7 @@ impl<'a> Checker<'a> {
 
     /// A whole number the file gave, checked against `range`; `None` when it was left out
     /// or is wrong (then a problem names `what` and the range).
-    pub fn number(
+    pub(crate) fn number(
         &mut self,
         spanned: &Spanned<i64>,
         fallback: At,
@@ -151,7 +151,7 @@ impl<'a> Checker<'a> {
 
     /// [`Checker::number`] put in `into` (narrowed to its type), which is left as it was when
     /// the number was left out or is wrong.
-    pub fn number_into<T: TryFrom<i64> + Copy>(
+    pub(crate) fn number_into<T: TryFrom<i64> + Copy>(
         &mut self,
         spanned: &Spanned<i64>,
         fallback: At,
@@ -165,12 +165,12 @@ impl<'a> Checker<'a> {
     }
 
     /// Whether nothing has been found wrong so far.
-    pub fn is_clean(&self) -> bool {
+    pub(crate) fn is_clean(&self) -> bool {
         self.rep.is_clean()
     }
 
     /// `Ok(())` when the file is clean, else every problem as `path:line:col: message`.
-    pub fn finish(self) -> Result<(), Vec<String>> {
+    pub(crate) fn finish(self) -> Result<(), Vec<String>> {
         if self.rep.is_clean() {
             return Ok(());
         }
@@ -180,6 +180,6 @@ impl<'a> Checker<'a> {
 }
 
 /// A number the file gave, narrowed to the table's type (the checked range fits it).
-pub fn narrow<T: TryFrom<i64>>(value: i64, fallback: T) -> T {
+pub(crate) fn narrow<T: TryFrom<i64>>(value: i64, fallback: T) -> T {
     T::try_from(value).unwrap_or(fallback)
 }

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use super::{RuleSystem, standard};
 
 /// An override file's extension; its stem is the rule system's id.
-pub const OVERRIDE_EXTENSION: &str = "ron";
+pub(crate) const OVERRIDE_EXTENSION: &str = "ron";
 
 /// The shipped system with this id, if a player's table file can replace its tables.
 pub fn loader(id: &str) -> Option<&'static dyn RuleSystem> {
@@ -63,7 +63,7 @@ impl Overrides {
 }
 
 /// A file's text, or every reason it could not be read (each as `path:line:col: message`).
-pub type FileText = Result<String, Vec<String>>;
+pub(crate) type FileText = Result<String, Vec<String>>;
 
 /// The systems built from the override files in `dir`: `read` gives the text of a file, or
 /// `None` when there is none, or why it could not be read (as `path:1:1: message`); `names`

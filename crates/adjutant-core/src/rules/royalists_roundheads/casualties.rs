@@ -17,7 +17,7 @@ use crate::rules::kit::offers::refuse;
 
 const OVERRUN_RULE: &str = "§9.2";
 
-pub fn check_overrun(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+pub(crate) fn check_overrun(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
     let ([l], [enemy]) = (call.actors.as_slice(), call.targets.as_slice()) else {
         return refuse(
             "select the leader and the enemy combat unit that enters his hex",
@@ -45,7 +45,7 @@ pub fn check_overrun(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refu
     Ok(())
 }
 
-pub fn overrun(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
+pub(crate) fn overrun(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     let (l, enemy) = (call.actors[0], call.targets[0]);
     let (name, by) = (run.name(l), run.name(enemy));
     run.fact(
@@ -71,7 +71,7 @@ pub fn overrun(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
 
 const LEAVE_RULE: &str = "§7.3";
 
-pub fn check_leave(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+pub(crate) fn check_leave(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
     let u = the_unit(ctx, call, LEAVE_RULE)?;
     if !look::is_routed(ctx, u) {
         return refuse(
@@ -85,7 +85,7 @@ pub fn check_leave(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusa
     Ok(())
 }
 
-pub fn leave(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
+pub(crate) fn leave(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     let u = call.actors[0];
     effects::eliminate(
         run,

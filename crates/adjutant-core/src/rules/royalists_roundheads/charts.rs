@@ -6,7 +6,7 @@ use crate::rules::Table;
 
 impl Tables {
     /// The tables as printed charts, each with its source.
-    pub fn to_tables(&self) -> Vec<Table> {
+    pub(crate) fn to_tables(&self) -> Vec<Table> {
         let m = &self.melee;
         let mut header = vec!["Modified DR".to_string()];
         header.extend(m.columns.iter().map(|c| c.label()));

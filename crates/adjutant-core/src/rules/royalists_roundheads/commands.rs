@@ -66,7 +66,7 @@ fn charge_allowed(ctx: &Context, leader: PieceId, to: Chit) -> Result<(), Refusa
 }
 
 /// The params of placing a first chit.
-pub fn set_params() -> Vec<ParamSpec> {
+pub(crate) fn set_params() -> Vec<ParamSpec> {
     let choices = Chit::COMMANDS
         .iter()
         .map(|c| c.command_name().to_string())
@@ -75,7 +75,7 @@ pub fn set_params() -> Vec<ParamSpec> {
 }
 
 /// Placing a leader's first chit (on entry, or an Overall Leader that must choose).
-pub fn check_set(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+pub(crate) fn check_set(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
     let l = the_leader(ctx, call)?;
     if look::chit(ctx, l).is_some() {
         return refuse(
@@ -94,7 +94,7 @@ pub fn check_set(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal>
     Ok(())
 }
 
-pub fn set_chit(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
+pub(crate) fn set_chit(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
     let l = call.actors[0];
     let to = wanted(call).unwrap_or(Chit::Stand);
     run.mark(l, keys::CHIT, Some(to.to_string()));
@@ -105,7 +105,7 @@ pub fn set_chit(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
 }
 
 /// The params of a command change.
-pub fn change_params<L: Look + ?Sized>(l: &L, leader: PieceId) -> Vec<ParamSpec> {
+pub(crate) fn change_params<L: Look + ?Sized>(l: &L, leader: PieceId) -> Vec<ParamSpec> {
     let current = look::chit(l, leader);
     let choices: Vec<String> = Chit::COMMANDS
         .iter()
@@ -154,7 +154,7 @@ fn may_change(ctx: &Context, t: &Tables, l: PieceId, to: Chit) -> Result<(), Ref
     Ok(())
 }
 
-pub fn check_change(ctx: &Context, t: &Tables, call: &Call) -> Result<(), Refusal> {
+pub(crate) fn check_change(ctx: &Context, t: &Tables, call: &Call) -> Result<(), Refusal> {
     let l = the_leader(ctx, call)?;
     if ctx.state.phase != phases::ORDERS {
         return refuse("commands change in the Orders Phase", "§2.1");
@@ -289,7 +289,7 @@ fn adopt(run: &mut Run, l: PieceId, to: Chit) {
     });
 }
 
-pub fn change_command(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
+pub(crate) fn change_command(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     let l = call.actors[0];
     let to = wanted(call).unwrap_or(Chit::Muster);
     run.flag(l, keys::COMMAND_TRIED, true);
@@ -303,7 +303,11 @@ pub fn change_command(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
 
 /// The params of a reactive charge check: none, unless the `charge_check_overall` switch
 /// lets the Overall Leader help outside the Orders Phase (§3.6).
-pub fn charge_params<L: Look + ?Sized>(l: &L, t: &Tables, leader: PieceId) -> Vec<ParamSpec> {
+pub(crate) fn charge_params<L: Look + ?Sized>(
+    l: &L,
+    t: &Tables,
+    leader: PieceId,
+) -> Vec<ParamSpec> {
     if !t.modifiers.switch(mk::CHARGE_CHECK_OVERALL) {
         return Vec::new();
     }
@@ -321,7 +325,7 @@ fn checked_against(ctx: &Context, l: PieceId) -> Vec<String> {
 
 const CHARGE_RULE: &str = "§3.6";
 
-pub fn check_charge(ctx: &Context, t: &Tables, call: &Call) -> Result<(), Refusal> {
+pub(crate) fn check_charge(ctx: &Context, t: &Tables, call: &Call) -> Result<(), Refusal> {
     let l = the_leader(ctx, call)?;
     let [enemy] = call.targets.as_slice() else {
         return refuse(
@@ -369,7 +373,7 @@ pub fn check_charge(ctx: &Context, t: &Tables, call: &Call) -> Result<(), Refusa
     may_change(ctx, t, l, Chit::Charge(1))
 }
 
-pub fn charge_check(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
+pub(crate) fn charge_check(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     let l = call.actors[0];
     let enemy = call.targets[0];
     let mut seen: Vec<String> = run

@@ -18,7 +18,7 @@ use crate::status::WITH;
 
 /// Which combat phase a morale check belongs to (one check per unit per type, §7.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CheckKind {
+pub(crate) enum CheckKind {
     Fire,
     Melee,
     /// A check outside the limit: the pre-melee checks, or one the player calls outside combat.
@@ -27,7 +27,7 @@ pub enum CheckKind {
 
 impl CheckKind {
     /// The flag that records the check, if the limit applies.
-    pub fn flag(self) -> Option<&'static str> {
+    pub(crate) fn flag(self) -> Option<&'static str> {
         match self {
             CheckKind::Fire => Some(keys::MORALE_CHECKED_FIRE),
             CheckKind::Melee => Some(keys::MORALE_CHECKED_MELEE),
@@ -35,7 +35,7 @@ impl CheckKind {
         }
     }
 
-    pub fn phase_name(self) -> &'static str {
+    pub(crate) fn phase_name(self) -> &'static str {
         match self {
             CheckKind::Fire => "Fire Combat Phase",
             CheckKind::Melee => "Melee Phase",
@@ -46,7 +46,7 @@ impl CheckKind {
 
 /// What a failed check does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OnFail {
+pub(crate) enum OnFail {
     /// Routs and retreats this many hexes ("1–3", "3").
     Rout(&'static str),
     /// The pre-melee attacker check: it only keeps the unit out of the attack.
@@ -54,7 +54,7 @@ pub enum OnFail {
 }
 
 /// One step loss: moves the unit down its ladder and says so. Returns whether it is eliminated.
-pub fn lose_step(run: &mut Run, t: &Tables, id: PieceId, why: &str) -> bool {
+pub(crate) fn lose_step(run: &mut Run, t: &Tables, id: PieceId, why: &str) -> bool {
     let Some(u) = look::unit(run, id) else {
         return false;
     };
@@ -101,7 +101,13 @@ pub fn lose_step(run: &mut Run, t: &Tables, id: PieceId, why: &str) -> bool {
 
 /// `n` step losses on the units of one hex, top unit first (§6.6). Returns the units
 /// eliminated.
-pub fn lose_steps(run: &mut Run, t: &Tables, hex: &[PieceId], n: u8, why: &str) -> Vec<PieceId> {
+pub(crate) fn lose_steps(
+    run: &mut Run,
+    t: &Tables,
+    hex: &[PieceId],
+    n: u8,
+    why: &str,
+) -> Vec<PieceId> {
     let mut gone = Vec::new();
     for _ in 0..n {
         let Some(&top) = hex.iter().find(|&&u| !look::is_eliminated(run, u)) else {
@@ -115,7 +121,7 @@ pub fn lose_steps(run: &mut Run, t: &Tables, hex: &[PieceId], n: u8, why: &str) 
 }
 
 /// The 2D6 request of a morale check (or a rally), with its modifiers and pass/fail bands.
-pub fn morale_request(
+pub(crate) fn morale_request(
     run: &Run,
     t: &Tables,
     id: PieceId,
@@ -192,7 +198,7 @@ pub fn morale_request(
 
 /// A morale check. Returns `Some(passed)`, or `None` when the unit already checked in this
 /// type of combat phase and so makes no further check.
-pub fn morale_check(
+pub(crate) fn morale_check(
     run: &mut Run,
     t: &Tables,
     id: PieceId,
@@ -260,7 +266,7 @@ pub fn morale_check(
 
 /// A rout: the Rout marker and a retreat; or — if the unit cannot retreat — one more step
 /// lost and no marker; or, if its retreat leaves the map, elimination (§7.3). Asks which.
-pub fn rout(run: &mut Run, t: &Tables, id: PieceId, hexes: &'static str) -> Need<()> {
+pub(crate) fn rout(run: &mut Run, t: &Tables, id: PieceId, hexes: &'static str) -> Need<()> {
     let name = run.name(id);
     let retreat = format!("{name} routs and retreats {hexes} hexes");
     let stuck = format!("{name} cannot retreat: it loses a step instead (no Rout marker)");
@@ -308,7 +314,7 @@ pub fn rout(run: &mut Run, t: &Tables, id: PieceId, hexes: &'static str) -> Need
 }
 
 /// Removes a unit from play at once (a rout off the map): every step gone, no Rout marker.
-pub fn eliminate(run: &mut Run, t: &Tables, id: PieceId, why: &str) {
+pub(crate) fn eliminate(run: &mut Run, t: &Tables, id: PieceId, why: &str) {
     let Some(u) = look::unit(run, id) else {
         return;
     };
@@ -333,7 +339,7 @@ pub fn eliminate(run: &mut Run, t: &Tables, id: PieceId, why: &str) {
 /// A leader moved to the nearest unit of his command after a casualty or an overrun
 /// (III.A.2): he is no longer with the unit he was recorded with; the player sets the one he
 /// joins on his row.
-pub fn leader_moves(run: &mut Run, leader: PieceId) {
+pub(crate) fn leader_moves(run: &mut Run, leader: PieceId) {
     if run.status(leader).mark(WITH).is_some() {
         run.mark(leader, WITH, None);
     }
@@ -349,7 +355,7 @@ fn leaders_leave(run: &mut Run, unit: PieceId) {
 
 /// A leader casualty (§9): the replacement side shows, the chit carries over, and the side
 /// loses 5 (Overall Leader) or 3 points for good (§10.1).
-pub fn leader_casualty(run: &mut Run, t: &Tables, leader: PieceId, section: &str) {
+pub(crate) fn leader_casualty(run: &mut Run, t: &Tables, leader: PieceId, section: &str) {
     let Some(l) = look::leader(run, leader).cloned() else {
         return;
     };

@@ -20,10 +20,14 @@ use crate::rules::kit::params::{pick, yes_no, yes_to};
 
 const RULE: &str = "§5.1";
 /// The hexside answer meaning "no hexside feature".
-pub const NONE: &str = "none";
+pub(crate) const NONE: &str = "none";
 
 /// The column a unit fires on, or why it may not fire at all.
-pub fn column<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> Result<FireColumn, Refusal> {
+pub(crate) fn column<L: Look + ?Sized>(
+    l: &L,
+    t: &Tables,
+    id: PieceId,
+) -> Result<FireColumn, Refusal> {
     let Some(u) = look::unit(l, id) else {
         return refuse("not a combat unit", RULE);
     };
@@ -49,7 +53,7 @@ pub fn column<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> Result<FireCo
 
 /// The fire questions; whether a leader is stacked with the target only when none is
 /// recorded with it (`recorded`).
-pub fn params(t: &Tables, recorded: bool) -> Vec<ParamSpec> {
+pub(crate) fn params(t: &Tables, recorded: bool) -> Vec<ParamSpec> {
     let mut sides = vec![NONE.to_string()];
     sides.extend(t.terrain.hexsides());
     let mut p = vec![
@@ -87,7 +91,7 @@ fn range_modifier(t: &Tables, col: FireColumn, call: &Call) -> Result<(i32, i32)
     }
 }
 
-pub fn check(ctx: &Context, t: &Tables, call: &Call) -> Result<(), Refusal> {
+pub(crate) fn check(ctx: &Context, t: &Tables, call: &Call) -> Result<(), Refusal> {
     let [firer] = call.actors.as_slice() else {
         return refuse("select one firing unit (each unit fires separately)", RULE);
     };
@@ -138,7 +142,7 @@ fn terrain_modifiers(t: &Tables, call: &Call) -> Vec<Modifier> {
     out
 }
 
-pub fn fire(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
+pub(crate) fn fire(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     let firer = call.actors[0];
     let col = column(run, t, firer).unwrap_or(FireColumn::Cavalry);
     let (range, range_mod) = range_modifier(t, col, call).unwrap_or((1, 0));
@@ -232,7 +236,7 @@ fn bind_to_melee(run: &mut Run, firer: PieceId, range: i32, targets: &[PieceId])
 }
 
 /// The pieces a unit is bound to melee, if it is (§5.3).
-pub fn bound_to<L: Look + ?Sized>(l: &L, id: PieceId) -> Vec<PieceId> {
+pub(crate) fn bound_to<L: Look + ?Sized>(l: &L, id: PieceId) -> Vec<PieceId> {
     if !l.status(id).flag(keys::MUST_MELEE) {
         return Vec::new();
     }
@@ -246,7 +250,7 @@ pub fn bound_to<L: Look + ?Sized>(l: &L, id: PieceId) -> Vec<PieceId> {
 
 /// A unit's morale check after fire or melee (a failure routs it 1–3 hexes), said as a summary
 /// says it.
-pub fn combat_check(
+pub(crate) fn combat_check(
     run: &mut Run,
     t: &Tables,
     u: PieceId,
@@ -258,7 +262,7 @@ pub fn combat_check(
 }
 
 /// A short outcome of a unit's morale check, for a summary.
-pub fn outcome(run: &Run, u: PieceId, r: Option<bool>) -> String {
+pub(crate) fn outcome(run: &Run, u: PieceId, r: Option<bool>) -> String {
     let name = run.name(u);
     match r {
         None => format!("{name} already checked"),

@@ -6,7 +6,7 @@ use std::fmt;
 /// Unit track: steps lost so far (0 = fresh).
 pub const STEPS_LOST: &str = "steps_lost";
 /// Unit ladder: the step-loss ladder's rung (equal to the steps lost).
-pub const STEP_LADDER: &str = "step_ladder";
+pub(crate) const STEP_LADDER: &str = "step_ladder";
 /// Unit flag: a Step-Loss marker is under the unit.
 pub const STEP_LOSS_MARKER: &str = "step_loss_marker";
 /// Dragoon flag: a second Step-Loss marker (§8.2).
@@ -30,18 +30,18 @@ pub const MORALE_CHECKED_FIRE: &str = "morale_checked_fire";
 /// Unit flag: made its one morale check of this Melee Phase.
 pub const MORALE_CHECKED_MELEE: &str = "morale_checked_melee";
 /// Unit flag: used the Cavalry Second Combat Option this phase.
-pub const SECOND_COMBAT_USED: &str = "second_combat_used";
+pub(crate) const SECOND_COMBAT_USED: &str = "second_combat_used";
 /// Unit flag: tried to rally this Rally Phase.
-pub const RALLY_TRIED: &str = "rally_tried";
+pub(crate) const RALLY_TRIED: &str = "rally_tried";
 /// Unit flag: traces command to the Overall Leader this turn and obeys his chit (§4.2).
 pub const TRACES_OVERALL: &str = "traces_overall";
 /// Unit flag: fired at an adjacent hex in Offensive Fire, so must melee that hex (§5.3).
 pub const MUST_MELEE: &str = "must_melee";
 /// Unit mark (bookkeeping, not rendered): the pieces it fired at when it became bound to
 /// melee them, as comma-separated piece numbers (§5.3).
-pub const MUST_MELEE_AT: &str = "must_melee_at";
+pub(crate) const MUST_MELEE_AT: &str = "must_melee_at";
 /// Unit flag (bookkeeping, not rendered): attacked in this Melee Phase (§6.2).
-pub const MELEED: &str = "meleed";
+pub(crate) const MELEED: &str = "meleed";
 /// Unit mark (secret: it can tell the chit): the movement allowance now (§4.3).
 pub const MOVEMENT_NOW: &str = "movement_now";
 /// Leader mark (secret: it can tell the chit): the command span now (§4.3).
@@ -57,7 +57,7 @@ pub const COMMAND_TRIED: &str = "command_tried";
 pub const FRESH_MUSTER: &str = "fresh_muster";
 /// Leader mark (bookkeeping, not rendered): enemy cavalry already checked against this
 /// enemy Movement Phase, as comma-separated piece numbers (§3.6).
-pub const CHARGE_CHECKS: &str = "charge_checks";
+pub(crate) const CHARGE_CHECKS: &str = "charge_checks";
 
 /// Side track: loss points from leader casualties (permanent, §10.1).
 pub const LEADER_LOSSES: &str = "leader_losses";
@@ -70,8 +70,8 @@ pub mod proc {
     pub const SET_CHIT: &str = "set_chit";
     pub const CHANGE_COMMAND: &str = "change_command";
     pub const CHARGE_CHECK: &str = "charge_check";
-    pub const MARK_OC: &str = "mark_out_of_command";
-    pub const CLEAR_OC: &str = "clear_out_of_command";
+    pub(crate) const MARK_OC: &str = "mark_out_of_command";
+    pub(crate) const CLEAR_OC: &str = "clear_out_of_command";
     pub const FORMATION: &str = "change_formation";
     pub const LOSE_STEP: &str = "lose_step";
     pub const MORALE: &str = "morale_check";
@@ -96,11 +96,8 @@ pub mod param {
     pub const TERRAIN: &str = "terrain";
     pub const HEXSIDE: &str = "hexside";
     pub const FLANK_REAR: &str = "flank_rear";
-    pub const SECOND_COMBAT: &str = "second_combat";
+    pub(crate) const SECOND_COMBAT: &str = "second_combat";
     pub const TARGET_LEADER_STACKED: &str = "target_leader_stacked";
-    /// "yes"/"no" answers.
-    pub const YES: &str = "yes";
-    pub const NO: &str = "no";
 }
 
 /// A command chit (§3.1). Charge carries its box, 1–3.
@@ -130,7 +127,7 @@ impl Chit {
     ];
 
     /// The seven commands a player picks from (Charge is adopted in box 1).
-    pub const COMMANDS: [Chit; 7] = [
+    pub(crate) const COMMANDS: [Chit; 7] = [
         Chit::Attack,
         Chit::Advance,
         Chit::Stand,
@@ -166,12 +163,12 @@ impl Chit {
         }
     }
 
-    pub fn is_charge(self) -> bool {
+    pub(crate) fn is_charge(self) -> bool {
         matches!(self, Chit::Charge(_))
     }
 
     /// The command's name without the Charge box ("Charge").
-    pub fn command_name(self) -> &'static str {
+    pub(crate) fn command_name(self) -> &'static str {
         match self {
             Chit::Attack => "Attack",
             Chit::Advance => "Advance",

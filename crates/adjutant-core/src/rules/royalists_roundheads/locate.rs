@@ -3,7 +3,7 @@
 
 /// The 1-based line and column of `keys` (each searched after the previous) and, if given,
 /// of element `item` of the list after the last key. Falls back to the last place found.
-pub fn position(text: &str, keys: &[&str], item: Option<usize>) -> (usize, usize) {
+pub(crate) fn position(text: &str, keys: &[&str], item: Option<usize>) -> (usize, usize) {
     let mut pos = 0;
     for key in keys {
         match find_key(text, pos, key) {

@@ -41,34 +41,34 @@ impl Look for Context<'_> {
 
 /// How a unit fights just now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Arm {
+pub(crate) enum Arm {
     Cavalry,
     Infantry,
 }
 
 /// Where a unit stands on its step-loss ladder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct StepState {
-    pub markers: i32,
-    pub reduced: bool,
-    pub eliminated: bool,
+pub(crate) struct StepState {
+    pub(crate) markers: i32,
+    pub(crate) reduced: bool,
+    pub(crate) eliminated: bool,
 }
 
-pub fn unit<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<&Unit> {
+pub(crate) fn unit<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<&Unit> {
     l.roster().unit(id)
 }
 
-pub fn leader<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<&Leader> {
+pub(crate) fn leader<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<&Leader> {
     l.roster().leader(id)
 }
 
 /// Dragoons (either formation).
-pub fn is_dragoons(u: &Unit) -> bool {
+pub(crate) fn is_dragoons(u: &Unit) -> bool {
     u.kind == DRAGOONS
 }
 
 /// Mounted dragoons and cavalry fight as cavalry; infantry and dismounted dragoons as foot.
-pub fn arm<L: Look + ?Sized>(l: &L, id: PieceId) -> Arm {
+pub(crate) fn arm<L: Look + ?Sized>(l: &L, id: PieceId) -> Arm {
     match unit(l, id) {
         Some(u) if u.kind == CAVALRY => Arm::Cavalry,
         Some(u) if is_dragoons(u) && !l.status(id).flag(keys::DISMOUNTED) => Arm::Cavalry,
@@ -77,12 +77,12 @@ pub fn arm<L: Look + ?Sized>(l: &L, id: PieceId) -> Arm {
 }
 
 /// Only cavalry may take Charge (mounted dragoons may not, §8.2).
-pub fn can_charge(u: &Unit) -> bool {
+pub(crate) fn can_charge(u: &Unit) -> bool {
     u.kind == CAVALRY
 }
 
 /// How many step losses eliminate the unit (§8.1).
-pub fn step_limit(u: &Unit, t: &Tables) -> i32 {
+pub(crate) fn step_limit(u: &Unit, t: &Tables) -> i32 {
     let m = &t.modifiers;
     if is_dragoons(u) {
         m.get(mk::DRAGOON_STEPS)
@@ -95,7 +95,7 @@ pub fn step_limit(u: &Unit, t: &Tables) -> i32 {
 }
 
 /// The ladder position after `lost` steps.
-pub fn step_state(u: &Unit, t: &Tables, lost: i32) -> StepState {
+pub(crate) fn step_state(u: &Unit, t: &Tables, lost: i32) -> StepState {
     let limit = step_limit(u, t);
     if lost >= limit {
         return StepState {
@@ -137,20 +137,20 @@ pub fn ladder_names(u: &Unit, t: &Tables) -> Vec<String> {
         .collect()
 }
 
-pub fn steps_lost<L: Look + ?Sized>(l: &L, id: PieceId) -> i32 {
+pub(crate) fn steps_lost<L: Look + ?Sized>(l: &L, id: PieceId) -> i32 {
     l.status(id).track(keys::STEPS_LOST)
 }
 
-pub fn is_eliminated<L: Look + ?Sized>(l: &L, id: PieceId) -> bool {
+pub(crate) fn is_eliminated<L: Look + ?Sized>(l: &L, id: PieceId) -> bool {
     l.status(id).flag(keys::ELIMINATED)
 }
 
-pub fn is_routed<L: Look + ?Sized>(l: &L, id: PieceId) -> bool {
+pub(crate) fn is_routed<L: Look + ?Sized>(l: &L, id: PieceId) -> bool {
     l.status(id).flag(keys::ROUTED)
 }
 
 /// On the map: entered and not eliminated.
-pub fn on_map<L: Look + ?Sized>(l: &L, id: PieceId) -> bool {
+pub(crate) fn on_map<L: Look + ?Sized>(l: &L, id: PieceId) -> bool {
     l.status(id).flag(keys::ENTERED) && !is_eliminated(l, id)
 }
 
@@ -168,7 +168,7 @@ pub fn strength<L: Look + ?Sized>(l: &L, id: PieceId) -> i32 {
 }
 
 /// The printed morale of the side showing.
-pub fn printed_morale<L: Look + ?Sized>(l: &L, id: PieceId) -> i32 {
+pub(crate) fn printed_morale<L: Look + ?Sized>(l: &L, id: PieceId) -> i32 {
     let Some(u) = unit(l, id) else { return 0 };
     if l.status(id).flag(keys::REDUCED) {
         u.stat("reduced_morale")
@@ -178,14 +178,14 @@ pub fn printed_morale<L: Look + ?Sized>(l: &L, id: PieceId) -> i32 {
 }
 
 /// The overall leader of a side.
-pub fn overall_leader<L: Look + ?Sized>(l: &L, side: usize) -> Option<PieceId> {
+pub(crate) fn overall_leader<L: Look + ?Sized>(l: &L, side: usize) -> Option<PieceId> {
     let r = l.roster();
     r.ids()
         .find(|&p| r.side_of(p) == side && r.leader(p).is_some_and(|x| x.has(OVERALL)))
 }
 
 /// The leader a unit answers to by the army file.
-pub fn leader_of<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<PieceId> {
+pub(crate) fn leader_of<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<PieceId> {
     let u = unit(l, id)?;
     let side = l.roster().side_of(id);
     u.leader
@@ -194,13 +194,13 @@ pub fn leader_of<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<PieceId> {
 }
 
 /// A leader's chit.
-pub fn chit<L: Look + ?Sized>(l: &L, leader: PieceId) -> Option<Chit> {
+pub(crate) fn chit<L: Look + ?Sized>(l: &L, leader: PieceId) -> Option<Chit> {
     l.status(leader).mark(keys::CHIT).and_then(Chit::parse)
 }
 
 /// The chit a unit obeys: the Overall Leader's when it traces command to him this turn (§4.2),
 /// else its leader's, or the Overall Leader's when its own has none.
-pub fn obeyed_chit<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<(PieceId, Chit)> {
+pub(crate) fn obeyed_chit<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<(PieceId, Chit)> {
     let side = l.roster().side_of(id);
     if l.status(id).flag(keys::TRACES_OVERALL) {
         let o = overall_leader(l, side)?;
@@ -229,15 +229,6 @@ pub fn unit_command<L: Look + ?Sized>(l: &L, id: PieceId) -> Option<Chit> {
     }
 }
 
-/// A non-cavalry unit, in command and not routed, under a Charge leader.
-pub fn charge_follower<L: Look + ?Sized>(l: &L, id: PieceId) -> bool {
-    let s = l.status(id);
-    !s.flag(keys::OUT_OF_COMMAND)
-        && !s.flag(keys::ROUTED)
-        && !unit(l, id).is_some_and(can_charge)
-        && obeyed_chit(l, id).is_some_and(|(_, c)| c.is_charge())
-}
-
 /// The current morale rating with its parts ("printed 7", "−1 Step-Loss marker").
 pub fn morale_rating<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> (i32, Vec<String>) {
     let terms = morale_terms(l, t, id);
@@ -254,7 +245,7 @@ pub fn morale_rating<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> (i32, 
 }
 
 /// The current morale rating alone, with no text (for the odds walk).
-pub fn morale_value<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> i32 {
+pub(crate) fn morale_value<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> i32 {
     morale_terms(l, t, id).total()
 }
 
@@ -296,7 +287,7 @@ fn morale_terms<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> MoraleTerms
 }
 
 /// A leader's rating, from the replacement side when it shows and the file gives one.
-pub fn rating<L: Look + ?Sized>(l: &L, id: PieceId, stat: &str) -> i32 {
+pub(crate) fn rating<L: Look + ?Sized>(l: &L, id: PieceId, stat: &str) -> i32 {
     let Some(x) = leader(l, id) else { return 0 };
     let repl = format!("replacement_{stat}");
     if l.status(id).flag(keys::REPLACEMENT) && x.stats.contains_key(&repl) {
@@ -307,19 +298,19 @@ pub fn rating<L: Look + ?Sized>(l: &L, id: PieceId, stat: &str) -> i32 {
 }
 
 /// The units a leader commands that are on the map.
-pub fn force<L: Look + ?Sized>(l: &L, leader: PieceId) -> Vec<PieceId> {
+pub(crate) fn force<L: Look + ?Sized>(l: &L, leader: PieceId) -> Vec<PieceId> {
     l.roster().commanded_by(leader)
 }
 
 /// Whether a leader commands any cavalry (so may take Charge).
-pub fn commands_cavalry<L: Look + ?Sized>(l: &L, leader: PieceId) -> bool {
+pub(crate) fn commands_cavalry<L: Look + ?Sized>(l: &L, leader: PieceId) -> bool {
     force(l, leader)
         .into_iter()
         .any(|u| unit(l, u).is_some_and(can_charge))
 }
 
 /// How many of a leader's units are eliminated or routed (for the free Muster).
-pub fn broken_units<L: Look + ?Sized>(l: &L, leader: PieceId) -> i32 {
+pub(crate) fn broken_units<L: Look + ?Sized>(l: &L, leader: PieceId) -> i32 {
     force(l, leader)
         .into_iter()
         .filter(|&u| is_eliminated(l, u) || is_routed(l, u))
@@ -328,7 +319,7 @@ pub fn broken_units<L: Look + ?Sized>(l: &L, leader: PieceId) -> i32 {
 
 /// The loss points a unit costs now (§10.1): full strength if eliminated or routed, full minus
 /// reduced if flipped, nothing otherwise.
-pub fn unit_losses<L: Look + ?Sized>(l: &L, id: PieceId) -> i32 {
+pub(crate) fn unit_losses<L: Look + ?Sized>(l: &L, id: PieceId) -> i32 {
     let Some(u) = unit(l, id) else { return 0 };
     let s = l.status(id);
     if s.flag(keys::ELIMINATED) || s.flag(keys::ROUTED) {
@@ -341,7 +332,7 @@ pub fn unit_losses<L: Look + ?Sized>(l: &L, id: PieceId) -> i32 {
 }
 
 /// A side's loss points, computed live (§10.1): units now plus every leader casualty so far.
-pub fn side_losses<L: Look + ?Sized>(l: &L, side: usize) -> i32 {
+pub(crate) fn side_losses<L: Look + ?Sized>(l: &L, side: usize) -> i32 {
     let r = l.roster();
     let units: i32 = r
         .ids()
@@ -353,20 +344,20 @@ pub fn side_losses<L: Look + ?Sized>(l: &L, side: usize) -> i32 {
 
 /// The leaders on the map recorded as stacked with a unit (the leader's "Stacked with" mark),
 /// in the army's order.
-pub fn stacked_leaders<L: Look + ?Sized>(l: &L, unit: PieceId) -> Vec<PieceId> {
+pub(crate) fn stacked_leaders<L: Look + ?Sized>(l: &L, unit: PieceId) -> Vec<PieceId> {
     crate::rules::kit::with::leaders_with(l.roster(), |p| l.status(p), unit)
         .filter(|&p| l.status(p).flag(keys::ENTERED))
         .collect()
 }
 
 /// The first leader recorded as stacked with a unit, if any.
-pub fn stacked_leader<L: Look + ?Sized>(l: &L, unit: PieceId) -> Option<PieceId> {
+pub(crate) fn stacked_leader<L: Look + ?Sized>(l: &L, unit: PieceId) -> Option<PieceId> {
     stacked_leaders(l, unit).first().copied()
 }
 
 /// Where a stacked leader's −1 (or bonus) came from, when it came from the record: "Henderson
 /// is with the unit (recorded)".
-pub fn recorded_note<L: Look + ?Sized>(l: &L, unit: PieceId) -> Option<String> {
+pub(crate) fn recorded_note<L: Look + ?Sized>(l: &L, unit: PieceId) -> Option<String> {
     let leaders = stacked_leaders(l, unit);
     (!leaders.is_empty()).then(|| {
         let names: Vec<_> = leaders.iter().map(|&p| l.roster().name(p)).collect();
@@ -376,7 +367,7 @@ pub fn recorded_note<L: Look + ?Sized>(l: &L, unit: PieceId) -> Option<String> {
 }
 
 /// The units and the leaders among `ids`, each in selection order.
-pub fn units_and_leaders(roster: &Roster, ids: &[PieceId]) -> (Vec<PieceId>, Vec<PieceId>) {
+pub(crate) fn units_and_leaders(roster: &Roster, ids: &[PieceId]) -> (Vec<PieceId>, Vec<PieceId>) {
     let of = |role: Role| -> Vec<PieceId> {
         ids.iter()
             .copied()

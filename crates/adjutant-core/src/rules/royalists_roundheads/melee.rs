@@ -77,7 +77,7 @@ fn split<L: Look + ?Sized>(l: &L, call: &Call) -> Result<Sides, Refusal> {
     })
 }
 
-pub fn params(t: &Tables, cavalry: bool) -> Vec<ParamSpec> {
+pub(crate) fn params(t: &Tables, cavalry: bool) -> Vec<ParamSpec> {
     let mut sides = vec![NONE.to_string()];
     sides.extend(t.terrain.hexsides());
     let mut p = vec![
@@ -104,7 +104,7 @@ pub fn params(t: &Tables, cavalry: bool) -> Vec<ParamSpec> {
     p
 }
 
-pub fn check(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+pub(crate) fn check(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
     let s = split(ctx, call)?;
     if s.attackers.is_empty() || s.defenders.is_empty() {
         return refuse(
@@ -192,7 +192,7 @@ fn names(run: &Run, ids: &[PieceId]) -> String {
 }
 
 /// The melee, then the declared attackers' obligations to fight marked as met (§5.3, §6.2).
-pub fn melee(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
+pub(crate) fn melee(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     let summary = fight(run, t, call)?;
     for &a in call.actors.iter() {
         if run.roster().unit(a).is_none() {

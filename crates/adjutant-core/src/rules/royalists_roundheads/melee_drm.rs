@@ -17,14 +17,14 @@ use crate::rules::kit::params::yes_to;
 const RULE: &str = "§6.5";
 
 /// One side's melee roll, ready to ask for.
-pub struct SideRoll {
-    pub strength: i32,
-    pub column: usize,
-    pub request: DiceRequest,
+pub(crate) struct SideRoll {
+    pub(crate) strength: i32,
+    pub(crate) column: usize,
+    pub(crate) request: DiceRequest,
 }
 
 /// What a result does, for band labels.
-pub fn result_label(r: MeleeResult) -> String {
+pub(crate) fn result_label(r: MeleeResult) -> String {
     match r {
         MeleeResult::None => "–: no effect".into(),
         MeleeResult::Morale => "M: all opposing units check morale".into(),
@@ -163,7 +163,7 @@ fn finish(t: &Tables, label: String, strength: i32, dice: Dice, quiet: bool) -> 
 }
 
 /// The attackers' roll.
-pub fn attacker<L: Look + ?Sized>(
+pub(crate) fn attacker<L: Look + ?Sized>(
     l: &L,
     t: &Tables,
     units: &[PieceId],
@@ -210,7 +210,7 @@ pub fn attacker<L: Look + ?Sized>(
 }
 
 /// The defenders' roll.
-pub fn defender<L: Look + ?Sized>(
+pub(crate) fn defender<L: Look + ?Sized>(
     l: &L,
     t: &Tables,
     units: &[PieceId],

@@ -7,12 +7,12 @@ use crate::rules::{Source, Table};
 
 /// One modifier value or numeric rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ModSpec {
-    pub key: &'static str,
-    pub label: &'static str,
-    pub rule: &'static str,
-    pub tag: &'static str,
-    pub default: i32,
+pub(crate) struct ModSpec {
+    pub(crate) key: &'static str,
+    pub(crate) label: &'static str,
+    pub(crate) rule: &'static str,
+    pub(crate) tag: &'static str,
+    pub(crate) default: i32,
 }
 
 const fn m(
@@ -32,7 +32,7 @@ const fn m(
 }
 
 /// Every modifier Royalists & Roundheads knows, with its default.
-pub const MODIFIERS: &[ModSpec] = &[
+pub(crate) const MODIFIERS: &[ModSpec] = &[
     m(
         "morale_leader_stacked",
         "Morale: leader stacked",
@@ -223,51 +223,51 @@ pub const MODIFIERS: &[ModSpec] = &[
     m("last_turn", "Turns", "§2.3", "[RULES]", 13),
 ];
 
-pub use super::switches::{SWITCH_TEXT, SWITCHES};
+pub use super::switches::SWITCHES;
 
 /// Keys whose values are die-roll or rating modifiers (printed with a sign).
 const DRM_PREFIXES: [&str; 4] = ["morale_", "rally_", "command_", "melee_"];
 
 /// Modifier keys the procedures read.
-pub mod key {
-    pub const MORALE_LEADER: &str = "morale_leader_stacked";
-    pub const MORALE_ROUTED: &str = "morale_routed";
-    pub const MORALE_MARKER: &str = "morale_marker";
-    pub const MORALE_CHARGE_CAV: &str = "morale_charge_cavalry";
-    pub const MORALE_CHARGE_OTHER: &str = "morale_charge_other";
-    pub const RALLY_LEADER: &str = "rally_leader_stacked";
-    pub const RALLY_ROUTED: &str = "rally_routed";
-    pub const COMMAND_SPAN: &str = "command_within_span";
-    pub const ATTACK: &str = "melee_attack";
-    pub const ATTACK_PAGE: &str = "attack_melee_page";
-    pub const ATTACK_CAV: &str = "melee_attack_cavalry";
-    pub const ATTACK_INF: &str = "melee_attack_infantry";
-    pub const CHARGE: &str = "melee_charge";
-    pub const STAND: &str = "melee_stand_defending";
-    pub const ROUTED_DEF: &str = "melee_routed_defending";
-    pub const FLANK_REAR: &str = "melee_flank_rear";
-    pub const CHARGE_MULT: &str = "charge_strength_multiplier";
-    pub const MUSTER_LOSSES: &str = "muster_losses_needed";
-    pub const MUSTER_FREE_OUT: &str = "muster_free_out";
-    pub const CHARGE_CHECK_OVERALL: &str = "charge_check_overall";
-    pub const CHARGE_MP: &str = "charge_mp_bonus";
-    pub const MUSTER_SPAN: &str = "muster_span_bonus";
-    pub const STEPS_REVERSE: &str = "steps_with_reverse";
-    pub const STEPS_NO_REVERSE: &str = "steps_without_reverse";
-    pub const DRAGOON_STEPS: &str = "dragoon_steps";
-    pub const INFANTRY_FIRES: &str = "infantry_fires";
-    pub const ENTRY_FROM: &str = "entry_roll_from_turn";
-    pub const ENTRY_NEED: &str = "entry_roll_needed";
-    pub const LOSS_OVERALL: &str = "leader_loss_overall";
-    pub const LOSS_OTHER: &str = "leader_loss_other";
-    pub const LAST_TURN: &str = "last_turn";
+pub(crate) mod key {
+    pub(crate) const MORALE_LEADER: &str = "morale_leader_stacked";
+    pub(crate) const MORALE_ROUTED: &str = "morale_routed";
+    pub(crate) const MORALE_MARKER: &str = "morale_marker";
+    pub(crate) const MORALE_CHARGE_CAV: &str = "morale_charge_cavalry";
+    pub(crate) const MORALE_CHARGE_OTHER: &str = "morale_charge_other";
+    pub(crate) const RALLY_LEADER: &str = "rally_leader_stacked";
+    pub(crate) const RALLY_ROUTED: &str = "rally_routed";
+    pub(crate) const COMMAND_SPAN: &str = "command_within_span";
+    pub(crate) const ATTACK: &str = "melee_attack";
+    pub(crate) const ATTACK_PAGE: &str = "attack_melee_page";
+    pub(crate) const ATTACK_CAV: &str = "melee_attack_cavalry";
+    pub(crate) const ATTACK_INF: &str = "melee_attack_infantry";
+    pub(crate) const CHARGE: &str = "melee_charge";
+    pub(crate) const STAND: &str = "melee_stand_defending";
+    pub(crate) const ROUTED_DEF: &str = "melee_routed_defending";
+    pub(crate) const FLANK_REAR: &str = "melee_flank_rear";
+    pub(crate) const CHARGE_MULT: &str = "charge_strength_multiplier";
+    pub(crate) const MUSTER_LOSSES: &str = "muster_losses_needed";
+    pub(crate) const MUSTER_FREE_OUT: &str = "muster_free_out";
+    pub(crate) const CHARGE_CHECK_OVERALL: &str = "charge_check_overall";
+    pub(crate) const CHARGE_MP: &str = "charge_mp_bonus";
+    pub(crate) const MUSTER_SPAN: &str = "muster_span_bonus";
+    pub(crate) const STEPS_REVERSE: &str = "steps_with_reverse";
+    pub(crate) const STEPS_NO_REVERSE: &str = "steps_without_reverse";
+    pub(crate) const DRAGOON_STEPS: &str = "dragoon_steps";
+    pub(crate) const INFANTRY_FIRES: &str = "infantry_fires";
+    pub(crate) const ENTRY_FROM: &str = "entry_roll_from_turn";
+    pub(crate) const ENTRY_NEED: &str = "entry_roll_needed";
+    pub(crate) const LOSS_OVERALL: &str = "leader_loss_overall";
+    pub(crate) const LOSS_OTHER: &str = "leader_loss_other";
+    pub(crate) const LAST_TURN: &str = "last_turn";
 }
 
 /// The modifier values in force.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Modifiers {
-    pub source: Source,
-    pub values: BTreeMap<&'static str, i32>,
+    pub(crate) source: Source,
+    pub(crate) values: BTreeMap<&'static str, i32>,
 }
 
 impl Default for Modifiers {
@@ -286,12 +286,12 @@ impl Modifiers {
     }
 
     /// The spec of a key, for labels and rule references.
-    pub fn spec(key: &str) -> Option<&'static ModSpec> {
+    pub(crate) fn spec(key: &str) -> Option<&'static ModSpec> {
         MODIFIERS.iter().find(|s| s.key == key)
     }
 
     /// A roll modifier built from a key: its value, its label and rule.
-    pub fn modifier(&self, key: &str) -> crate::dice::Modifier {
+    pub(crate) fn modifier(&self, key: &str) -> crate::dice::Modifier {
         let spec = Modifiers::spec(key);
         crate::dice::Modifier::new(
             self.get(key),
@@ -301,7 +301,7 @@ impl Modifiers {
     }
 
     /// The values as a printed chart.
-    pub fn to_table(&self) -> Table {
+    pub(crate) fn to_table(&self) -> Table {
         Table {
             id: "modifiers".into(),
             title: "Modifiers".into(),

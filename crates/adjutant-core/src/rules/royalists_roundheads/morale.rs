@@ -16,10 +16,10 @@ use crate::rules::kit::offers::refuse;
 use crate::rules::kit::params::{pick, yes_no, yes_to};
 
 /// The causes a called morale check may have.
-pub const CAUSES: [&str; 3] = ["Fire Combat", "Melee", "Other"];
+pub(crate) const CAUSES: [&str; 3] = ["Fire Combat", "Melee", "Other"];
 
 /// The one unit selected, on the map.
-pub fn the_unit(ctx: &Context, call: &Call, rule: &str) -> Result<PieceId, Refusal> {
+pub(crate) fn the_unit(ctx: &Context, call: &Call, rule: &str) -> Result<PieceId, Refusal> {
     let [u] = call.actors.as_slice() else {
         return refuse("select one combat unit", rule.to_string());
     };
@@ -59,7 +59,7 @@ fn stacked(run: &Run, call: &Call, unit: PieceId) -> bool {
     look::stacked_leader(run, unit).is_some() || yes_to(call, param::LEADER_STACKED)
 }
 
-pub fn morale_params(ctx: &Context, unit: PieceId) -> Vec<ParamSpec> {
+pub(crate) fn morale_params(ctx: &Context, unit: PieceId) -> Vec<ParamSpec> {
     let default = match ctx.state.phase {
         phases::FIRE => 0,
         phases::MELEE => 1,
@@ -77,7 +77,7 @@ pub fn morale_params(ctx: &Context, unit: PieceId) -> Vec<ParamSpec> {
 
 const MORALE_RULE: &str = "§7.1";
 
-pub fn check_morale(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+pub(crate) fn check_morale(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
     let u = the_unit(ctx, call, MORALE_RULE)?;
     let kind = cause(call);
     if let Some(flag) = kind.flag()
@@ -95,7 +95,7 @@ pub fn check_morale(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refus
     Ok(())
 }
 
-pub fn morale_check(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
+pub(crate) fn morale_check(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     let u = call.actors[0];
     let leader = stacked(run, call, u);
     let passed = effects::morale_check(run, t, u, leader, cause(call), OnFail::Rout("1–3"))?;
@@ -109,7 +109,7 @@ pub fn morale_check(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     .into())
 }
 
-pub fn rally_params(ctx: &Context, unit: PieceId) -> Vec<ParamSpec> {
+pub(crate) fn rally_params(ctx: &Context, unit: PieceId) -> Vec<ParamSpec> {
     let mut params: Vec<ParamSpec> = stacked_question(ctx, unit).into_iter().collect();
     params.push(yes_no(
         param::IN_ENEMY_ZOC,
@@ -121,7 +121,7 @@ pub fn rally_params(ctx: &Context, unit: PieceId) -> Vec<ParamSpec> {
 
 const RALLY_RULE: &str = "§7.4";
 
-pub fn check_rally(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+pub(crate) fn check_rally(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
     let u = the_unit(ctx, call, RALLY_RULE)?;
     let name = ctx.roster.name(u);
     if !look::is_routed(ctx, u) {
@@ -151,7 +151,7 @@ pub fn check_rally(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusa
     Ok(())
 }
 
-pub fn rally(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
+pub(crate) fn rally(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     let u = call.actors[0];
     let name = run.name(u);
     let req = effects::morale_request(run, t, u, stacked(run, call, u), true);
@@ -179,11 +179,11 @@ pub fn rally(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
 
 const STEP_RULE: &str = "§8.1";
 
-pub fn check_lose_step(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+pub(crate) fn check_lose_step(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
     the_unit(ctx, call, STEP_RULE).map(|_| ())
 }
 
-pub fn lose_step(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
+pub(crate) fn lose_step(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
     let u = call.actors[0];
     let gone = effects::lose_step(run, t, u, "applied by hand");
     Ok(if gone { "eliminated" } else { "step lost" }.into())
@@ -191,7 +191,7 @@ pub fn lose_step(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
 
 const OC_RULE: &str = "§4.1";
 
-pub fn check_mark_oc(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+pub(crate) fn check_mark_oc(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
     let u = oc_unit(ctx, call, true)?;
     if ctx.state.phase != phases::MOVEMENT || ctx.state.side != ctx.roster.side_of(u) {
         return refuse(
@@ -202,15 +202,15 @@ pub fn check_mark_oc(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refu
     Ok(())
 }
 
-pub fn mark_oc(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
+pub(crate) fn mark_oc(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
     Ok(set_oc(run, call.actors[0], true))
 }
 
-pub fn check_clear_oc(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+pub(crate) fn check_clear_oc(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
     oc_unit(ctx, call, false).map(|_| ())
 }
 
-pub fn clear_oc(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
+pub(crate) fn clear_oc(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
     Ok(set_oc(run, call.actors[0], false))
 }
 
@@ -242,7 +242,7 @@ fn set_oc(run: &mut Run, u: PieceId, out: bool) -> String {
 
 const FORMATION_RULE: &str = "§8.2";
 
-pub fn check_formation(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+pub(crate) fn check_formation(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
     let u = the_unit(ctx, call, FORMATION_RULE)?;
     if !ctx.roster.unit(u).is_some_and(look::is_dragoons) {
         return refuse("only dragoons mount and dismount", FORMATION_RULE);
@@ -271,7 +271,7 @@ pub fn check_formation(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Re
     Ok(())
 }
 
-pub fn change_formation(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
+pub(crate) fn change_formation(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
     let u = call.actors[0];
     let dismount = !run.status(u).flag(keys::DISMOUNTED);
     run.flag(u, keys::DISMOUNTED, dismount);

@@ -19,7 +19,7 @@ fn phasing_units(ctx: &Context) -> Vec<PieceId> {
 }
 
 /// Attack units adjacent to the enemy must fight, by fire and/or melee (§6.2).
-pub fn attack_still_to_fight(ctx: &Context) -> Vec<PieceId> {
+pub(crate) fn attack_still_to_fight(ctx: &Context) -> Vec<PieceId> {
     phasing_units(ctx)
         .into_iter()
         .filter(|&u| look::unit_command(ctx, u) == Some(Chit::Attack))
@@ -28,7 +28,7 @@ pub fn attack_still_to_fight(ctx: &Context) -> Vec<PieceId> {
 }
 
 /// Charge units adjacent to the enemy must melee (§6.2).
-pub fn charge_still_to_melee(ctx: &Context) -> Vec<PieceId> {
+pub(crate) fn charge_still_to_melee(ctx: &Context) -> Vec<PieceId> {
     phasing_units(ctx)
         .into_iter()
         .filter(|&u| look::unit_command(ctx, u).is_some_and(Chit::is_charge))
@@ -37,7 +37,7 @@ pub fn charge_still_to_melee(ctx: &Context) -> Vec<PieceId> {
 }
 
 /// The Melee Phase reminders.
-pub fn melee_reminders(ctx: &Context) -> Vec<String> {
+pub(crate) fn melee_reminders(ctx: &Context) -> Vec<String> {
     let names = |ids: &[PieceId]| {
         ids.iter()
             .map(|&p| ctx.roster.name(p).to_string())

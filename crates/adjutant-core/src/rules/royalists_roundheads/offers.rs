@@ -55,7 +55,7 @@ fn check_of(call_id: &str) -> Option<(Check, Body)> {
 }
 
 /// Starts a procedure, or refuses it with the rule that forbids it.
-pub fn start(
+pub(crate) fn start(
     ctx: &Context,
     tables: Arc<Tables>,
     call: &Call,
@@ -126,7 +126,12 @@ fn make(
 }
 
 /// The procedures for a selection; with nothing selected, the phase advance.
-pub fn offers(ctx: &Context, t: &Tables, actors: &[PieceId], targets: &[PieceId]) -> Vec<Offer> {
+pub(crate) fn offers(
+    ctx: &Context,
+    t: &Tables,
+    actors: &[PieceId],
+    targets: &[PieceId],
+) -> Vec<Offer> {
     let r = ctx.roster;
     let mut out = Vec::new();
     if actors

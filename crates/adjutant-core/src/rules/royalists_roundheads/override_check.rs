@@ -9,7 +9,7 @@ use super::tables::{
 use crate::rules::Source;
 
 /// Reads "7–10", "7-10", "46+" or "5".
-pub fn parse_span(text: &str) -> Option<Span> {
+pub(crate) fn parse_span(text: &str) -> Option<Span> {
     let t = text.trim().replace(['–', '—'], "-");
     if let Some(from) = t.strip_suffix('+') {
         return Some(Span {
@@ -46,15 +46,15 @@ fn fire_cell(text: &str) -> Option<FireResult> {
 }
 
 pub(super) struct Validator<'a> {
-    pub path: &'a str,
-    pub text: &'a str,
-    pub problems: Vec<String>,
+    pub(crate) path: &'a str,
+    pub(crate) text: &'a str,
+    pub(crate) problems: Vec<String>,
 }
 
 impl Validator<'_> {
     /// Records a problem at a key path (each key searched after the previous), optionally at
     /// the `item`-th element of the list that follows the last key.
-    pub fn at(&mut self, keys: &[&str], item: Option<usize>, message: String) {
+    pub(crate) fn at(&mut self, keys: &[&str], item: Option<usize>, message: String) {
         let (line, col) = super::locate::position(self.text, keys, item);
         self.problems
             .push(format!("{}:{line}:{col}: {message}", self.path));
@@ -97,7 +97,7 @@ impl Validator<'_> {
         self.problems.len() == before
     }
 
-    pub fn melee(&mut self, m: RawMelee, source: Source) -> Option<MeleeTable> {
+    pub(crate) fn melee(&mut self, m: RawMelee, source: Source) -> Option<MeleeTable> {
         let before = self.problems.len();
         let columns: Vec<Option<Span>> = m.columns.iter().map(|c| parse_span(c)).collect();
         self.spans(&["melee", "columns"], &columns, true);
@@ -148,7 +148,7 @@ impl Validator<'_> {
         })
     }
 
-    pub fn fire(&mut self, raw: Vec<RawFireRow>, source: Source) -> Option<FireTable> {
+    pub(crate) fn fire(&mut self, raw: Vec<RawFireRow>, source: Source) -> Option<FireTable> {
         let before = self.problems.len();
         let spans: Vec<Option<Span>> = raw.iter().map(|r| parse_span(&r.rolls)).collect();
         self.spans(&["fire", "rows"], &spans, true);
@@ -179,7 +179,7 @@ impl Validator<'_> {
         (self.problems.len() == before).then_some(FireTable { source, rows })
     }
 
-    pub fn range(&mut self, raw: Vec<RawRangeRow>, source: Source) -> Option<RangeTable> {
+    pub(crate) fn range(&mut self, raw: Vec<RawRangeRow>, source: Source) -> Option<RangeTable> {
         let before = self.problems.len();
         let mut rows: Vec<RangeRow> = Vec::new();
         for (i, r) in raw.iter().enumerate() {
@@ -230,7 +230,7 @@ impl Validator<'_> {
         out
     }
 
-    pub fn victory(&mut self, raw: RawVictory, source: Source) -> Option<VictoryTable> {
+    pub(crate) fn victory(&mut self, raw: RawVictory, source: Source) -> Option<VictoryTable> {
         let before = self.problems.len();
         let royalist_losses = self.bands("royalist_losses", &raw.royalist_losses);
         let parliament_losses = self.bands("parliament_losses", &raw.parliament_losses);
@@ -241,7 +241,11 @@ impl Validator<'_> {
         })
     }
 
-    pub fn terrain(&mut self, raw: Vec<RawTerrainRow>, source: Source) -> Option<TerrainChart> {
+    pub(crate) fn terrain(
+        &mut self,
+        raw: Vec<RawTerrainRow>,
+        source: Source,
+    ) -> Option<TerrainChart> {
         let before = self.problems.len();
         let mut rows: Vec<TerrainRow> = Vec::new();
         for (i, r) in raw.into_iter().enumerate() {

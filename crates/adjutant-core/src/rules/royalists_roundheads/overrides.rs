@@ -26,8 +26,6 @@ use super::tables::Tables;
 use crate::rules::Source;
 use crate::words::quoted;
 
-pub use super::override_check::parse_span;
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawFile {

@@ -61,7 +61,7 @@ pub fn phases() -> Vec<Phase> {
 }
 
 /// The clock after `(turn, phase, side)`, or `None` when the last turn is over.
-pub fn next_clock(
+pub(crate) fn next_clock(
     turn: u32,
     phase: usize,
     side: usize,
@@ -79,7 +79,7 @@ pub fn next_clock(
 }
 
 /// The phase-advance procedure's title ("End Orders → Royalists Movement").
-pub fn title(ctx: &Context, t: &Tables) -> String {
+pub(crate) fn title(ctx: &Context, t: &Tables) -> String {
     let s = ctx.state;
     let names = phases();
     let last = t.modifiers.get(mk::LAST_TURN) as u32;
@@ -94,7 +94,7 @@ pub fn title(ctx: &Context, t: &Tables) -> String {
 }
 
 /// Whether the phase may be advanced now.
-pub fn check(ctx: &Context, _t: &Tables, _call: &Call) -> Result<(), Refusal> {
+pub(crate) fn check(ctx: &Context, _t: &Tables, _call: &Call) -> Result<(), Refusal> {
     if ctx.state.result.is_some() {
         return refuse("the battle is over", "§2.3");
     }
@@ -102,7 +102,7 @@ pub fn check(ctx: &Context, _t: &Tables, _call: &Call) -> Result<(), Refusal> {
 }
 
 /// Advances the clock one phase and does what the new phase does by itself.
-pub fn next_phase(run: &mut Run, t: &Tables, _call: &Call) -> Need<String> {
+pub(crate) fn next_phase(run: &mut Run, t: &Tables, _call: &Call) -> Need<String> {
     let (turn, phase, side) = run.clock();
     let last = t.modifiers.get(mk::LAST_TURN) as u32;
     let Some((turn, phase, side)) = next_clock(turn, phase, side, last) else {

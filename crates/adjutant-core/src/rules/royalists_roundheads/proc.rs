@@ -11,15 +11,15 @@ use crate::procedure::{Call, Step};
 use crate::rules::kit::{Cursor, Need, Script, done};
 
 /// A procedure body: the straight-line rules, stopping at each request.
-pub type Body = fn(&mut Run, &Tables, &Call) -> Need<String>;
+pub(crate) type Body = fn(&mut Run, &Tables, &Call) -> Need<String>;
 
 /// A started procedure.
-pub struct Proc {
-    pub title: String,
-    pub notes: Vec<String>,
-    pub tables: Arc<Tables>,
-    pub call: Call,
-    pub body: Body,
+pub(crate) struct Proc {
+    pub(crate) title: String,
+    pub(crate) notes: Vec<String>,
+    pub(crate) tables: Arc<Tables>,
+    pub(crate) call: Call,
+    pub(crate) body: Body,
 }
 
 impl Script for Proc {

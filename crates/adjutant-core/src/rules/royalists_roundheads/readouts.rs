@@ -13,7 +13,7 @@ use crate::battle::state::Role;
 use crate::event::PieceId;
 
 /// A unit's movement allowance now, with how it is made up ("10 (8, Charge +2)").
-pub fn movement<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> Option<(i32, String)> {
+pub(crate) fn movement<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> Option<(i32, String)> {
     let u = look::unit(l, id)?;
     let s = l.status(id);
     let dismounted = look::is_dragoons(u) && s.flag(keys::DISMOUNTED);
@@ -44,7 +44,7 @@ pub fn movement<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> Option<(i32
 }
 
 /// A leader's command span now, with how it is made up ("4 (3, Muster +1)").
-pub fn span<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> Option<(i32, String)> {
+pub(crate) fn span<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> Option<(i32, String)> {
     look::leader(l, id)?;
     let printed = look::rating(l, id, "span");
     if look::chit(l, id) == Some(Chit::Muster) {
@@ -79,7 +79,7 @@ fn wanted<L: Look + ?Sized>(l: &L, t: &Tables, id: PieceId) -> (&'static str, Op
 
 /// Rewrites every readout that no longer matches the pieces (nothing when only the odds are
 /// wanted).
-pub fn refresh(run: &mut Run, t: &Tables) {
+pub(crate) fn refresh(run: &mut Run, t: &Tables) {
     if run.quiet {
         return;
     }

@@ -11,7 +11,7 @@ use crate::battle::state::{Context, Role};
 use crate::event::PieceId;
 
 /// What is due in the current phase, for the phase banner.
-pub fn reminders(ctx: &Context, t: &Tables) -> Vec<String> {
+pub(crate) fn reminders(ctx: &Context, t: &Tables) -> Vec<String> {
     let s = ctx.state;
     let r = ctx.roster;
     let mut out = Vec::new();

@@ -13,7 +13,7 @@ use crate::rules::kit::with;
 use crate::status::{StatusSchema, TrackStyle};
 
 /// A piece's schema.
-pub fn piece(roster: &Roster, piece: PieceId, t: &Tables) -> StatusSchema {
+pub(crate) fn piece(roster: &Roster, piece: PieceId, t: &Tables) -> StatusSchema {
     if roster.leader(piece).is_some() {
         return StatusSchema {
             marks: vec![
@@ -94,7 +94,7 @@ pub fn piece(roster: &Roster, piece: PieceId, t: &Tables) -> StatusSchema {
 }
 
 /// A side's schema: leader-casualty loss points and the late reinforcement flag.
-pub fn side() -> StatusSchema {
+pub(crate) fn side() -> StatusSchema {
     StatusSchema {
         tracks: vec![schema::track(
             keys::LEADER_LOSSES,

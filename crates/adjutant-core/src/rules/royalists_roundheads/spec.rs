@@ -4,17 +4,17 @@
 use crate::army::{ArmySpec, KindSpec, StatSpec};
 
 /// Unit kinds.
-pub const CAVALRY: &str = "Cavalry";
-pub const DRAGOONS: &str = "Dragoons";
-pub const INFANTRY: &str = "Infantry";
+pub(crate) const CAVALRY: &str = "Cavalry";
+pub(crate) const DRAGOONS: &str = "Dragoons";
+pub(crate) const INFANTRY: &str = "Infantry";
 
 /// Leader trait: the side's Overall Leader.
-pub const OVERALL: &str = "overall";
+pub(crate) const OVERALL: &str = "overall";
 /// Unit trait: enters from turn 7 on a 6 (the Array, Hobart's foot).
-pub const ENTRY_ROLL: &str = "entry_roll";
+pub(crate) const ENTRY_ROLL: &str = "entry_roll";
 
 /// The army-file description of this system.
-pub fn army_spec() -> ArmySpec {
+pub(crate) fn army_spec() -> ArmySpec {
     let stat = StatSpec::range;
     let kind = KindSpec::new;
     ArmySpec {

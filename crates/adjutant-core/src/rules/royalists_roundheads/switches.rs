@@ -15,7 +15,7 @@ pub const SWITCHES: [&str; 5] = [
 ];
 
 /// What each switch does, by key: (what 1 means, what 0 means).
-pub const SWITCH_TEXT: [(&str, &str, &str); 5] = [
+pub(crate) const SWITCH_TEXT: [(&str, &str, &str); 5] = [
     (
         "attack_melee_page",
         "1: Attack cav. +2, inf. +1, attacking only",
@@ -37,17 +37,17 @@ pub const SWITCH_TEXT: [(&str, &str, &str); 5] = [
 
 impl Modifiers {
     /// Whether a switch is on (1).
-    pub fn switch(&self, key: &str) -> bool {
+    pub(crate) fn switch(&self, key: &str) -> bool {
         self.get(key) != 0
     }
 
     /// Whether a switch stands at other than its default (the log then names it).
-    pub fn off_default(&self, key: &str) -> bool {
+    pub(crate) fn off_default(&self, key: &str) -> bool {
         Modifiers::spec(key).is_some_and(|s| s.default != self.get(key))
     }
 
     /// The switches between two readings of the rules, with what is in force and the default.
-    pub fn switches_table(&self) -> Table {
+    pub(crate) fn switches_table(&self) -> Table {
         let changed = SWITCHES.iter().any(|k| self.off_default(k));
         Table {
             id: "switches".into(),

@@ -5,7 +5,7 @@
 
 use crate::rules::Source;
 
-pub use super::modifiers::{MODIFIERS, ModSpec, Modifiers};
+pub use super::modifiers::Modifiers;
 
 /// One cell of the Melee Combat Table, as it hits the opposing side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,7 +29,7 @@ impl MeleeResult {
     }
 
     /// Reads a printed cell; "-" and "–" both mean no effect.
-    pub fn parse(text: &str) -> Option<MeleeResult> {
+    pub(crate) fn parse(text: &str) -> Option<MeleeResult> {
         match text.trim() {
             "-" | "–" | "—" | "" => Some(MeleeResult::None),
             "M" | "m" => Some(MeleeResult::Morale),
@@ -45,12 +45,12 @@ impl MeleeResult {
 /// A strength range heading a column: `from..=to`, or `from` and up when `to` is `None`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Span {
-    pub from: i32,
-    pub to: Option<i32>,
+    pub(crate) from: i32,
+    pub(crate) to: Option<i32>,
 }
 
 impl Span {
-    pub fn contains(self, v: i32) -> bool {
+    pub(crate) fn contains(self, v: i32) -> bool {
         v >= self.from && self.to.is_none_or(|t| v <= t)
     }
 
@@ -87,7 +87,7 @@ impl MeleeTable {
     }
 
     /// The row a modified roll is read on: below 0 → row 0, above the last row → the last.
-    pub fn row(&self, reading: i32) -> usize {
+    pub(crate) fn row(&self, reading: i32) -> usize {
         reading.clamp(0, self.rows.len() as i32 - 1) as usize
     }
 
@@ -105,7 +105,7 @@ pub enum FireColumn {
 }
 
 impl FireColumn {
-    pub const ALL: [FireColumn; 3] = [
+    pub(crate) const ALL: [FireColumn; 3] = [
         FireColumn::DismountedDragoons,
         FireColumn::MountedDragoons,
         FireColumn::Cavalry,
@@ -131,7 +131,7 @@ pub enum FireResult {
 }
 
 impl FireResult {
-    pub fn cell(self) -> &'static str {
+    pub(crate) fn cell(self) -> &'static str {
         match self {
             FireResult::NoEffect => "No effect",
             FireResult::Morale => "Target makes morale check",
@@ -144,20 +144,20 @@ impl FireResult {
 
 /// One Fire Combat Table row: the modified rolls it covers and a result per column.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FireRow {
+pub(crate) struct FireRow {
     /// `None`: and anything below.
-    pub from: Option<i32>,
+    pub(crate) from: Option<i32>,
     /// `None`: and anything above.
-    pub to: Option<i32>,
-    pub results: [FireResult; 3],
+    pub(crate) to: Option<i32>,
+    pub(crate) results: [FireResult; 3],
 }
 
 impl FireRow {
-    pub fn contains(&self, v: i32) -> bool {
+    pub(crate) fn contains(&self, v: i32) -> bool {
         self.from.is_none_or(|f| v >= f) && self.to.is_none_or(|t| v <= t)
     }
 
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         match (self.from, self.to) {
             (None, Some(t)) => format!("{t} or less"),
             (Some(f), None) => format!("{f}+"),
@@ -172,7 +172,7 @@ impl FireRow {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FireTable {
     pub source: Source,
-    pub rows: Vec<FireRow>,
+    pub(crate) rows: Vec<FireRow>,
 }
 
 impl FireTable {
@@ -186,16 +186,16 @@ impl FireTable {
 
 /// One Range Table row: per column, `Some(modifier)` if it may fire at this distance.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RangeRow {
-    pub distance: i32,
-    pub cells: [Option<i32>; 3],
+pub(crate) struct RangeRow {
+    pub(crate) distance: i32,
+    pub(crate) cells: [Option<i32>; 3],
 }
 
 /// The Range Table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RangeTable {
     pub source: Source,
-    pub rows: Vec<RangeRow>,
+    pub(crate) rows: Vec<RangeRow>,
 }
 
 impl RangeTable {
@@ -208,16 +208,16 @@ impl RangeTable {
     }
 
     /// The distances listed.
-    pub fn distances(&self) -> Vec<i32> {
+    pub(crate) fn distances(&self) -> Vec<i32> {
         self.rows.iter().map(|r| r.distance).collect()
     }
 }
 
 /// One Victory Table line: enemy losses in `losses`, a 2D6 roll of `need` or more wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct VictoryBand {
-    pub losses: Span,
-    pub need: i32,
+pub(crate) struct VictoryBand {
+    pub(crate) losses: Span,
+    pub(crate) need: i32,
 }
 
 /// The Victory Table, one column pair per checking side.
@@ -225,14 +225,14 @@ pub struct VictoryBand {
 pub struct VictoryTable {
     pub source: Source,
     /// Parliament checks these against Royalist losses.
-    pub royalist_losses: Vec<VictoryBand>,
+    pub(crate) royalist_losses: Vec<VictoryBand>,
     /// The Royalists check these against Parliament losses.
-    pub parliament_losses: Vec<VictoryBand>,
+    pub(crate) parliament_losses: Vec<VictoryBand>,
 }
 
 impl VictoryTable {
     /// The bands the side `checking` (0 Royalists, 1 Parliament) reads.
-    pub fn for_side(&self, checking: usize) -> &[VictoryBand] {
+    pub(crate) fn for_side(&self, checking: usize) -> &[VictoryBand] {
         if checking == 0 {
             &self.parliament_losses
         } else {
@@ -256,27 +256,27 @@ impl VictoryTable {
 
 /// One Terrain Effects Chart line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TerrainRow {
-    pub name: String,
+pub(crate) struct TerrainRow {
+    pub(crate) name: String,
     /// A hexside feature (hedge, stream, slope) rather than a hex.
-    pub hexside: bool,
-    pub mp_mounted: String,
-    pub mp_foot: String,
-    pub mp_leader: String,
+    pub(crate) hexside: bool,
+    pub(crate) mp_mounted: String,
+    pub(crate) mp_foot: String,
+    pub(crate) mp_leader: String,
     /// Fire DRM for a target in / behind it; `None` where the chart has no entry.
-    pub fire: Option<i32>,
+    pub(crate) fire: Option<i32>,
     /// Attacker's melee DRM; `None` where the chart has no entry.
-    pub melee: Option<i32>,
+    pub(crate) melee: Option<i32>,
     /// A further attacker DRM when cavalry attacks into or across it.
-    pub melee_cavalry: i32,
-    pub los: String,
+    pub(crate) melee_cavalry: i32,
+    pub(crate) los: String,
 }
 
 /// The Terrain Effects Chart.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TerrainChart {
     pub source: Source,
-    pub rows: Vec<TerrainRow>,
+    pub(crate) rows: Vec<TerrainRow>,
 }
 
 impl TerrainChart {
@@ -298,7 +298,7 @@ impl TerrainChart {
             .collect()
     }
 
-    pub fn row(&self, name: &str) -> Option<&TerrainRow> {
+    pub(crate) fn row(&self, name: &str) -> Option<&TerrainRow> {
         self.rows.iter().find(|r| r.name == name)
     }
 }

@@ -17,7 +17,7 @@ use crate::rules::kit::offers::refuse;
 
 const RULE: &str = "§4.2";
 
-pub fn check_trace(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+pub(crate) fn check_trace(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
     let u = the_unit(ctx, call, RULE)?;
     let name = ctx.roster.name(u);
     let side = ctx.roster.side_of(u);
@@ -48,7 +48,7 @@ pub fn check_trace(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusa
     Ok(())
 }
 
-pub fn trace(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
+pub(crate) fn trace(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
     let u = call.actors[0];
     let side = run.roster().side_of(u);
     let Some(o) = look::overall_leader(run, side) else {
@@ -84,7 +84,7 @@ pub fn trace(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
     Ok("traces command to the Overall Leader".into())
 }
 
-pub fn check_own(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
+pub(crate) fn check_own(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal> {
     let u = the_unit(ctx, call, RULE)?;
     if !ctx.status(u).flag(keys::TRACES_OVERALL) {
         return refuse(
@@ -98,7 +98,7 @@ pub fn check_own(ctx: &Context, _t: &Tables, call: &Call) -> Result<(), Refusal>
     Ok(())
 }
 
-pub fn own(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
+pub(crate) fn own(run: &mut Run, _t: &Tables, call: &Call) -> Need<String> {
     let u = call.actors[0];
     run.flag(u, keys::TRACES_OVERALL, false);
     run.fact_about(FactKind::Command, u, |name| {

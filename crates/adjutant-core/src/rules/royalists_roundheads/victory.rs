@@ -12,7 +12,7 @@ use crate::rules::Figure;
 use crate::rules::kit::Need;
 
 /// A side's name as its army file gives it.
-pub fn side_name<L: Look + ?Sized>(l: &L, side: usize) -> String {
+pub(crate) fn side_name<L: Look + ?Sized>(l: &L, side: usize) -> String {
     let r = l.roster();
     r.armies
         .get(side)
@@ -28,7 +28,7 @@ pub fn side_name<L: Look + ?Sized>(l: &L, side: usize) -> String {
 }
 
 /// The Victory Check of `side`: rolls only if the enemy's losses reached the table.
-pub fn victory_check(run: &mut Run, t: &Tables, side: usize) -> Need<bool> {
+pub(crate) fn victory_check(run: &mut Run, t: &Tables, side: usize) -> Need<bool> {
     let enemy = 1 - side;
     let losses = look::side_losses(run, enemy);
     let me = side_name(run, side);
@@ -74,7 +74,7 @@ pub fn victory_check(run: &mut Run, t: &Tables, side: usize) -> Need<bool> {
 }
 
 /// The end of the last turn with no winner: a draw (§2.3), losses given for information.
-pub fn draw(run: &mut Run, t: &Tables) {
+pub(crate) fn draw(run: &mut Run, t: &Tables) {
     let a = look::side_losses(run, 0);
     let b = look::side_losses(run, 1);
     let text = format!(
@@ -88,7 +88,7 @@ pub fn draw(run: &mut Run, t: &Tables) {
 }
 
 /// Each side's loss points, leader losses and victory threshold, for the across-the-table view.
-pub fn figures(ctx: &Context, t: &Tables) -> Vec<Figure> {
+pub(crate) fn figures(ctx: &Context, t: &Tables) -> Vec<Figure> {
     let mut out = Vec::new();
     for side in 0..ctx.roster.armies.len().min(2) {
         let losses = look::side_losses(ctx, side);

@@ -30,7 +30,7 @@ const MODS: &str = "§7.4";
 const RESULTS: &str = "§7.5";
 
 /// The questions a combat needs answered.
-pub fn params() -> Vec<ParamSpec> {
+pub(crate) fn params() -> Vec<ParamSpec> {
     vec![
         choice(
             DIRECTION,
@@ -69,7 +69,12 @@ fn never_fights(k: &str) -> bool {
 }
 
 /// Whether this body may attack that one now, with the rule that forbids it.
-pub fn check(ctx: &Context, att: PieceId, def: PieceId, head_on: bool) -> Result<(), Refusal> {
+pub(crate) fn check(
+    ctx: &Context,
+    att: PieceId,
+    def: PieceId,
+    head_on: bool,
+) -> Result<(), Refusal> {
     present(ctx, att)?;
     present(ctx, def)?;
     if ctx.roster.side_of(att) == ctx.roster.side_of(def) || ctx.roster.unit(def).is_none() {
@@ -130,7 +135,7 @@ pub fn check(ctx: &Context, att: PieceId, def: PieceId, head_on: bool) -> Result
 }
 
 /// The offer for an attacker and defender.
-pub fn offer_for(ctx: &Context, att: PieceId, def: PieceId) -> Offer {
+pub(crate) fn offer_for(ctx: &Context, att: PieceId, def: PieceId) -> Offer {
     offer(
         P_COMBAT,
         format!("Attack {}", ctx.roster.name(def)),
@@ -232,7 +237,7 @@ fn modifiers(
 }
 
 /// Starts a combat, or refuses it.
-pub fn build(
+pub(crate) fn build(
     ctx: &Context,
     t: &Arc<VwsTables>,
     call: &Call,
@@ -255,20 +260,20 @@ pub fn build(
 }
 
 /// A combat in progress.
-pub struct Combat {
-    pub tables: Arc<VwsTables>,
-    pub att: PieceId,
-    pub def: PieceId,
-    pub dice: Dice,
+pub(crate) struct Combat {
+    pub(crate) tables: Arc<VwsTables>,
+    pub(crate) att: PieceId,
+    pub(crate) def: PieceId,
+    pub(crate) dice: Dice,
     /// The defenders never defend (commanded shot, dragoons, gunners): retreat or removed.
-    pub evade: bool,
-    pub leaders: [Option<PieceId>; 2],
-    pub horse: bool,
+    pub(crate) evade: bool,
+    pub(crate) leaders: [Option<PieceId>; 2],
+    pub(crate) horse: bool,
 }
 
 impl Combat {
     /// The D10 request, one band per line of the result table.
-    pub fn request(&self) -> DiceRequest {
+    pub(crate) fn request(&self) -> DiceRequest {
         let bands = self
             .tables
             .results

@@ -12,7 +12,7 @@ use crate::rules::kit::events::{set_flag, set_mark, set_rung, set_track};
 use crate::rules::kit::offers::actor_and_target;
 
 /// Refuses when the battle is over or the body has left the table.
-pub fn present(ctx: &Context, piece: PieceId) -> Result<(), Refusal> {
+pub(crate) fn present(ctx: &Context, piece: PieceId) -> Result<(), Refusal> {
     if let Some(r) = &ctx.state.result {
         return Err(Refusal::new(format!("the battle is over: {r}"), "§10.2"));
     }
@@ -26,18 +26,18 @@ pub fn present(ctx: &Context, piece: PieceId) -> Result<(), Refusal> {
 }
 
 /// The actor and target of a call.
-pub fn pair(call: &Call, rule: &str) -> Result<(PieceId, PieceId), Refusal> {
+pub(crate) fn pair(call: &Call, rule: &str) -> Result<(PieceId, PieceId), Refusal> {
     actor_and_target(call, "choose a body and a target", rule)
 }
 
 /// Whether it is the turn's moves and `piece`'s side is the one moving (§2.3).
-pub fn own_move(ctx: &Context, piece: PieceId) -> bool {
+pub(crate) fn own_move(ctx: &Context, piece: PieceId) -> bool {
     ctx.state.phase == super::turn::PHASE_MOVES && ctx.state.side == ctx.roster.side_of(piece)
 }
 
 /// What a body does with its turn, for the one-action rule (§3.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Doing {
+pub(crate) enum Doing {
     /// Moving, crossing ground or changing formation.
     Move,
     /// Firing.
@@ -48,7 +48,7 @@ pub enum Doing {
 
 /// Refuses what the one-action rule forbids: firearms fire once a turn instead of moving,
 /// rallying or reforming (§3.3). Horse may fire pistols and move (it costs 4" of the move).
-pub fn one_action(ctx: &Context, unit: PieceId, doing: Doing) -> Result<(), Refusal> {
+pub(crate) fn one_action(ctx: &Context, unit: PieceId, doing: Doing) -> Result<(), Refusal> {
     let s = ctx.status(unit);
     let name = ctx.roster.name(unit);
     let horse = super::status::horse_kind(kind(ctx, unit));
@@ -70,7 +70,7 @@ pub fn one_action(ctx: &Context, unit: PieceId, doing: Doing) -> Result<(), Refu
 use crate::rules::kit::{Cursor, Need};
 
 /// The events of a body losing `steps` formation levels, and its new rung.
-pub fn loss_events(ctx: &Context, unit: PieceId, steps: u8, why: &str) -> (u8, Vec<Event>) {
+pub(crate) fn loss_events(ctx: &Context, unit: PieceId, steps: u8, why: &str) -> (u8, Vec<Event>) {
     let from = ctx.status(unit).rung(FORMATION);
     let k = kind(ctx, unit);
     let to = lose(k, from, steps);
@@ -122,7 +122,7 @@ pub fn loss_events(ctx: &Context, unit: PieceId, steps: u8, why: &str) -> (u8, V
 
 /// The events of a body leaving play (§8.6): removed, and, when it was overrun or contacted,
 /// an unhorsed leader with it captured (§9.3).
-pub fn removal_events(ctx: &Context, unit: PieceId, why: &str, overrun: bool) -> Vec<Event> {
+pub(crate) fn removal_events(ctx: &Context, unit: PieceId, why: &str, overrun: bool) -> Vec<Event> {
     let name = ctx.roster.name(unit);
     let mut events = vec![
         set_flag(unit, REMOVED, true),
@@ -163,7 +163,7 @@ pub fn removal_events(ctx: &Context, unit: PieceId, why: &str, overrun: bool) ->
 
 /// Draws the casualty card of a leader under fire or in combat with `unit` (§9.2), and what
 /// it does: the summary and the events.
-pub fn leader_casualty(
+pub(crate) fn leader_casualty(
     cur: &mut Cursor,
     t: &VwsTables,
     ctx: &Context,

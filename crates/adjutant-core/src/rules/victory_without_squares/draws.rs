@@ -21,17 +21,17 @@ use crate::procedure::{Call, CardRead, CardRequest, Offer, ParamSpec, Procedure,
 
 /// Which card test a [`CardTest`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Test {
+pub(crate) enum Test {
     Leader,
     NearBroken,
     Recall,
 }
 
 /// A one-card test for a piece.
-pub struct CardTest {
-    pub tables: Arc<VwsTables>,
-    pub piece: PieceId,
-    pub test: Test,
+pub(crate) struct CardTest {
+    pub(crate) tables: Arc<VwsTables>,
+    pub(crate) piece: PieceId,
+    pub(crate) test: Test,
 }
 
 impl Body for CardTest {
@@ -99,7 +99,7 @@ impl Body for CardTest {
 }
 
 /// The leader casualty offer for a leader.
-pub fn leader_offer(ctx: &Context, leader: PieceId) -> Offer {
+pub(crate) fn leader_offer(ctx: &Context, leader: PieceId) -> Offer {
     let check = present(ctx, leader).and_then(|_| match ctx.status(leader).rung(LEADER) {
         KILLED => Err(Refusal::new("this leader has been killed", "§9.2")),
         CAPTURED => Err(Refusal::new("this leader has been captured", "§9.3")),
@@ -114,7 +114,7 @@ pub fn leader_offer(ctx: &Context, leader: PieceId) -> Offer {
 }
 
 /// The next-to-broken offer for a body.
-pub fn near_broken_offer(ctx: &Context, unit: PieceId) -> Offer {
+pub(crate) fn near_broken_offer(ctx: &Context, unit: PieceId) -> Offer {
     let check = present(ctx, unit).and_then(|_| {
         if ctx.status(unit).rung(FORMATION) == BROKEN {
             Err(Refusal::new("this body is already Broken", "§8.5"))
@@ -131,7 +131,7 @@ pub fn near_broken_offer(ctx: &Context, unit: PieceId) -> Offer {
 }
 
 /// The pursuit-round offer for a pursuing body.
-pub fn pursuit_offer(ctx: &Context, unit: PieceId) -> Option<Offer> {
+pub(crate) fn pursuit_offer(ctx: &Context, unit: PieceId) -> Option<Offer> {
     ctx.status(unit).flag(PURSUING).then(|| {
         offer(
             P_PURSUIT,
@@ -144,7 +144,7 @@ pub fn pursuit_offer(ctx: &Context, unit: PieceId) -> Option<Offer> {
 
 /// The recall offer for a pursuing body: a red card, or recalled at once when 4" or more
 /// behind the broken body it chases.
-pub fn recall_offer(ctx: &Context, unit: PieceId) -> Option<Offer> {
+pub(crate) fn recall_offer(ctx: &Context, unit: PieceId) -> Option<Offer> {
     ctx.status(unit).flag(PURSUING).then(|| {
         offer(
             P_RECALL,
@@ -178,7 +178,7 @@ fn recall_events(ctx: &Context, unit: PieceId, why: &str) -> Vec<Event> {
 }
 
 /// Builds the card tests and the pursuit and attach actions.
-pub fn build(
+pub(crate) fn build(
     ctx: &Context,
     t: &Arc<VwsTables>,
     call: &Call,
@@ -290,7 +290,7 @@ fn joined(ctx: &Context, leader: PieceId) -> Option<PieceId> {
 }
 
 /// Whether a leader may be marked captured: only when unhorsed (§9.3).
-pub fn capture_check(ctx: &Context, leader: PieceId) -> Result<(), Refusal> {
+pub(crate) fn capture_check(ctx: &Context, leader: PieceId) -> Result<(), Refusal> {
     present(ctx, leader)?;
     if ctx.roster.leader(leader).is_none() {
         return Err(Refusal::new("only a leader is captured", "§9.3"));
@@ -306,7 +306,7 @@ pub fn capture_check(ctx: &Context, leader: PieceId) -> Result<(), Refusal> {
 }
 
 /// The capture offer for a leader.
-pub fn capture_offer(ctx: &Context, leader: PieceId) -> Offer {
+pub(crate) fn capture_offer(ctx: &Context, leader: PieceId) -> Offer {
     offer(
         P_CAPTURE,
         "Captured: overrun while unhorsed".into(),
@@ -316,7 +316,7 @@ pub fn capture_offer(ctx: &Context, leader: PieceId) -> Offer {
 }
 
 /// Whether a leader may join a body.
-pub fn attach_check(ctx: &Context, leader: PieceId, unit: PieceId) -> Result<(), Refusal> {
+pub(crate) fn attach_check(ctx: &Context, leader: PieceId, unit: PieceId) -> Result<(), Refusal> {
     present(ctx, unit)?;
     if ctx.roster.leader(leader).is_none()
         || ctx.roster.unit(unit).is_none()

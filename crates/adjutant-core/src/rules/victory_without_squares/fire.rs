@@ -32,7 +32,7 @@ const RULE: &str = "§5.5";
 const WHO: &str = "§5.1";
 
 /// The questions a shot needs answered.
-pub fn params(ctx: &Context, firer: PieceId) -> Vec<ParamSpec> {
+pub(crate) fn params(ctx: &Context, firer: PieceId) -> Vec<ParamSpec> {
     let mut p = vec![
         yes_no(
             IN_RANGE,
@@ -77,12 +77,17 @@ pub fn firing_figures(t: &VwsTables, ctx: &Context, firer: PieceId) -> i32 {
 }
 
 /// Whether the firer's side is not the one moving: it fires only on a card (§5.1).
-pub fn in_opponents_turn(ctx: &Context, firer: PieceId) -> bool {
+pub(crate) fn in_opponents_turn(ctx: &Context, firer: PieceId) -> bool {
     ctx.state.phase == super::turn::PHASE_MOVES && !own_move(ctx, firer)
 }
 
 /// Whether this body may fire at that one now.
-pub fn check(t: &VwsTables, ctx: &Context, firer: PieceId, target: PieceId) -> Result<(), Refusal> {
+pub(crate) fn check(
+    t: &VwsTables,
+    ctx: &Context,
+    firer: PieceId,
+    target: PieceId,
+) -> Result<(), Refusal> {
     present(ctx, firer)?;
     present(ctx, target)?;
     let name = ctx.roster.name(firer);
@@ -145,7 +150,7 @@ pub fn check(t: &VwsTables, ctx: &Context, firer: PieceId, target: PieceId) -> R
 }
 
 /// The offer for a firer and target.
-pub fn offer_for(t: &VwsTables, ctx: &Context, firer: PieceId, target: PieceId) -> Offer {
+pub(crate) fn offer_for(t: &VwsTables, ctx: &Context, firer: PieceId, target: PieceId) -> Offer {
     let label = if in_opponents_turn(ctx, firer) {
         format!(
             "Fire at {} (opponent's turn: needs a card)",
@@ -163,7 +168,7 @@ pub fn offer_for(t: &VwsTables, ctx: &Context, firer: PieceId, target: PieceId) 
 }
 
 /// Starts a shot, or refuses it.
-pub fn build(
+pub(crate) fn build(
     ctx: &Context,
     t: &Arc<VwsTables>,
     call: &Call,
@@ -233,16 +238,16 @@ pub fn build(
 }
 
 /// A shot in progress.
-pub struct Fire {
-    pub tables: Arc<VwsTables>,
-    pub firer: PieceId,
-    pub target: PieceId,
-    pub dice: Dice,
-    pub guns: bool,
+pub(crate) struct Fire {
+    pub(crate) tables: Arc<VwsTables>,
+    pub(crate) firer: PieceId,
+    pub(crate) target: PieceId,
+    pub(crate) dice: Dice,
+    pub(crate) guns: bool,
     /// Cards for fire in the opponent's turn (0 in the firer's own turn).
-    pub reaction_draws: u8,
-    pub target_rung: u8,
-    pub leader: Option<PieceId>,
+    pub(crate) reaction_draws: u8,
+    pub(crate) target_rung: u8,
+    pub(crate) leader: Option<PieceId>,
 }
 
 impl Fire {

@@ -87,7 +87,12 @@ pub fn verdict(t: &VwsTables, action: Manoeuvre, card: Card, s: Situation) -> Ve
 }
 
 /// The better of the cards drawn (the first on a tie), with its verdict.
-pub fn best(t: &VwsTables, action: Manoeuvre, cards: &[Card], s: Situation) -> (Card, Verdict) {
+pub(crate) fn best(
+    t: &VwsTables,
+    action: Manoeuvre,
+    cards: &[Card],
+    s: Situation,
+) -> (Card, Verdict) {
     let mut out: Option<(Card, Verdict)> = None;
     for &c in cards {
         let v = verdict(t, action, c, s);
@@ -99,7 +104,7 @@ pub fn best(t: &VwsTables, action: Manoeuvre, cards: &[Card], s: Situation) -> (
 }
 
 /// The action a procedure id draws for.
-pub fn action_of(id: &str) -> Option<Manoeuvre> {
+pub(crate) fn action_of(id: &str) -> Option<Manoeuvre> {
     match id {
         P_DIFFICULT => Some(Manoeuvre::Difficult),
         P_HALT => Some(Manoeuvre::Halt),
@@ -121,7 +126,7 @@ fn params(action: Manoeuvre) -> Vec<ParamSpec> {
 }
 
 /// Whether this body may draw for this action now.
-pub fn check(ctx: &Context, unit: PieceId, action: Manoeuvre) -> Result<(), Refusal> {
+pub(crate) fn check(ctx: &Context, unit: PieceId, action: Manoeuvre) -> Result<(), Refusal> {
     present(ctx, unit)?;
     let s = ctx.status(unit);
     let name = ctx.roster.name(unit);
@@ -170,7 +175,7 @@ pub fn check(ctx: &Context, unit: PieceId, action: Manoeuvre) -> Result<(), Refu
 }
 
 /// The offers of every manoeuvre for a body.
-pub fn offers(ctx: &Context, unit: PieceId) -> Vec<Offer> {
+pub(crate) fn offers(ctx: &Context, unit: PieceId) -> Vec<Offer> {
     [P_DIFFICULT, P_HALT, P_REFORM, P_RALLY]
         .into_iter()
         .filter_map(|id| {
@@ -186,7 +191,7 @@ pub fn offers(ctx: &Context, unit: PieceId) -> Vec<Offer> {
 }
 
 /// Starts a manoeuvre draw.
-pub fn build(
+pub(crate) fn build(
     ctx: &Context,
     t: &Arc<VwsTables>,
     call: &Call,
@@ -225,12 +230,12 @@ pub fn build(
 }
 
 /// A manoeuvre draw in progress.
-pub struct Draw {
-    pub tables: Arc<VwsTables>,
-    pub unit: PieceId,
-    pub action: Manoeuvre,
-    pub situation: Situation,
-    pub draws: u8,
+pub(crate) struct Draw {
+    pub(crate) tables: Arc<VwsTables>,
+    pub(crate) unit: PieceId,
+    pub(crate) action: Manoeuvre,
+    pub(crate) situation: Situation,
+    pub(crate) draws: u8,
 }
 
 impl Body for Draw {

@@ -24,7 +24,7 @@ pub const MOVES: [&str; 3] = [
 ];
 
 /// Why a body leaves play.
-pub const REASONS: [&str; 3] = ["surrendered", "left the table", "overrun or contacted"];
+pub(crate) const REASONS: [&str; 3] = ["surrendered", "left the table", "overrun or contacted"];
 
 fn move_param() -> ParamSpec {
     choice(
@@ -40,7 +40,7 @@ fn reason_param() -> ParamSpec {
 }
 
 /// Whether a body may be given a move order now: its side's turn, not broken (§2.3, §8.4).
-pub fn check(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
+pub(crate) fn check(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
     present(ctx, unit)?;
     let name = ctx.roster.name(unit);
     if !own_move(ctx, unit) {
@@ -91,7 +91,7 @@ fn move_check(ctx: &Context, unit: PieceId, advance: bool) -> Result<(), Refusal
 }
 
 /// The move offer for a body.
-pub fn move_offer(ctx: &Context, unit: PieceId) -> Offer {
+pub(crate) fn move_offer(ctx: &Context, unit: PieceId) -> Offer {
     offer(
         P_MOVE,
         "Move: start moving, or stop".into(),
@@ -101,7 +101,7 @@ pub fn move_offer(ctx: &Context, unit: PieceId) -> Offer {
 }
 
 /// The offer for a body overrun by fleeing friends.
-pub fn overrun_offer(ctx: &Context, unit: PieceId) -> Offer {
+pub(crate) fn overrun_offer(ctx: &Context, unit: PieceId) -> Offer {
     offer(
         P_OVERRUN,
         "Overrun by fleeing friends (−1 formation level)".into(),
@@ -111,7 +111,7 @@ pub fn overrun_offer(ctx: &Context, unit: PieceId) -> Offer {
 }
 
 /// The offer to take a body off the table.
-pub fn remove_offer(ctx: &Context, unit: PieceId) -> Offer {
+pub(crate) fn remove_offer(ctx: &Context, unit: PieceId) -> Offer {
     offer(
         P_REMOVE,
         "Remove from play (surrendered, left the table, overrun)".into(),
@@ -121,7 +121,7 @@ pub fn remove_offer(ctx: &Context, unit: PieceId) -> Offer {
 }
 
 /// Builds a move, an overrun or a removal.
-pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub(crate) fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
     let &unit = call
         .actors
         .first()

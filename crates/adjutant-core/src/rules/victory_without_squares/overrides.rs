@@ -48,7 +48,7 @@ struct VwsFile {
 }
 
 /// Reads a VWS override text into the system with those tables in force.
-pub fn load(path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
+pub(crate) fn load(path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
     tables(path, text).map(|t| Box::new(VictoryWithoutSquares::with_tables(t)) as _)
 }
 

@@ -15,7 +15,7 @@ use crate::rules::kit::offers::offer;
 use crate::rules::kit::params::choice;
 
 /// The parameter naming the change.
-pub const CHANGE: &str = "change";
+pub(crate) const CHANGE: &str = "change";
 
 /// The changes a body of this kind may make, each with the flag it sets and its rule.
 fn changes(kind: &str) -> Vec<(&'static str, &'static str, bool, &'static str)> {
@@ -45,7 +45,7 @@ fn changes(kind: &str) -> Vec<(&'static str, &'static str, bool, &'static str)> 
 /// Whether a change of formation takes the whole of this kind's turn: foot "Move 4" per turn
 /// … or wheel up to 90°, or form hedgehog, or fire"; dragoons mount or dismount "at the start
 /// of the turn (ie cannot mount up and ride off in same turn)" (§3.4). Horse only deduct 4".
-pub fn one_thing_a_turn(kind: &str) -> bool {
+pub(crate) fn one_thing_a_turn(kind: &str) -> bool {
     kind == FOOT || kind == DRAGOONS
 }
 
@@ -70,7 +70,7 @@ fn kind_of(ctx: &Context, unit: PieceId) -> Option<String> {
 }
 
 /// The offer for a body: refused for leaders and broken bodies.
-pub fn offer_for(ctx: &Context, unit: PieceId) -> Option<Offer> {
+pub(crate) fn offer_for(ctx: &Context, unit: PieceId) -> Option<Offer> {
     let kind = kind_of(ctx, unit)?;
     let labels: Vec<&str> = changes(&kind).iter().map(|c| c.0).collect();
     let check = present(ctx, unit)
@@ -99,7 +99,7 @@ fn not_broken(ctx: &Context, unit: PieceId) -> Result<(), Refusal> {
 }
 
 /// Builds the change a call names.
-pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub(crate) fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
     let &unit = call
         .actors
         .first()

@@ -10,15 +10,15 @@ use crate::rules::kit::schema;
 use crate::status::{LadderSpec, StatusSchema, TrackStyle};
 
 /// The formation rungs, top first.
-pub const RUNGS: [&str; 4] = ["Formed", "Unsteady", "Disordered", "Broken"];
+pub(crate) const RUNGS: [&str; 4] = ["Formed", "Unsteady", "Disordered", "Broken"];
 
 /// Whether a kind goes straight from Formed to Disordered (§1.4).
-pub fn skips_unsteady(kind: &str) -> bool {
+pub(crate) fn skips_unsteady(kind: &str) -> bool {
     kind == COMMANDED_SHOT || kind == DRAGOONS
 }
 
 /// Whether a kind is mounted horse (Dragoons count when mounted: see [`is_horse`]).
-pub fn horse_kind(kind: &str) -> bool {
+pub(crate) fn horse_kind(kind: &str) -> bool {
     kind == HORSE || kind == HORSE_2_RANK
 }
 
@@ -45,7 +45,7 @@ pub fn recover(kind: &str, rung: u8) -> u8 {
 }
 
 /// What a body or a leader carries.
-pub fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
+pub(crate) fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
     let side = roster.side_of(piece);
     let Some(unit) = roster.unit(piece) else {
         return StatusSchema {
@@ -140,7 +140,7 @@ pub fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
 }
 
 /// What a side carries.
-pub fn side_schema() -> StatusSchema {
+pub(crate) fn side_schema() -> StatusSchema {
     StatusSchema {
         tracks: vec![schema::track(
             DIVISIONS_MOVED,
@@ -160,18 +160,18 @@ pub fn side_schema() -> StatusSchema {
 }
 
 /// A unit's kind ("" for a leader).
-pub fn kind<'a>(ctx: &Context<'a>, piece: PieceId) -> &'a str {
+pub(crate) fn kind<'a>(ctx: &Context<'a>, piece: PieceId) -> &'a str {
     ctx.roster.unit(piece).map_or("", |u| u.kind.as_str())
 }
 
 /// Whether a body fights as horse now (horse, or mounted dragoons).
-pub fn is_horse(ctx: &Context, piece: PieceId) -> bool {
+pub(crate) fn is_horse(ctx: &Context, piece: PieceId) -> bool {
     let k = kind(ctx, piece);
     horse_kind(k) || (k == DRAGOONS && ctx.status(piece).flag(MOUNTED))
 }
 
 /// The leader attached to a body, if one is and is active.
-pub fn active_leader(ctx: &Context, unit: PieceId) -> Option<PieceId> {
+pub(crate) fn active_leader(ctx: &Context, unit: PieceId) -> Option<PieceId> {
     let id = ctx.status(unit).mark(ATTACHED)?;
     let side = ctx.roster.side_of(unit);
     let leader = ctx.roster.find(side, id)?;
@@ -191,7 +191,7 @@ pub fn on_table(ctx: &Context, side: usize) -> Vec<PieceId> {
 }
 
 /// All's Lost count: (broken + disordered, the rest) of the bodies on the table (§10.1).
-pub fn alls_lost_count(ctx: &Context, side: usize) -> (usize, usize) {
+pub(crate) fn alls_lost_count(ctx: &Context, side: usize) -> (usize, usize) {
     let units = on_table(ctx, side);
     let bad = units
         .iter()
@@ -207,7 +207,7 @@ pub fn alls_lost(ctx: &Context, side: usize) -> bool {
 }
 
 /// The side's name ("Royalist").
-pub fn side_name(ctx: &Context, side: usize) -> String {
+pub(crate) fn side_name(ctx: &Context, side: usize) -> String {
     ctx.roster
         .armies
         .get(side)

@@ -11,7 +11,7 @@ use crate::rules::kit::switches::{self, Switch};
 use crate::rules::{Source, Table};
 
 /// The switch that halves an out-of-powder gun's bases instead of its firing figures.
-pub const POWDER_HALVES_BASES: &str = "powder_halves_bases";
+pub(crate) const POWDER_HALVES_BASES: &str = "powder_halves_bases";
 
 /// The switches of the table file (§11.1); off is the rules' reading.
 pub const SWITCHES: [Switch; 1] = [Switch {
@@ -40,7 +40,7 @@ pub enum Manoeuvre {
 }
 
 impl Manoeuvre {
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             Manoeuvre::Difficult => "Enter/leave woods or bogs, cross a ditch or hedge",
             Manoeuvre::ReactionFire => "Fire in opponent's turn",
@@ -53,32 +53,32 @@ impl Manoeuvre {
 
 /// One row: a cell per column, "n", "y", or "y" followed by footnotes * # $.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CardRow {
-    pub action: Manoeuvre,
-    pub cells: [String; 4],
+pub(crate) struct CardRow {
+    pub(crate) action: Manoeuvre,
+    pub(crate) cells: [String; 4],
 }
 
 /// One modifier line: a key the procedures look up, its value and its printed condition.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ModRow {
-    pub key: String,
-    pub value: i32,
+    pub(crate) key: String,
+    pub(crate) value: i32,
     pub label: String,
 }
 
 /// One line of the combat result table; `None` ends are open (below 0, 12 or more).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultRow {
-    pub from: Option<i32>,
-    pub to: Option<i32>,
+    pub(crate) from: Option<i32>,
+    pub(crate) to: Option<i32>,
     pub defender_steps: u8,
     pub attacker_steps: u8,
-    pub consequence: String,
+    pub(crate) consequence: String,
 }
 
 impl ResultRow {
     /// The printed score range ("less than 0", "4–7", "12+").
-    pub fn range(&self) -> String {
+    pub(crate) fn range(&self) -> String {
         match (self.from, self.to) {
             (None, Some(t)) => format!("less than {}", t + 1),
             (Some(f), None) => format!("{f}+"),
@@ -89,7 +89,7 @@ impl ResultRow {
     }
 
     /// The band's inclusive ends for a [`crate::procedure::Band`].
-    pub fn ends(&self) -> (i32, i32) {
+    pub(crate) fn ends(&self) -> (i32, i32) {
         (
             self.from.unwrap_or(i32::MIN / 2),
             self.to.unwrap_or(i32::MAX / 2),
@@ -103,27 +103,27 @@ impl ResultRow {
 pub struct VwsTables {
     /// The suit each card-table column stands for. [DEFAULT] ♥ ♦ ♣ ♠ (§4.1)
     pub columns: [Suit; 4],
-    pub card_table: Vec<CardRow>,
-    pub fire_modifiers: Vec<ModRow>,
+    pub(crate) card_table: Vec<CardRow>,
+    pub(crate) fire_modifiers: Vec<ModRow>,
     pub combat_modifiers: Vec<ModRow>,
-    pub results: Vec<ResultRow>,
+    pub(crate) results: Vec<ResultRow>,
     /// Picture cards of these suits kill a leader; other pictures unhorse. [RULES] ♣♠
-    pub leader_killed: Vec<Suit>,
+    pub(crate) leader_killed: Vec<Suit>,
     /// A disordered target hit again breaks on these suits, else retires 4". [DEFAULT] ♣♠ (§5.6)
-    pub hit_again_breaks: Vec<Suit>,
+    pub(crate) hit_again_breaks: Vec<Suit>,
     /// Steps lost by a unit next to broken friends, per suit; unlisted suits none (§8.5).
     pub near_broken: Vec<(Suit, u8)>,
     /// Horse that win must pursue on these suits, and may on the others. [RULES] black
-    pub pursuit_must: Vec<Suit>,
+    pub(crate) pursuit_must: Vec<Suit>,
     /// When the shared deck takes its discards back. [DEFAULT] when empty (§1.2)
     pub deck: Refill,
     /// The switches between the rules' reading and another (§11.1).
     pub switches: VwsSwitches,
     #[serde(skip)]
-    pub origin: Option<String>,
+    pub(crate) origin: Option<String>,
     /// The fields the player's file gave; empty when it gave the whole set.
     #[serde(skip)]
-    pub overridden: Vec<String>,
+    pub(crate) overridden: Vec<String>,
 }
 
 impl Default for VwsTables {
@@ -264,16 +264,16 @@ impl VwsTables {
     }
 
     /// A modifier's value by key (0 when an override dropped it).
-    pub fn fire(&self, key: &str) -> Option<&ModRow> {
+    pub(crate) fn fire(&self, key: &str) -> Option<&ModRow> {
         self.fire_modifiers.iter().find(|r| r.key == key)
     }
 
-    pub fn combat(&self, key: &str) -> Option<&ModRow> {
+    pub(crate) fn combat(&self, key: &str) -> Option<&ModRow> {
         self.combat_modifiers.iter().find(|r| r.key == key)
     }
 
     /// The card-table cell a card reads for an action ("n" if the row or suit is missing).
-    pub fn cell(&self, action: Manoeuvre, card: Card) -> &str {
+    pub(crate) fn cell(&self, action: Manoeuvre, card: Card) -> &str {
         let col = card
             .suit()
             .and_then(|s| self.columns.iter().position(|&c| c == s));

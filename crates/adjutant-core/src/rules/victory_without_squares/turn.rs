@@ -22,14 +22,15 @@ pub const PHASE_INITIATIVE: usize = 0;
 pub const PHASE_MOVES: usize = 1;
 
 /// The division choices, the last being an independent body's move in lieu of one.
-pub const DIVISION_CHOICES: [&str; 4] = ["left", "centre", "right", "dragoons / commanded shot"];
+pub(crate) const DIVISION_CHOICES: [&str; 4] =
+    ["left", "centre", "right", "dragoons / commanded shot"];
 
 fn division_param() -> ParamSpec {
     choice(DIVISION_PARAM, "Division to move", &DIVISION_CHOICES, 0)
 }
 
 /// The side flag recording that a division has moved this turn.
-pub fn moved_flag(division: &str) -> String {
+pub(crate) fn moved_flag(division: &str) -> String {
     format!("moved_{division}")
 }
 
@@ -49,7 +50,7 @@ fn phase_check(ctx: &Context, phase: usize) -> Result<(), Refusal> {
 }
 
 /// The battle-level offers for the current phase.
-pub fn offers(ctx: &Context) -> Vec<Offer> {
+pub(crate) fn offers(ctx: &Context) -> Vec<Offer> {
     vec![
         offer(
             P_INITIATIVE,
@@ -73,7 +74,7 @@ pub fn offers(ctx: &Context) -> Vec<Offer> {
 }
 
 /// Starts a turn procedure.
-pub fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
+pub(crate) fn build(ctx: &Context, call: &Call) -> Result<Box<dyn Procedure>, Refusal> {
     match call.id.as_str() {
         P_INITIATIVE => {
             phase_check(ctx, PHASE_INITIATIVE)?;
@@ -254,7 +255,7 @@ pub fn alls_lost_events(ctx: &Context, side: usize) -> Vec<Event> {
 
 /// Initiative: a D10 each, highest decides who moves first; a tie is rolled again within the
 /// same roll-off (§2.2).
-pub struct Initiative;
+pub(crate) struct Initiative;
 
 impl Body for Initiative {
     fn title(&self) -> String {
