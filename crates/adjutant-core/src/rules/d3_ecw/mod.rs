@@ -33,15 +33,16 @@ use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::rules::kit::events::side_track;
 use crate::rules::kit::in_force::{InForce, Shipped};
-use crate::rules::{Figure, Phase, RuleSystem, Table};
+use crate::rules::{Figure, Phase, RuleSystem, System, Table};
 use crate::status::StatusSchema;
 
 /// The rule system, with its tables (the standard ones unless given).
+#[derive(Clone)]
 pub struct D3Ecw {
     tables: InForce<D3Tables>,
 }
 
-/// The instance [`crate::rules::standard`] lists, with the standard tables.
+/// The system with its standard tables; [`crate::rules::standard`] holds a copy of it, sharing its tables.
 pub static SYSTEM: D3Ecw = D3Ecw {
     tables: InForce::shipped(&STANDARD),
 };
@@ -239,7 +240,7 @@ impl RuleSystem for D3Ecw {
         true
     }
 
-    fn with_table_file(&self, path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
+    fn with_table_file(&self, path: &str, text: &str) -> Result<System, Vec<String>> {
         overrides::load(path, text)
     }
 

@@ -32,15 +32,16 @@ use crate::event::{Event, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::rules::kit::in_force::{InForce, Shipped};
 use crate::rules::kit::params::answer;
-use crate::rules::{Figure, Phase, RuleSystem, Table};
+use crate::rules::{Figure, Phase, RuleSystem, System, Table};
 use crate::status::StatusSchema;
 
 /// The rule system, reading its numbers from `tables`.
+#[derive(Clone)]
 pub struct Rcw {
     tables: InForce<RcwTables>,
 }
 
-/// The instance [`crate::rules::standard`] lists, with the standard tables.
+/// The system with its standard tables; [`crate::rules::standard`] holds a copy of it, sharing its tables.
 pub static SYSTEM: Rcw = Rcw {
     tables: InForce::shipped(&SHIPPED),
 };
@@ -366,8 +367,8 @@ impl RuleSystem for Rcw {
         true
     }
 
-    fn with_table_file(&self, path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
-        overrides::load_overrides_str(path, text).map(|t| Box::new(Rcw::with_tables(t)) as _)
+    fn with_table_file(&self, path: &str, text: &str) -> Result<System, Vec<String>> {
+        overrides::load_overrides_str(path, text).map(|t| System::new(Rcw::with_tables(t)))
     }
 
     fn tables(&self) -> Vec<Table> {

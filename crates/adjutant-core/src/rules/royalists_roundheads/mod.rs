@@ -40,18 +40,19 @@ use crate::battle::state::{Context, Roster};
 use crate::event::{Event, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::rules::kit::in_force::{InForce, Shipped};
-use crate::rules::{Figure, Phase, RuleSystem, Table};
+use crate::rules::{Figure, Phase, RuleSystem, System, Table};
 use crate::status::StatusSchema;
 
 pub use overrides::load_overrides_str;
 pub use tables::Tables;
 
 /// The rule system, with the tables in force (the shipped ones unless overridden).
+#[derive(Clone)]
 pub struct RoyalistsRoundheads {
     tables: InForce<Tables>,
 }
 
-/// The instance [`crate::rules::standard`] lists, with the shipped tables.
+/// The system with its shipped tables; [`crate::rules::standard`] holds a copy of it, sharing its tables.
 pub static SYSTEM: RoyalistsRoundheads = RoyalistsRoundheads {
     tables: InForce::shipped(&SHIPPED),
 };
@@ -157,8 +158,8 @@ impl RuleSystem for RoyalistsRoundheads {
         true
     }
 
-    fn with_table_file(&self, path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
-        load_overrides_str(path, text).map(|t| Box::new(RoyalistsRoundheads::with_tables(t)) as _)
+    fn with_table_file(&self, path: &str, text: &str) -> Result<System, Vec<String>> {
+        load_overrides_str(path, text).map(|t| System::new(RoyalistsRoundheads::with_tables(t)))
     }
 
     fn tables(&self) -> Vec<Table> {

@@ -38,15 +38,16 @@ use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::rules::kit::events::{set_flag, set_mark, set_rung};
 use crate::rules::kit::in_force::{InForce, Shipped};
 use crate::rules::kit::offers::offer;
-use crate::rules::{Figure, Phase, RuleSystem, Table};
+use crate::rules::{Figure, Phase, RuleSystem, System, Table};
 use crate::status::StatusSchema;
 
 /// The rule system, with its tables (the standard ones unless given).
+#[derive(Clone)]
 pub struct VictoryWithoutSquares {
     tables: InForce<VwsTables>,
 }
 
-/// The instance [`crate::rules::standard`] lists.
+/// The system with its standard tables; [`crate::rules::standard`] holds a copy of it, sharing its tables.
 pub static SYSTEM: VictoryWithoutSquares = VictoryWithoutSquares {
     tables: InForce::shipped(&STANDARD),
 };
@@ -265,7 +266,7 @@ impl RuleSystem for VictoryWithoutSquares {
         true
     }
 
-    fn with_table_file(&self, path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
+    fn with_table_file(&self, path: &str, text: &str) -> Result<System, Vec<String>> {
         overrides::load(path, text)
     }
 
