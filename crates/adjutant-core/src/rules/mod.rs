@@ -1,7 +1,8 @@
 //! The rule systems. Each describes itself in the core's vocabulary — army contents, status
 //! schemas, phases, procedures, tables — so the window and the printed sheets never name one.
-//! Adding a system means one module here and one line in [`standard`]; a system whose tables
-//! a player's file can replace reads that file itself ([`RuleSystem::with_table_file`]).
+//! Adding a system means one folder here, declared below (`pub mod <id>;`), and one line in
+//! [`standard`], the registry; a system whose tables a player's file can replace reads that
+//! file itself ([`RuleSystem::with_table_file`]).
 //! The procedures are built from the [`kit`]; `docs/architecture.md` has the recipe.
 //!
 //! There is no global registry: [`standard`] lists the shipped systems (their ids, names and
@@ -140,7 +141,9 @@ pub fn moves_on(from: (u32, usize, usize), to: (u32, usize, usize)) -> bool {
     }
 }
 
-/// Every rule system with its shipped tables, made once and shared.
+/// Every rule system with its shipped tables, made once and shared: the registry, one line
+/// per system, in the order the window lists them (`tests/layers.rs` checks that it lists
+/// every system folder).
 pub fn standard() -> Vec<System> {
     static SHIPPED: LazyLock<Vec<System>> = LazyLock::new(|| {
         vec![
