@@ -5,11 +5,8 @@
 //! window is file I/O and is timed on its own (and in `benches/store.rs`), as is undo, which
 //! refolds the log. Run with `cargo bench --bench action`.
 //!
-//! The battle screen is the binary's (`src/ui/battle`), built into this bench with `#[path]`:
-//! its modules name only `adjutant::…`, `super::…` and `crate::ui::…`, so a `ui` module here
-//! holding the screen and the few modules it uses (`parts`, `tables_view`, `theme`), with the
-//! window's store (`persist`) to do the saves the screen asks for, is all they need; a module
-//! the screen starts to use is one more line there.
+//! The battle screen is the window's own (`adjutant::ui::battle`), with the window's store
+//! (`adjutant::ui::persist`) to do the saves the screen asks for.
 //!
 //! Prints runs, best and median per row; pass/fail is judged on the median; exits 1 if a
 //! target is missed.
@@ -27,18 +24,9 @@ use adjutant::rules::royalists_roundheads::keys::{self, param, proc};
 use adjutant::rules::royalists_roundheads::phases::RALLY;
 use adjutant::status::Change;
 
-/// The window's battle screen and what it uses, from the binary's sources (the folder given
-/// to an inline module is where its children are found, as in `src/ui`).
-#[path = "../src/ui"]
-#[allow(dead_code, unused_imports, clippy::all)]
+/// The window's battle screen, driven as the window drives it.
 mod ui {
-    pub mod battle;
-    pub mod kept_inside;
-    pub mod next;
-    pub mod parts;
-    pub mod persist;
-    pub mod tables_view;
-    pub mod theme;
+    pub use adjutant::ui::{battle, persist};
 
     /// The tray's Roll button pressed: one action through the screen's own update, then the
     /// save it asks for, through the store, as the window does before it shows the result.

@@ -26,13 +26,10 @@ use adjutant::status::Change;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
-/// The System W test battle (the W-4 order of battle) and its helpers, and the hand-made army
-/// builders, shared with the tests.
-#[allow(dead_code, unused_imports, clippy::all)]
-#[path = "../tests/royalists_roundheads/common.rs"]
-mod common;
-
-use common::army::{self as hand, Build};
+// The System W test battle (the W-4 order of battle) and its helpers, and the hand-made army
+// builders, shared with the tests.
+use adjutant_testkit::army::{self as hand, Build};
+use adjutant_testkit::royalists_roundheads as common;
 
 /// One timed case: runs, best and median, against a target.
 struct Row {

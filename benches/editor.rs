@@ -3,8 +3,7 @@
 //! loader, build the screen) ≤ 16 ms, and one edit (a statistic typed: apply, check, build the
 //! screen) ≤ 16 ms — one frame each. Run with `cargo bench --bench editor`.
 //!
-//! The builder is the binary's (`src/ui/editor`), built into this bench with `#[path]` as
-//! `benches/action.rs` builds the battle screen.
+//! The builder is the window's own (`adjutant::ui::editor`).
 //!
 //! Prints runs, best and median per row; pass/fail is judged on the median; exits 1 if a
 //! target is missed.
@@ -16,15 +15,7 @@ use std::time::{Duration, Instant};
 
 use adjutant::army::draft::{Field, Part};
 
-#[path = "../src/ui"]
-#[allow(dead_code, unused_imports, clippy::all)]
-mod ui {
-    pub mod editor;
-    pub mod kept_inside;
-    pub mod next;
-    pub mod parts;
-    pub mod theme;
-}
+use adjutant::ui;
 
 const UNITS: usize = 120;
 

@@ -74,7 +74,7 @@ fn time(armies: &[Army], rules: &dyn RuleSystem) -> (Duration, usize) {
 }
 
 fn main() {
-    let rules = rules::by_id(SYSTEM).expect("the Winceby rule system is registered");
+    let rules = &*rules::by_id(SYSTEM).expect("the Winceby rule system is registered");
     let armies = winceby();
     let big: Vec<Army> = armies.iter().map(|a| scaled(a, 10)).collect();
     let units = |a: &[Army]| a.iter().map(|a| a.units.len()).sum::<usize>();

@@ -245,12 +245,12 @@ fn army_sheets(
     Ok(outputs)
 }
 
-fn system_of(
-    systems: &Systems,
+fn system_of<'a>(
+    systems: &'a Systems,
     file: &Path,
     army: &Army,
-) -> Result<&'static dyn RuleSystem, Vec<String>> {
-    systems.by_id(&army.system).ok_or_else(|| {
+) -> Result<&'a dyn RuleSystem, Vec<String>> {
+    systems.by_id(&army.system).map(|s| &**s).ok_or_else(|| {
         vec![format!(
             "{}:1:1: unknown rule system '{}'",
             file.display(),

@@ -12,12 +12,12 @@
 
 mod cli;
 mod desktop;
-mod ui;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
+use adjutant::ui;
 use clap::{Parser, Subcommand};
 
 /// A table-side companion for miniatures wargames.

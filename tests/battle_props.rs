@@ -10,9 +10,8 @@
 //! `the_generated_games_reach_deep_states` measures the generator itself: how many of its steps
 //! change the battle, and that every system's procedures are started, finished and cancelled.
 
-#[path = "crash_safety/script.rs"]
-#[allow(dead_code)]
-mod script;
+mod common;
+use common::script;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

@@ -1,4 +1,4 @@
-//! Crash safety of saving: a scripted game (see `crash_safety/script.rs`) is played by a child
+//! Crash safety of saving: a scripted game (see `common/script.rs`) is played by a child
 //! process that saves through the real [`BattleStore`] after every step and prints `done N`
 //! once step N is saved. The test kills it with SIGKILL at random moments, checks what is on
 //! disk, and starts it again from the saved file, until the game is over and enough kills
@@ -19,8 +19,9 @@
 #[cfg(unix)]
 #[path = "crash_safety/full_disk.rs"]
 mod full_disk;
-#[path = "crash_safety/script.rs"]
-mod script;
+
+mod common;
+use common::script;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};

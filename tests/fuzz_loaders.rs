@@ -15,9 +15,9 @@ mod checks;
 mod mutants;
 #[path = "fuzz_loaders/mutate.rs"]
 mod mutate;
-#[path = "crash_safety/script.rs"]
-#[allow(dead_code)]
-mod script;
+
+mod common;
+use common::script;
 
 use std::sync::OnceLock;
 use std::sync::mpsc::channel;

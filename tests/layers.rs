@@ -10,11 +10,12 @@
 //!   program allowed it outside is `examples/empty_window.rs`, the empty iced window the memory
 //!   and first-frame benchmarks compare the app against.
 //! - **systems in the window**: in `src/ui/` (not its tests) no identifier, string or comment
-//!   names a system: its folder under `src/rules/` (`royalists_roundheads`, `d3_ecw`,
-//!   `victory_without_squares`, `rcw`), its type (`RoyalistsRoundheads`, `D3Ecw`,
-//!   `VictoryWithoutSquares`, `Rcw`), its short names (`vws`, the registry's `d3` module) or its
-//!   name as players know it ("Royalists & Roundheads", "D3 English Civil War", "D3 ECW",
-//!   "Victory Without Squares", "Russian Civil War", "RCW"). The dice tray's D3 die is no system.
+//!   names a system: its id, the folder under `src/rules/` (`royalists_roundheads`, `d3_ecw`,
+//!   …), its type (`RoyalistsRoundheads`, `D3Ecw`, …), its short names (`vws`, the registry's
+//!   `d3` module) or its name as players know it ("Royalists & Roundheads", "D3 English Civil
+//!   War", "D3 ECW", "Russian Civil War", "RCW"). The names are made from each system's id and
+//!   name in the registry (`rules::standard()`), so a new system is looked for with no edit
+//!   here. The dice tray's D3 die is no system.
 //! - **the window's tests** (`src/ui/tests/`) play each system on the screen, so they may name
 //!   one in three ways only: its id as a whole string or as a folder in a path (`"d3_ecw"`,
 //!   what the system list is looked up by, and `"armies/d3_ecw/…"`, where its shipped armies
@@ -25,41 +26,75 @@
 #[path = "layers/lex.rs"]
 mod lex;
 
+use adjutant::rules;
 use lex::lex;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The system ids (folders under `src/rules/`).
-const SYSTEM_IDS: [&str; 4] = [
-    "royalists_roundheads",
-    "d3_ecw",
-    "victory_without_squares",
-    "rcw",
-];
+/// What names a rule system, from the registry (`rules::standard()`), so a system added there
+/// is looked for with no edit here: its id, its type and short names, and its name as players
+/// know it.
+struct Names {
+    /// The ids (folders under `crates/adjutant-core/src/rules/`).
+    ids: Vec<String>,
+    /// Identifiers compared whole and case-sensitively: the type (`D3Ecw`), an id of one word
+    /// in capitals (`RCW`), the capitalised initials of a longer one (`Vws`).
+    idents: Vec<String>,
+    /// Short names in lower case: the initials of an id of three words or more (`vws`), found
+    /// anywhere, and, after `registry::` only, the initials or first word of any id of more
+    /// than one (`d3`).
+    short: Vec<String>,
+    registry_short: Vec<String>,
+    /// Words and phrases compared in lower case on word boundaries: the id, with spaces for
+    /// its underscores, and the name without its parenthesis, with `and` for its `&`.
+    phrases: Vec<String>,
+}
 
-/// Identifiers that name a system, compared whole and case-sensitively (besides the ids).
-const SYSTEM_IDENTS: [&str; 6] = [
-    "RoyalistsRoundheads",
-    "D3Ecw",
-    "VictoryWithoutSquares",
-    "Rcw",
-    "RCW",
-    "Vws",
-];
-
-/// Words and phrases that name a system in prose, compared in lower case on word boundaries.
-const SYSTEM_PHRASES: [&str; 10] = [
-    "royalists_roundheads",
-    "royalists & roundheads",
-    "royalists and roundheads",
-    "d3_ecw",
-    "d3 ecw",
-    "d3 english civil war",
-    "victory_without_squares",
-    "victory without squares",
-    "russian civil war",
-    "rcw",
-];
+fn names() -> &'static Names {
+    static NAMES: std::sync::LazyLock<Names> = std::sync::LazyLock::new(|| {
+        let mut n = Names {
+            ids: Vec::new(),
+            idents: Vec::new(),
+            short: Vec::new(),
+            registry_short: Vec::new(),
+            phrases: Vec::new(),
+        };
+        for system in rules::standard() {
+            let id = system.id();
+            let words: Vec<&str> = id.split('_').collect();
+            let capital = |w: &str| {
+                let mut c = w.chars();
+                c.next()
+                    .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                    .unwrap_or_default()
+            };
+            let initials: String = words.iter().filter_map(|w| w.chars().next()).collect();
+            n.ids.push(id.to_string());
+            n.idents.push(words.iter().map(|w| capital(w)).collect());
+            if words.len() == 1 {
+                n.idents.push(id.to_uppercase());
+            }
+            if words.len() >= 3 {
+                n.idents.push(capital(&initials));
+                n.short.push(initials.clone());
+            }
+            if words.len() > 1 {
+                n.registry_short.push(initials);
+                n.registry_short.push(words[0].to_string());
+            }
+            let name = system.name().to_lowercase();
+            let name = name.split(" (").next().unwrap_or_default().to_string();
+            let spaced = id.replace('_', " ");
+            for phrase in [id.to_string(), spaced, name.replace(" & ", " and "), name] {
+                if !n.phrases.contains(&phrase) {
+                    n.phrases.push(phrase);
+                }
+            }
+        }
+        n
+    });
+    &NAMES
+}
 
 /// Whether `phrase` occurs in `text` (lower case) with no letter, digit or `_` either side.
 fn names_phrase(text: &str, phrase: &str) -> bool {
@@ -89,12 +124,16 @@ fn system_names(source: &str, in_tests: bool) -> Vec<String> {
     let tokens = &lexed.tokens;
     let text = |k: usize| tokens.get(k).map_or("", |(_, t)| t.as_str());
     for (k, (line, token)) in tokens.iter().enumerate() {
-        let is_id = SYSTEM_IDS.contains(&token.as_str());
-        let registry_module = (token == "d3" || token == "vws")
+        let names = names();
+        let is_id = names.ids.contains(token);
+        let registry_module = names.registry_short.contains(token)
             && k >= 2
             && text(k - 1) == "::"
             && text(k - 2) == "registry";
-        if !(is_id || SYSTEM_IDENTS.contains(&token.as_str()) || token == "vws" || registry_module)
+        if !(is_id
+            || names.idents.contains(token)
+            || names.short.contains(token)
+            || registry_module)
         {
             continue;
         }
@@ -112,12 +151,14 @@ fn system_names(source: &str, in_tests: bool) -> Vec<String> {
     for (line, string) in &lexed.strings {
         // In the tests an id may be the whole string or a folder of a path ("armies/rcw/…").
         let prose = if in_tests {
-            let parts = string.split('/').filter(|part| !SYSTEM_IDS.contains(part));
+            let parts = string
+                .split('/')
+                .filter(|part| !names().ids.iter().any(|id| id == part));
             parts.collect::<Vec<_>>().join("/")
         } else {
             string.clone()
         };
-        for phrase in SYSTEM_PHRASES {
+        for phrase in &names().phrases {
             if names_phrase(&prose, phrase) {
                 found.push(format!("{line}: string {string:?} names {phrase:?}"));
             }
@@ -125,7 +166,7 @@ fn system_names(source: &str, in_tests: bool) -> Vec<String> {
     }
     if !in_tests {
         for (line, comment) in &lexed.comments {
-            for phrase in SYSTEM_PHRASES {
+            for phrase in &names().phrases {
                 if names_phrase(comment, phrase) {
                     found.push(format!("{line}: comment names {phrase:?}"));
                 }
@@ -257,11 +298,11 @@ fn the_system_list_matches_the_rules_folders() {
         })
         .collect();
     folders.sort();
-    let mut ids = SYSTEM_IDS.map(String::from).to_vec();
+    let mut ids = names().ids.clone();
     ids.sort();
     assert_eq!(
         folders, ids,
-        "a system was added or renamed: update SYSTEM_IDS and the names above"
+        "a system's folder and the registry (rules::standard()) disagree"
     );
 }
 

@@ -46,7 +46,7 @@ fn loaded<'a>(o: &'a Overrides, id: &str) -> &'a dyn RuleSystem {
         "unexpected problems: {:?}",
         o.problems
     );
-    o.system(id).unwrap_or_else(|| panic!("{id} did not load"))
+    &**o.system(id).unwrap_or_else(|| panic!("{id} did not load"))
 }
 
 /// The single problem, which must be at `path:line:col` and mention `words`; the system
@@ -286,7 +286,7 @@ fn rcw_override_changes_a_procedures_numbers() {
         o.label.clone()
     };
     assert!(moves(system).ends_with("(3 hexes)"), "{}", moves(system));
-    let shipped = by_id("rcw").unwrap();
+    let shipped = &*by_id("rcw").unwrap();
     assert!(moves(shipped).ends_with("(2 hexes)"), "{}", moves(shipped));
 }
 

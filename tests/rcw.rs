@@ -37,8 +37,7 @@ mod turn;
 mod unit_table;
 
 mod common;
-#[path = "rcw/hand.rs"]
-mod hand;
+use common::rcw_hand as hand;
 
 use common::driver::{drive_by, typed};
 use common::{call, piece as id};

@@ -15,8 +15,7 @@ use adjutant::rules::{RuleSystem, Source};
 use adjutant::status::Change;
 
 mod common;
-#[path = "rcw/hand.rs"]
-mod hand;
+use common::rcw_hand as hand;
 
 use common::driver::typed;
 use common::{call, piece as id};

@@ -6,9 +6,8 @@
 //! who rolled it (a melee's defenders) to that side. A battle file of version 1, when
 //! Royalists & Roundheads procedures stored their rolls twice, loads with each roll once.
 
-#[path = "crash_safety/script.rs"]
-#[allow(dead_code)]
-mod script;
+mod common;
+use common::script;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -9,8 +9,7 @@ mod combat;
 mod commands;
 #[path = "royalists_roundheads/commands_seed.rs"]
 mod commands_seed;
-#[path = "royalists_roundheads/common.rs"]
-mod common;
+use adjutant_testkit::royalists_roundheads as common;
 #[path = "royalists_roundheads/duties.rs"]
 mod duties;
 #[path = "royalists_roundheads/leaders_with.rs"]

@@ -5,12 +5,9 @@
 //! of version 1; `tests/saved_battles/README.md` says how each was made. The files are never
 //! regenerated: when the format changes, files of the new version are added beside them.
 
-#[path = "crash_safety/script.rs"]
-#[allow(dead_code)]
-mod script;
-
 mod common;
 
+use common::script;
 use std::fs;
 use std::path::{Path, PathBuf};
 

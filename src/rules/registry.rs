@@ -26,8 +26,8 @@ pub fn load_overrides(dir: &Path) -> Overrides {
 pub trait WithOverrides: Sized {
     /// The shipped systems, each built with the player's table file in `dir` where it loaded,
     /// and every problem found (a system whose file has problems keeps its shipped tables).
-    /// Each system built from a file lives for the rest of the run, as the shipped ones do:
-    /// call this once, at start-up.
+    /// A system built from a file lives as long as something holds it (these systems, or a
+    /// battle played under it), so reading the files again keeps nothing of the last reading.
     fn with_overrides(dir: &Path) -> (Self, Vec<OverrideProblem>);
 }
 

@@ -13,17 +13,17 @@
 //! lock of the battle on screen; the app lets go of it in the one place it replaces the
 //! screen ([`App::show`]), so another window can open the battle once this one left it.
 
-mod battle;
+pub mod battle;
 mod battle_shell;
 mod display;
-mod editor;
+pub mod editor;
 mod editor_shell;
 mod files;
 mod home;
 mod kept_inside;
 mod next;
 mod parts;
-mod persist;
+pub mod persist;
 mod roster;
 mod tables_view;
 mod theme;

@@ -58,7 +58,7 @@ impl Roster {
     pub fn new(army: Army) -> Roster {
         let system = rules::by_id(&army.system);
         Roster {
-            spec: system.map(|s| s.army_spec()).unwrap_or_default(),
+            spec: system.as_ref().map(|s| s.army_spec()).unwrap_or_default(),
             system_name: system.map_or_else(|| army.system.clone(), |s| s.name().to_string()),
             army,
             offered: None,

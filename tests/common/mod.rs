@@ -9,9 +9,11 @@
 
 #![allow(dead_code)]
 
-pub mod army;
-pub mod driver;
-pub mod exact;
+// Shared with the benches, from crates/adjutant-testkit; each test binary uses a part.
+#[allow(unused_imports)]
+pub use adjutant_testkit::{army, driver, exact};
+pub mod rcw_hand;
+pub mod script;
 pub mod state_text;
 
 use std::path::{Path, PathBuf};

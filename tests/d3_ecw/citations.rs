@@ -5,8 +5,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-#[path = "../kit/cite.rs"]
-mod cite;
+use adjutant_testkit::cite;
 
 use cite::{cited, is_rule};
 

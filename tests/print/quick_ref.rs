@@ -30,7 +30,7 @@ fn quick_reference_prints_phases_tables_sources_and_overrides() {
 #[test]
 fn quick_reference_of_every_rule_system_prints() {
     for rules in rules::standard() {
-        let bytes = print::quick_ref_pdf(rules, Paper::Letter).unwrap();
+        let bytes = print::quick_ref_pdf(&*rules, Paper::Letter).unwrap();
         assert_small(&bytes);
         assert!(
             pages(&bytes) <= 2,
@@ -69,7 +69,7 @@ fn a_tables_title_is_on_the_page_of_its_first_rows() {
     // A title left at the foot of a page, its table on the next, is no use at the table.
     for rules in rules::standard() {
         for paper in Paper::ALL {
-            let pages = page_texts(&print::quick_ref_pdf(rules, paper).unwrap());
+            let pages = page_texts(&print::quick_ref_pdf(&*rules, paper).unwrap());
             for t in rules.tables() {
                 let Some(first) = t.header.first() else {
                     continue;

@@ -40,13 +40,17 @@ fn roster_prints_every_unit_statistic_and_status_part() {
 fn roster_of_each_winceby_army_prints() {
     let rules = rules::by_id("royalists_roundheads").unwrap();
     for army in winceby() {
-        check_roster(&army, rules, Paper::A4);
+        check_roster(&army, &*rules, Paper::A4);
     }
 }
 
 #[test]
 fn roster_refuses_an_army_of_another_system() {
-    let err = print::roster_pdf(&test_army("Blue", "Blue"), rules::standard()[0], Paper::A4);
+    let err = print::roster_pdf(
+        &test_army("Blue", "Blue"),
+        &*rules::standard()[0],
+        Paper::A4,
+    );
     assert!(
         matches!(err, Err(PrintError::WrongSystem { .. })),
         "{err:?}"

@@ -18,7 +18,7 @@ fn every_shipped_army_prints_every_sheet() {
             })
             .collect();
         for army in &armies {
-            check_roster(army, rules, Paper::A4);
+            check_roster(army, &*rules, Paper::A4);
         }
         if armies.len() >= 2 {
             let mut battle = Battle::new(rules.id(), armies.clone(), 11).unwrap();
@@ -63,7 +63,7 @@ fn dump_sheets_for_looking_at() {
     for rules in rules::standard() {
         write(
             &format!("{}-quickref.pdf", rules.id()),
-            print::quick_ref_pdf(rules, Paper::A4).unwrap(),
+            print::quick_ref_pdf(&*rules, Paper::A4).unwrap(),
         );
         let armies: Vec<Army> = shipped(rules.id())
             .iter()
@@ -72,7 +72,7 @@ fn dump_sheets_for_looking_at() {
         for (i, army) in armies.iter().enumerate() {
             write(
                 &format!("{}-roster-{i}.pdf", rules.id()),
-                print::roster_pdf(army, rules, Paper::A4).unwrap(),
+                print::roster_pdf(army, &*rules, Paper::A4).unwrap(),
             );
         }
         if let Ok(battle) = Battle::new(rules.id(), armies, 5) {

@@ -5,8 +5,7 @@
 
 use std::path::Path;
 
-#[path = "../kit/cite.rs"]
-mod cite;
+use adjutant_testkit::cite;
 
 use cite::{check_sources, headings, is_rule, reference, refusals};
 

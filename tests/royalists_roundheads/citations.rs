@@ -6,8 +6,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use adjutant::rules::RuleSystem;
-#[path = "../kit/cite.rs"]
-mod cite;
+use adjutant_testkit::cite;
 
 use adjutant::rules::royalists_roundheads::modifiers::SWITCHES;
 use cite::cited;

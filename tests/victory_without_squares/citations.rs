@@ -6,8 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-#[path = "../kit/cite.rs"]
-mod cite;
+use adjutant_testkit::cite;
 
 use adjutant::rules::victory_without_squares::tables::SWITCHES;
 use cite::{check_sources, cited, headings, is_rule, reference, refusals};

@@ -29,7 +29,7 @@ pub(super) mod procedure_panel;
 pub(super) mod roster_panel;
 mod screen;
 mod status_view;
-pub(super) mod tray;
+pub mod tray;
 
 use iced::Element;
 

@@ -130,7 +130,7 @@ impl Editor {
         shipped: Option<PathBuf>,
     ) -> Editor {
         let system = rules::by_id(&editing.draft.system);
-        let spec = system.map(|s| s.army_spec()).unwrap_or_default();
+        let spec = system.as_ref().map(|s| s.army_spec()).unwrap_or_default();
         let add_kind = spec
             .unit_kinds
             .first()

@@ -135,7 +135,7 @@ impl State {
     pub fn render(&self, source: Source<'_>, systems: &Systems) -> Result<Vec<u8>, String> {
         let rules = match source {
             Source::Battle(b) => b.rules(),
-            Source::Army(a) => systems
+            Source::Army(a) => &**systems
                 .by_id(&a.system)
                 .ok_or_else(|| format!("Adjutant does not know the rule system '{}'", a.system))?,
         };

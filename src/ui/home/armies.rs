@@ -40,7 +40,7 @@ pub fn panel<'a>(armies: &'a [ArmyFile], user_dir: &'a Path) -> Element<'a, Mess
                 container(parts::strong(system.name())).width(Fill),
                 parts::button_text("New army")
                     .style(theme::quiet)
-                    .on_press(Message::NewArmyPressed(super::picker::system_pick(system))),
+                    .on_press(Message::NewArmyPressed(super::picker::system_pick(&system))),
             ]
             .spacing(gap::S)
             .align_y(iced::Center),

@@ -7,7 +7,7 @@ use iced::widget::{column, container, pick_list, row, space, text};
 use iced::{Element, Fill};
 
 use adjutant::army::{Army, ArmyFile};
-use adjutant::rules::{self, RuleSystem};
+use adjutant::rules::{self, System};
 
 use super::Message;
 use crate::ui::parts;
@@ -57,7 +57,7 @@ impl Picker {
                     .iter()
                     .any(|p| picks.iter().any(|q| side(armies, q) != side(armies, p)))
             })
-            .map(system_pick);
+            .map(|s| system_pick(&s));
         let mut picker = Picker {
             system,
             sides: [None, None],
@@ -127,7 +127,7 @@ impl Picker {
     }
 
     pub fn view<'a>(&'a self, armies: &'a [ArmyFile]) -> Element<'a, Message> {
-        let systems: Vec<SystemPick> = rules::standard().into_iter().map(system_pick).collect();
+        let systems: Vec<SystemPick> = rules::standard().iter().map(system_pick).collect();
         let picks = self
             .system
             .as_ref()
@@ -180,7 +180,7 @@ impl Picker {
     }
 }
 
-pub fn system_pick(s: &'static dyn RuleSystem) -> SystemPick {
+pub fn system_pick(s: &System) -> SystemPick {
     SystemPick {
         id: s.id(),
         name: s.name(),

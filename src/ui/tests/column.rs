@@ -13,7 +13,7 @@ use iced_test::selector::{Candidate, Target, id};
 
 use adjutant::rules::royalists_roundheads::keys::proc as rr;
 
-use super::systems::{EVERY_SYSTEM, Play, SIZES, at};
+use super::systems::{Play, SIZES, at, every_system};
 use crate::ui::battle::{Message, keypad, procedure_panel};
 
 pub(super) const FIRER: &str = "Cromwell's Horse (1)";
@@ -286,7 +286,7 @@ pub(super) fn clock_start(play: &Play, size: (f32, f32)) -> Option<Rectangle> {
 
 #[test]
 fn the_clock_moves_on_from_one_fixed_place_in_every_system_and_on_f8() {
-    for (system, sides) in EVERY_SYSTEM {
+    for (system, sides) in every_system() {
         let play = Play::new(system, sides, 7);
         let game = play.game();
         let id = game.rules().clock_offer().expect("the rules name it");

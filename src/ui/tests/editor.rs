@@ -73,7 +73,7 @@ fn an_army_is_built_from_nothing_for_each_system_saved_and_taken_into_a_battle()
         let dir = tempfile::tempdir().unwrap();
         let mut app = app(&dir);
         let _ = app.update(Message::Home(HomeMessage::NewArmyPressed(system_pick(
-            system,
+            &system,
         ))));
         assert!(shows(&app, "Army builder: a new army"), "{}", system.id());
         type_into(&mut app, "army-name", "Test Brigade");

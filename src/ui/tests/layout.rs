@@ -11,7 +11,7 @@ use iced_test::selector::{Candidate, id};
 use adjutant::army::Army;
 use adjutant::rules;
 
-use super::systems::{EVERY_SYSTEM, Play, SIZES, at};
+use super::systems::{Play, SIZES, at, every_system};
 use crate::ui::battle::procedure_panel;
 use crate::ui::persist::Store;
 use crate::ui::roster::{Roster, stat_width};
@@ -126,7 +126,7 @@ fn word_width(word: &str) -> f32 {
 
 #[test]
 fn every_battle_screen_holds_with_next_phase_in_view_and_a_roomy_centre() {
-    for (system, sides) in EVERY_SYSTEM {
+    for (system, sides) in every_system() {
         let play = Play::new(system, sides, 7);
         for size in SIZES {
             let shown = assert_clean(system, size, play.screen.view());

@@ -325,7 +325,7 @@ fn the_tables_view_lists_each_table_with_its_source() {
     .unwrap();
     let loaded = load_overrides(overrides.path());
     let system = loaded.system("d3_ecw").expect("the override loads");
-    let view = tables_view::State::new(system, overrides.path());
+    let view = tables_view::State::new(&**system, overrides.path());
     let shown = texts(view.view(()));
     assert!(shown.contains(&"[OVERRIDE]".to_string()));
     assert!(

@@ -37,7 +37,7 @@ pub const ARMIES: &[ShippedArmy] = &[
 
 impl ShippedArmy {
     /// The army, loaded and validated as an army file is (its problems name it by `path`).
-    pub(crate) fn load(&self) -> Result<Army, Vec<Problem>> {
+    pub fn load(&self) -> Result<Army, Vec<Problem>> {
         load_army_str(self.path, self.text)
     }
 }

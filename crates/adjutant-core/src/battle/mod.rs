@@ -23,7 +23,7 @@ use crate::army::Army;
 use crate::dice::{Dice, FaceError, Rolled};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Input, Procedure, Refusal, Step};
-use crate::rules::{RuleSystem, Systems};
+use crate::rules::{RuleSystem, System, Systems};
 use crate::status::StatusSchema;
 use state::{BattleState, Context, Roster};
 
@@ -95,26 +95,6 @@ pub enum ActionError {
     Adjust(String),
 }
 
-/// The rule system a battle is played under, with the tables in force: battles are equal
-/// only under the same system (its id) with the same tables in force (as its Tables view
-/// shows them, switches included).
-#[derive(Clone, Copy)]
-struct InForce(&'static dyn RuleSystem);
-
-impl std::fmt::Debug for InForce {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "InForce({})", self.0.id())
-    }
-}
-
-impl PartialEq for InForce {
-    fn eq(&self, other: &Self) -> bool {
-        self.0.id() == other.0.id() && self.0.tables() == other.0.tables()
-    }
-}
-
-impl Eq for InForce {}
-
 /// How many times what a battle file holds has changed in this session: compared by nobody
 /// (two battles are equal whatever their counts), read by the window to save after a change.
 #[derive(Debug, Clone, Copy, Default)]
@@ -132,7 +112,9 @@ impl Eq for Revision {}
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Battle {
     pub system: String,
-    rules: InForce,
+    /// The rule system the battle is played under, with the tables in force: battles are
+    /// equal only under the same system with the same tables ([`System`]'s equality).
+    rules: System,
     pub seed: u64,
     pub roster: Roster,
     log: Vec<Entry>,
@@ -163,9 +145,10 @@ impl Battle {
     ) -> Result<Battle, ActionError> {
         let rules = systems
             .by_id(system)
+            .cloned()
             .ok_or_else(|| ActionError::UnknownSystem(system.into()))?;
         let roster = Roster::new(rules.seat(armies));
-        let mut battle = Battle::unplayed(system.to_string(), rules, seed, roster);
+        let mut battle = Battle::unplayed(system.to_string(), rules.clone(), seed, roster);
         let order = battle.state.deck.shuffled_order(&mut battle.rng(0));
         let mut events = vec![Event::Shuffled { order }];
         events.extend(rules.setup(&battle.roster));
@@ -207,6 +190,7 @@ impl Battle {
     ) -> Result<Battle, ActionError> {
         let rules = systems
             .by_id(&system)
+            .cloned()
             .ok_or_else(|| ActionError::UnknownSystem(system.clone()))?;
         let mut battle = Battle {
             log,
@@ -219,18 +203,13 @@ impl Battle {
     }
 
     /// A battle of `roster` under `rules` with nothing in its log yet.
-    fn unplayed(
-        system: String,
-        rules: &'static dyn RuleSystem,
-        seed: u64,
-        roster: Roster,
-    ) -> Battle {
+    fn unplayed(system: String, rules: System, seed: u64, roster: Roster) -> Battle {
         Battle {
             system,
-            rules: InForce(rules),
+            rules: rules.clone(),
             seed,
-            state: fresh_state(rules, &roster),
-            schemas: schemas(rules, &roster),
+            state: fresh_state(&*rules, &roster),
+            schemas: schemas(&*rules, &roster),
             side_schema: Arc::new(rules.side_schema()),
             roster,
             log: Vec::new(),
@@ -241,8 +220,8 @@ impl Battle {
     }
 
     /// The rule system the battle is played under, with the tables in force.
-    pub fn rules(&self) -> &'static dyn RuleSystem {
-        self.rules.0
+    pub fn rules(&self) -> &dyn RuleSystem {
+        &*self.rules
     }
 
     /// A piece's status schema (what its status is made of), as the rule system declares it.

@@ -1,7 +1,8 @@
 //! The rule systems. Each describes itself in the core's vocabulary — army contents, status
 //! schemas, phases, procedures, tables — so the window and the printed sheets never name one.
-//! Adding a system means one module here and one line in [`standard`]; a system whose tables
-//! a player's file can replace reads that file itself ([`RuleSystem::with_table_file`]).
+//! Adding a system means one folder here, declared below (`pub mod <id>;`), and one line in
+//! [`standard`], the registry; a system whose tables a player's file can replace reads that
+//! file itself ([`RuleSystem::with_table_file`]).
 //! The procedures are built from the [`kit`]; `docs/architecture.md` has the recipe.
 //!
 //! There is no global registry: [`standard`] lists the shipped systems (their ids, names and
@@ -19,6 +20,8 @@ pub mod systems;
 pub mod table;
 pub mod victory_without_squares;
 
+use std::sync::LazyLock;
+
 use crate::army::{Army, ArmySpec};
 use crate::battle::state::{Context, Roster};
 use crate::event::{Event, PieceId};
@@ -26,7 +29,7 @@ use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::status::StatusSchema;
 
 pub use registry::{OverrideProblem, Overrides, overrides_from};
-pub use systems::Systems;
+pub use systems::{System, Systems};
 pub use table::{Source, Table};
 
 /// One phase of the sequence of play.
@@ -119,7 +122,7 @@ pub trait RuleSystem: Send + Sync {
     /// This system built with the tables of the player's table file: `text`, read from the
     /// file `path` names (in messages and in the tables' source). Every problem comes back
     /// as `path:line:col: message`. A system with no such file says so.
-    fn with_table_file(&self, path: &str, _text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
+    fn with_table_file(&self, path: &str, _text: &str) -> Result<System, Vec<String>> {
         Err(vec![format!(
             "{path}:1:1: {} has no tables that can be overridden",
             self.name()
@@ -138,19 +141,24 @@ pub fn moves_on(from: (u32, usize, usize), to: (u32, usize, usize)) -> bool {
     }
 }
 
-/// Every rule system with its shipped tables.
-pub fn standard() -> Vec<&'static dyn RuleSystem> {
-    vec![
-        &royalists_roundheads::SYSTEM,
-        &rcw::SYSTEM,
-        &d3_ecw::SYSTEM,
-        &victory_without_squares::SYSTEM,
-    ]
+/// Every rule system with its shipped tables, made once and shared: the registry, one line
+/// per system, in the order the window lists them (`tests/layers.rs` checks that it lists
+/// every system folder).
+pub fn standard() -> Vec<System> {
+    static SHIPPED: LazyLock<Vec<System>> = LazyLock::new(|| {
+        vec![
+            System::new(royalists_roundheads::SYSTEM.clone()),
+            System::new(rcw::SYSTEM.clone()),
+            System::new(d3_ecw::SYSTEM.clone()),
+            System::new(victory_without_squares::SYSTEM.clone()),
+        ]
+    });
+    SHIPPED.clone()
 }
 
 /// The shipped rule system with this id: for what no table file changes (its name, army
 /// spec, status schemas). The tables in force come from [`Systems`].
-pub fn by_id(id: &str) -> Option<&'static dyn RuleSystem> {
+pub fn by_id(id: &str) -> Option<System> {
     standard().into_iter().find(|s| s.id() == id)
 }
 

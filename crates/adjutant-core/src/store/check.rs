@@ -17,7 +17,7 @@ use crate::cards::{Card, Rank};
 use crate::dice::{Dice, Rolled};
 use crate::event::{Event, PieceId};
 use crate::procedure::Input;
-use crate::rules::{RuleSystem, Systems};
+use crate::rules::{System, Systems};
 use crate::status::StatusSchema;
 use crate::words::quoted;
 
@@ -69,7 +69,7 @@ pub(crate) fn check(file: &BattleFile, systems: &Systems) -> Result<(), Found> {
             .map(|id| rules.piece_schema(&roster, id))
             .collect(),
         side_schema: rules.side_schema(),
-        rules,
+        rules: rules.clone(),
         roster,
     };
     match file.log.first() {
@@ -147,7 +147,7 @@ pub(crate) fn check(file: &BattleFile, systems: &Systems) -> Result<(), Found> {
 struct Checker {
     pieces: usize,
     sides: usize,
-    rules: &'static dyn RuleSystem,
+    rules: System,
     roster: Roster,
     /// Each piece's status schema, and the sides'.
     schemas: Vec<StatusSchema>,
@@ -236,7 +236,7 @@ impl Checker {
                 if *side != 0 {
                     self.side(*side).map_err(on("side"))?;
                 }
-                values::clock(self.rules, &self.roster, state, (*turn, *phase, *side))
+                values::clock(&*self.rules, &self.roster, state, (*turn, *phase, *side))
             }
             Event::Ended { .. } => Ok(()),
         }

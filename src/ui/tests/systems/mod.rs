@@ -19,11 +19,12 @@ use iced::{Element, Point, Rectangle, Settings};
 use iced_test::selector::{Bounded, Candidate, Selector, Target, id};
 use iced_test::{Error, Simulator};
 
-use adjutant::army::Army;
+use adjutant::army::{Army, shipped};
 use adjutant::battle as game;
 use adjutant::event::PieceId;
 use adjutant::odds::procedure_odds;
 use adjutant::procedure::{Offer, Step};
+use adjutant::rules;
 
 use super::BattleScreen;
 use super::simulator;
@@ -35,13 +36,27 @@ use crate::ui::theme::{self, size};
 pub(in crate::ui::tests) const SIZES: [(f32, f32); 2] =
     [(1280.0, 800.0), (1280.0 / 1.5, 800.0 / 1.5)];
 
-/// Every shipped rule system with the sides of its shipped armies.
-pub(in crate::ui::tests) const EVERY_SYSTEM: [(&str, [&str; 2]); 4] = [
-    ("royalists_roundheads", ["Royalist", "Parliament"]),
-    ("d3_ecw", ["Royalist", "Parliament"]),
-    ("victory_without_squares", ["Royalist", "Parliament"]),
-    ("rcw", ["Reds", "Whites"]),
-];
+/// Every rule system in the registry with the sides of its shipped armies (the armies whose
+/// `system` names it), seated as the system seats them: a system added to the registry is
+/// played here with no edit.
+pub(in crate::ui::tests) fn every_system() -> Vec<(&'static str, [String; 2])> {
+    rules::standard()
+        .iter()
+        .map(|system| {
+            let armies: Vec<Army> = shipped::ARMIES
+                .iter()
+                .filter_map(|file| file.load().ok())
+                .filter(|army| army.system == system.id())
+                .collect();
+            let sides: Vec<String> = system.seat(armies).into_iter().map(|a| a.side).collect();
+            let sides: [String; 2] = sides
+                .get(..2)
+                .and_then(|two| two.to_vec().try_into().ok())
+                .unwrap_or_else(|| panic!("{}: two shipped armies", system.id()));
+            (system.id(), sides)
+        })
+        .collect()
+}
 
 /// A simulator of `view` in a window of `size` (one of [`SIZES`]), with the embedded fonts.
 pub(in crate::ui::tests) fn at<'a, M>(size: (f32, f32), view: Element<'a, M>) -> Simulator<'a, M> {
@@ -67,7 +82,7 @@ pub struct Play {
 impl Play {
     /// A battle of `system` between the shipped armies whose sides are named in `sides`
     /// (first moves first), with a fixed seed so draws from the deck are repeatable.
-    pub fn new(system: &str, sides: [&str; 2], seed: u64) -> Play {
+    pub fn new(system: &str, sides: [impl AsRef<str>; 2], seed: u64) -> Play {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let store = Store::open(Some(dir.path().to_path_buf()));
         let shipped: Vec<Army> = store
@@ -79,9 +94,10 @@ impl Play {
         let armies = sides
             .iter()
             .map(|side| {
+                let side = side.as_ref();
                 shipped
                     .iter()
-                    .find(|a| a.side == *side)
+                    .find(|a| a.side == side)
                     .unwrap_or_else(|| panic!("a shipped {system} army for {side}"))
                     .clone()
             })

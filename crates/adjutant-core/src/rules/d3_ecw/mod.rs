@@ -33,7 +33,7 @@ use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::rules::kit::events::side_track;
 use crate::rules::kit::in_force::{InForce, Shipped, Shipping};
-use crate::rules::{Figure, Phase, RuleSystem, Table};
+use crate::rules::{Figure, Phase, RuleSystem, System, Table};
 use crate::status::StatusSchema;
 
 /// The rule system: its tables in force (the shipped ones unless given), all it holds.
@@ -227,7 +227,7 @@ impl RuleSystem for D3Ecw {
         true
     }
 
-    fn with_table_file(&self, path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
+    fn with_table_file(&self, path: &str, text: &str) -> Result<System, Vec<String>> {
         overrides::load(path, text)
     }
 

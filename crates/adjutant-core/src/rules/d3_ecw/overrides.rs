@@ -6,7 +6,7 @@
 use serde::Deserialize;
 
 use crate::army::schema::Spanned;
-use crate::rules::RuleSystem;
+use crate::rules::System;
 use crate::rules::d3_ecw::tables::{D3Tables, Options, Profile, Switches};
 use crate::rules::d3_ecw::{D3Ecw, spec};
 use crate::rules::registry::file::{self, Checker};
@@ -26,8 +26,8 @@ struct D3File {
 }
 
 /// Reads a D3 override text into the system with those tables in force.
-pub(crate) fn load(path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
-    tables(path, text).map(|t| Box::new(D3Ecw::with_tables(t)) as Box<dyn RuleSystem>)
+pub(crate) fn load(path: &str, text: &str) -> Result<System, Vec<String>> {
+    tables(path, text).map(|t| System::new(D3Ecw::with_tables(t)))
 }
 
 /// Reads a D3 override text into tables: the shipped ones with the file's parts replaced.

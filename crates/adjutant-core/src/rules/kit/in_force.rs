@@ -22,6 +22,15 @@ pub struct InForce<T: 'static> {
     shipped: &'static Shipped<T>,
 }
 
+impl<T: 'static> Clone for InForce<T> {
+    fn clone(&self) -> Self {
+        InForce {
+            own: self.own.clone(),
+            shipped: self.shipped,
+        }
+    }
+}
+
 impl<T: Shipping> InForce<T> {
     /// The shipped tables (usable in a `static` system).
     pub(crate) const fn shipped() -> InForce<T> {

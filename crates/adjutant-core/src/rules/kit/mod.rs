@@ -16,7 +16,8 @@
 //! - [`with`] — the record that a leader is with a unit, shared by every system.
 //!
 //! The one checker that every `§N.M` a system cites is a heading of its reference
-//! `docs/rules/<id>.md` reads those files, so it lives with the tests (`tests/kit/cite.rs`),
+//! `docs/rules/<id>.md` reads those files, so it lives with the tests' kit
+//! (`crates/adjutant-testkit/src/cite.rs`),
 //! and so does the check of every procedure's `explore` against replaying its `step`
 //! (`crates/adjutant-core/tests/explore_check.rs`).
 //!

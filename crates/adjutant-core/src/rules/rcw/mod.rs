@@ -32,7 +32,7 @@ use crate::event::{Event, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::rules::kit::in_force::{InForce, Shipped, Shipping};
 use crate::rules::kit::params::answer;
-use crate::rules::{Figure, Phase, RuleSystem, Table};
+use crate::rules::{Figure, Phase, RuleSystem, System, Table};
 use crate::status::StatusSchema;
 
 /// The rule system: its tables in force (the shipped ones unless given), all it holds.
@@ -354,8 +354,8 @@ impl RuleSystem for Rcw {
         true
     }
 
-    fn with_table_file(&self, path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
-        overrides::load_overrides_str(path, text).map(|t| Box::new(Rcw::with_tables(t)) as _)
+    fn with_table_file(&self, path: &str, text: &str) -> Result<System, Vec<String>> {
+        overrides::load_overrides_str(path, text).map(|t| System::new(Rcw::with_tables(t)))
     }
 
     fn tables(&self) -> Vec<Table> {

@@ -13,13 +13,13 @@ pub mod file;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::{RuleSystem, standard};
+use super::{System, standard};
 
 /// An override file's extension; its stem is the rule system's id.
 pub(crate) const OVERRIDE_EXTENSION: &str = "ron";
 
 /// The shipped system with this id, if a player's table file can replace its tables.
-pub fn loader(id: &str) -> Option<&'static dyn RuleSystem> {
+pub fn loader(id: &str) -> Option<System> {
     standard()
         .into_iter()
         .find(|s| s.id() == id && s.reads_table_file())
@@ -50,15 +50,15 @@ impl fmt::Display for OverrideProblem {
 /// The systems read from an override folder.
 pub struct Overrides {
     /// Each system whose file loaded, built with the file's tables.
-    pub systems: Vec<Box<dyn RuleSystem>>,
+    pub systems: Vec<System>,
     /// Every problem found; the systems concerned are not in [`Overrides::systems`].
     pub problems: Vec<OverrideProblem>,
 }
 
 impl Overrides {
     /// The loaded system with this id, if its file loaded.
-    pub fn system(&self, id: &str) -> Option<&dyn RuleSystem> {
-        self.systems.iter().find(|s| s.id() == id).map(|s| &**s)
+    pub fn system(&self, id: &str) -> Option<&System> {
+        self.systems.iter().find(|s| s.id() == id)
     }
 }
 
@@ -110,7 +110,7 @@ pub fn overrides_from(
 }
 
 /// The `.ron` files among `files` named for no rule system.
-fn strays(files: &[PathBuf], systems: &[&'static dyn RuleSystem]) -> Vec<OverrideProblem> {
+fn strays(files: &[PathBuf], systems: &[System]) -> Vec<OverrideProblem> {
     let names: Vec<String> = systems
         .iter()
         .map(|s| format!("{}.{OVERRIDE_EXTENSION}", s.id()))

@@ -40,7 +40,7 @@ use crate::battle::state::{Context, Roster};
 use crate::event::{Event, PieceId};
 use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::rules::kit::in_force::{InForce, Shipped, Shipping};
-use crate::rules::{Figure, Phase, RuleSystem, Table};
+use crate::rules::{Figure, Phase, RuleSystem, System, Table};
 use crate::status::StatusSchema;
 
 pub use overrides::load_overrides_str;
@@ -143,8 +143,8 @@ impl RuleSystem for RoyalistsRoundheads {
         true
     }
 
-    fn with_table_file(&self, path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
-        load_overrides_str(path, text).map(|t| Box::new(RoyalistsRoundheads::with_tables(t)) as _)
+    fn with_table_file(&self, path: &str, text: &str) -> Result<System, Vec<String>> {
+        load_overrides_str(path, text).map(|t| System::new(RoyalistsRoundheads::with_tables(t)))
     }
 
     fn tables(&self) -> Vec<Table> {

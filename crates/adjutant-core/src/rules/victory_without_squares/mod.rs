@@ -38,7 +38,7 @@ use crate::procedure::{Call, Offer, Procedure, Refusal};
 use crate::rules::kit::events::{set_flag, set_mark, set_rung};
 use crate::rules::kit::in_force::{InForce, Shipped, Shipping};
 use crate::rules::kit::offers::offer;
-use crate::rules::{Figure, Phase, RuleSystem, Table};
+use crate::rules::{Figure, Phase, RuleSystem, System, Table};
 use crate::status::StatusSchema;
 
 /// The rule system: its tables in force (the shipped ones unless given), all it holds.
@@ -251,7 +251,7 @@ impl RuleSystem for VictoryWithoutSquares {
         true
     }
 
-    fn with_table_file(&self, path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
+    fn with_table_file(&self, path: &str, text: &str) -> Result<System, Vec<String>> {
         overrides::load(path, text)
     }
 

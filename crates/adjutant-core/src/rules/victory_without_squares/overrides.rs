@@ -10,7 +10,7 @@ use serde::Deserialize;
 use crate::army::locate::At;
 use crate::army::schema::Spanned;
 use crate::cards::{Refill, Suit};
-use crate::rules::RuleSystem;
+use crate::rules::System;
 use crate::rules::registry::file::{self, Checker};
 use crate::rules::victory_without_squares::VictoryWithoutSquares;
 use crate::rules::victory_without_squares::tables::{
@@ -48,8 +48,8 @@ struct VwsFile {
 }
 
 /// Reads a VWS override text into the system with those tables in force.
-pub(crate) fn load(path: &str, text: &str) -> Result<Box<dyn RuleSystem>, Vec<String>> {
-    tables(path, text).map(|t| Box::new(VictoryWithoutSquares::with_tables(t)) as _)
+pub(crate) fn load(path: &str, text: &str) -> Result<System, Vec<String>> {
+    tables(path, text).map(|t| System::new(VictoryWithoutSquares::with_tables(t)))
 }
 
 /// Takes a part the file gave, reporting it if its text did not parse or `check` finds fault.

@@ -1,10 +1,10 @@
 //! The procedure driver under every scripted test: a procedure stepped to its end with each
 //! request answered from the script, and the typed roll that answers a dice request.
 
-use adjutant::battle::state::Context;
-use adjutant::dice::Rolled;
-use adjutant::odds::{Odds, procedure_odds};
-use adjutant::procedure::{DiceRequest, Input, Procedure, Resolution, Step};
+use adjutant_core::battle::state::Context;
+use adjutant_core::dice::Rolled;
+use adjutant_core::odds::{Odds, procedure_odds};
+use adjutant_core::procedure::{DiceRequest, Input, Procedure, Resolution, Step};
 
 /// The answer to a dice request: these faces, typed.
 pub fn typed(req: &DiceRequest, faces: Vec<u8>) -> Input {

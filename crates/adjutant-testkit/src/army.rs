@@ -4,8 +4,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use adjutant::army::{Army, Leader, Unit};
-use adjutant::battle::Battle;
+use adjutant_core::army::{Army, Leader, Unit};
+use adjutant_core::battle::Battle;
 
 /// Stats from (key, value) pairs.
 pub fn stats(pairs: &[(&str, i32)]) -> BTreeMap<String, i32> {

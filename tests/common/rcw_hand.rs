@@ -6,8 +6,8 @@ use adjutant::army::{Army, Unit};
 use adjutant::battle::{Action, Battle};
 use adjutant::rules::rcw::keys::P_FIRST_PLAYER;
 
-use crate::common::army::{self, Build, battle_of};
-use crate::common::call;
+use super::army::{self, Build, battle_of};
+use super::call;
 
 /// A unit of `kind` (its id also its name) with these traits, in the corps.
 pub fn unit(id: &str, kind: &str, traits: &[&str]) -> Unit {

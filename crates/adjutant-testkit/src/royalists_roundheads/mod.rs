@@ -1,26 +1,19 @@
 //! Test helpers for System W: the W-4 order of battle ([`winceby`]), a battle to change by
 //! hand, a driver that feeds fixed faces and choices, and the exact odds walker. The hand-made
-//! army builders, the driver's loop and the walker are the ones every test shares, under
-//! `tests/common/`, pulled in by path so that the core bench can use this file too.
+//! army builders, the driver's loop and the walker are the ones every test shares
+//! ([`crate::army`], [`crate::driver`], [`crate::exact`]), named here too.
 
-#![allow(dead_code)]
-
-#[path = "../common/army.rs"]
-pub mod army;
-#[path = "../common/driver.rs"]
-pub mod driver;
-#[path = "../common/exact.rs"]
-pub mod exact;
-#[path = "winceby.rs"]
 pub mod winceby;
 
-use adjutant::army::Army;
-use adjutant::battle::state::{BattleState, Context, Roster};
-use adjutant::event::{Event, PieceId};
-use adjutant::procedure::{Call, DiceRequest, Input, Procedure, Refusal, Resolution, Step};
-use adjutant::rules::RuleSystem;
-use adjutant::rules::royalists_roundheads::{RoyalistsRoundheads, SYSTEM, keys};
-use adjutant::status::Change;
+pub use crate::{army, driver, exact};
+
+use adjutant_core::army::Army;
+use adjutant_core::battle::state::{BattleState, Context, Roster};
+use adjutant_core::event::{Event, PieceId};
+use adjutant_core::procedure::{Call, DiceRequest, Input, Procedure, Refusal, Resolution, Step};
+use adjutant_core::rules::RuleSystem;
+use adjutant_core::rules::royalists_roundheads::{RoyalistsRoundheads, SYSTEM, keys};
+use adjutant_core::status::Change;
 
 use driver::{drive_by, typed};
 
@@ -46,6 +39,12 @@ pub struct B {
     pub system: RoyalistsRoundheads,
     pub roster: Roster,
     pub state: BattleState,
+}
+
+impl Default for B {
+    fn default() -> B {
+        B::new()
+    }
 }
 
 impl B {
@@ -278,7 +277,7 @@ pub fn worked_melee_script() -> [A; 7] {
 /// Every piece on the table under a table file whose `modifiers` are `mods` (a RON map body,
 /// e.g. `"\"attack_melee_page\": 1"`), with the chits of [`ready`], at `phase` and `side`.
 pub fn ready_with(mods: &str, phase: usize, side: usize) -> B {
-    let tables = adjutant::rules::royalists_roundheads::load_overrides_str(
+    let tables = adjutant_core::rules::royalists_roundheads::load_overrides_str(
         "royalists_roundheads.ron",
         &format!("(version: 1, modifiers: {{{mods}}})"),
     )

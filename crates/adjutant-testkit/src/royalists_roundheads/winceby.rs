@@ -1,7 +1,7 @@
 //! The Winceby order of battle (as shipped in armies/royalists_roundheads/), hand-made: its
 //! leaders, its horse, dragoons and foot, and the Royalist and Parliament armies.
 
-use adjutant::army::{Army, Leader, Unit};
+use adjutant_core::army::{Army, Leader, Unit};
 
 use super::SYSTEM_ID;
 use super::army::{self, Build, army};

@@ -3,7 +3,6 @@
 //! numbers a text cites, the headings a reference has, whether a rule string cites only those,
 //! and a walk over a system's source files. It reads the references from disk, so it lives
 //! with the tests, not in the core; each system's test binary uses part of it.
-#![allow(dead_code)]
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -53,10 +52,10 @@ pub fn is_rule(rule: &str, heads: &BTreeSet<String>) -> bool {
 /// Every offer `system` refuses in `battle`, as (offer id, refusal): with nothing picked,
 /// with each piece alone, and with each piece aimed at every `step`-th piece.
 pub fn refusals(
-    system: &dyn adjutant::rules::RuleSystem,
-    battle: &adjutant::battle::Battle,
+    system: &dyn adjutant_core::rules::RuleSystem,
+    battle: &adjutant_core::battle::Battle,
     step: usize,
-) -> Vec<(String, adjutant::procedure::Refusal)> {
+) -> Vec<(String, adjutant_core::procedure::Refusal)> {
     let ctx = battle.context();
     let pieces: Vec<_> = battle.roster.ids().collect();
     let mut selections = vec![(vec![], vec![])];

@@ -3,9 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use adjutant::battle::state::Context;
-use adjutant::dice::Rolled;
-use adjutant::procedure::{Input, Procedure, Step};
+use adjutant_core::battle::state::Context;
+use adjutant_core::dice::Rolled;
+use adjutant_core::procedure::{Input, Procedure, Step};
 
 /// An exact probability as a reduced fraction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -15,6 +15,8 @@ fn gcd(a: u128, b: u128) -> u128 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
+// `add` and `mul` by name, as the tests read them: a fraction's sum and product.
+#[allow(clippy::should_implement_trait)]
 impl Q {
     pub fn new(n: u128, d: u128) -> Q {
         let g = gcd(n, d).max(1);
