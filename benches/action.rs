@@ -37,6 +37,7 @@ mod ui {
     pub mod next;
     pub mod parts;
     pub mod persist;
+    pub mod platform;
     pub mod tables_view;
     pub mod theme;
 

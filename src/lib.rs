@@ -7,6 +7,7 @@
 pub use adjutant_core::{battle, cards, dice, event, fonts, odds, procedure, status, words};
 
 pub mod army;
+pub mod clock;
 pub mod print;
 pub mod regular_file;
 pub mod rules;

@@ -13,6 +13,7 @@ use iced::{Element, Fill, Length};
 
 use adjutant::army::{Army, ArmyFile};
 
+use super::battle::PHONE;
 use super::parts;
 use super::persist::{SavedBattle, Store};
 use super::theme::{self, Choice, gap};
@@ -146,6 +147,15 @@ impl Home {
     }
 
     pub fn view(&self, theme_choice: Choice) -> Element<'_, Message> {
+        iced::widget::responsive(move |size| self.page(theme_choice, size.width < PHONE))
+            .width(Fill)
+            .height(Fill)
+            .into()
+    }
+
+    /// The home screen; on a `phone` the panels one above the other, and less padding.
+    fn page(&self, theme_choice: Choice, phone: bool) -> Element<'_, Message> {
+        let side = if phone { gap::S } else { gap::L };
         let top = container(
             row![
                 parts::title("Adjutant"),
@@ -153,14 +163,16 @@ impl Home {
                 parts::button_text("Open file…")
                     .style(theme::quiet)
                     .on_press(Message::OpenPressed),
-                parts::caption("Theme"),
+            ]
+            .push((!phone).then(|| parts::caption("Theme")))
+            .push(
                 pick_list(Choice::ALL, Some(theme_choice), Message::ThemeSelected)
                     .text_size(theme::size::BODY),
-            ]
-            .spacing(theme::gap::M)
+            )
+            .spacing(if phone { gap::S } else { gap::M })
             .align_y(iced::Center),
         )
-        .padding([gap::S, gap::L])
+        .padding([gap::S, side])
         .width(Fill)
         .style(theme::top_bar);
 
@@ -171,8 +183,19 @@ impl Home {
                     problem.as_str(),
                     Some(("Dismiss", Message::NoticeDismissed)),
                 ))
-                .padding([0.0, gap::L]),
+                .padding([0.0, side]),
             );
+        }
+        if phone {
+            let body = column![
+                container(self.picker.view(&self.armies)).height(Length::Shrink),
+                container(self.saved_panel()).height(Length::FillPortion(1)),
+                container(armies::panel(&self.armies, &self.user_dir))
+                    .height(Length::FillPortion(1)),
+            ]
+            .spacing(gap::S)
+            .padding([0.0, side]);
+            return page.push(body).push(space().height(gap::S)).into();
         }
         let body = row![
             container(armies::panel(&self.armies, &self.user_dir)).width(Length::FillPortion(3)),
