@@ -11,6 +11,12 @@ pub const MIN_WINDOW: Option<iced::Size> = Some(iced::Size::new(1024.0, 700.0));
 #[cfg(target_arch = "wasm32")]
 pub const MIN_WINDOW: Option<iced::Size> = None;
 
+/// Where Adjutant keeps its battles, as messages say it.
+#[cfg(not(target_arch = "wasm32"))]
+pub const KEPT_IN: &str = "Adjutant's folder";
+#[cfg(target_arch = "wasm32")]
+pub const KEPT_IN: &str = "this browser";
+
 /// What became of a printed sheet: written to a file, or downloaded.
 #[cfg(not(target_arch = "wasm32"))]
 pub const WROTE: &str = "was written to";

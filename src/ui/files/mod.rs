@@ -377,8 +377,9 @@ impl App {
                     // its own in Adjutant's folder: never saved onto the battle it came from.
                     self.show_battle(self.battle_screen(*game));
                     self.files.report(Ok(format!(
-                        "Opened a copy of {} as a new battle; it is saved in Adjutant's folder as you play.",
-                        platform::file_words(&path)
+                        "Opened a copy of {} as a new battle; it is saved in {} as you play.",
+                        platform::file_words(&path),
+                        platform::KEPT_IN
                     )));
                 }
             }

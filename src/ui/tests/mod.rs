@@ -18,6 +18,7 @@ mod safety;
 mod steady;
 mod systems;
 mod table;
+mod touch;
 mod tray;
 mod view;
 mod words;
