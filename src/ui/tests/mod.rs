@@ -13,6 +13,7 @@ mod fonts;
 mod home;
 mod layout;
 mod names;
+mod phone;
 mod pickers;
 mod safety;
 mod steady;
