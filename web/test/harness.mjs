@@ -137,17 +137,6 @@ export async function tap(page, x, y) {
   await settle(page, { since });
 }
 
-/**
- * The output folder (target/web-test): screenshots are saved there as NN-name.png, the
- * profile and downloads kept beside them.
- */
-export function output(sub = 'web-test') {
-  const dir = join(ROOT, 'target', sub);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
 let shots = 0;
 /** A screenshot of the page saved as `dir`/NN-name.png; returns its path and its pixels. */
 export async function screenshot(page, dir, name) {

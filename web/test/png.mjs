@@ -78,9 +78,9 @@ function luma(c) {
 /**
  * What a region (device pixels, clipped to the image) holds: how many colours, the most
  * common one (the background there) and the share of pixels that stand out from it (ink:
- * a luma difference over 48, as text and borders do).
+ * a luma difference over `contrast`, as text and borders make).
  */
-export function region(img, x0, y0, w, h) {
+export function region(img, x0, y0, w, h, contrast = 48) {
   const x1 = Math.min(img.width, Math.ceil(x0 + w)), y1 = Math.min(img.height, Math.ceil(y0 + h));
   x0 = Math.max(0, Math.floor(x0));
   y0 = Math.max(0, Math.floor(y0));
@@ -98,7 +98,7 @@ export function region(img, x0, y0, w, h) {
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
       total++;
-      if (Math.abs(luma(pixel(img, x, y)) - base) > 48) ink++;
+      if (Math.abs(luma(pixel(img, x, y)) - base) > contrast) ink++;
     }
   }
   return { colours: counts.size, background, ink: total ? ink / total : 0, pixels: total };

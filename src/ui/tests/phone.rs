@@ -79,7 +79,7 @@ struct Phone {
 impl Phone {
     fn new() -> Phone {
         let dir = tempfile::tempdir().expect("a temporary folder");
-        let app = App::new(Store::open(Some(dir.path().to_path_buf())));
+        let app = app_on(&dir);
         Phone {
             app,
             size: screen_size(),
@@ -109,7 +109,7 @@ impl Phone {
 
     /// The app started again on the same files, as a page reloaded (on its home screen).
     fn reopen(&mut self) {
-        self.app = App::new(Store::open(Some(self.dir.path().to_path_buf())));
+        self.app = app_on(&self.dir);
     }
 
     fn game(&self) -> &adjutant::battle::Battle {
@@ -398,6 +398,14 @@ impl Phone {
         out.push_str("\n  }\n}\n");
         out
     }
+}
+
+/// The app on the files in `dir`, asking for files as a browser does: with no path field
+/// (the print panel's button downloads there, where the desktop's opens a file dialog).
+fn app_on(dir: &tempfile::TempDir) -> App {
+    let mut app = App::new(Store::open(Some(dir.path().to_path_buf())));
+    app.files = crate::ui::files::Files::new(crate::ui::files::Dialogs::System, false);
+    app
 }
 
 /// Drawn whole inside a screen of `size`.
