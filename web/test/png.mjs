@@ -107,8 +107,8 @@ export function region(img, x0, y0, w, h, contrast = 48) {
 /**
  * Text or a drawing cut by an edge of the screen leaves ink in the outermost pixels: counts,
  * along each edge's outermost line of pixels, the places where the colour jumps (a luma step
- * over 48 between neighbours). A panel or a button reaching the edge makes two jumps; a row
- * of letters cut through makes dozens. Returns the count per edge.
+ * over 48 between neighbours). A band reaching the edge makes two jumps; letters cut
+ * through make one at every stroke. Returns the count per edge.
  */
 export function edgeJumps(img) {
   const line = (points) => {
