@@ -115,7 +115,7 @@ console.log();
 console.log('Files the page loads (first visit):');
 for (const f of figures.files) console.log(`  ${f.path.padEnd(40)} ${String(f.bytes).padStart(10)} B  gzip -9 ${String(f.gzip).padStart(9)} B`);
 console.log();
-console.log(`Browser figures: headless Chromium${process.env.CHROMIUM_VERSION ? ` ${process.env.CHROMIUM_VERSION}` : ''}, ${size().width}×${size().height} at 3×, ${RUNS} first visits`);
+console.log(`Browser figures: headless Chromium${process.env.CHROMIUM_VERSION ? ` ${process.env.CHROMIUM_VERSION}` : ''}, ${size().width}×${size().height} at ${size().scale}×, ${RUNS} first visits`);
 row('figure', 'measured', 'target', 'result');
 row('transferred size (gzip -9, summed)', `${mb(sum('gzip'))} (${mb(sum('bytes'))} raw)`, '≤ 3 MB', verdict(sum('gzip') <= 3e6 && figures.files.length > 0));
 row('first frame, first visit (median)', ms(median(figures.cold)), '≤ 3 s', verdict(median(figures.cold) <= 3000));
