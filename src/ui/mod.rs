@@ -64,13 +64,7 @@ pub fn run(data_dir: Option<PathBuf>, systems: Systems, notice: Option<String>) 
         .window(window::Settings {
             size,
             min_size: platform::MIN_WINDOW,
-            // Raw RGBA rendered from the SVG by scripts/render-icons.sh: no image decoder needed.
-            icon: window::icon::from_rgba(
-                include_bytes!("../../assets/icons/org.adjutant.Adjutant-128.rgba").to_vec(),
-                128,
-                128,
-            )
-            .ok(),
+            icon: platform::window_icon(),
             // The id names the desktop file, so docks and task bars match the window to it
             // (the Wayland app id and the X11 WM_CLASS).
             #[cfg(target_os = "linux")]

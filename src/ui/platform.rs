@@ -23,6 +23,23 @@ pub const WROTE: &str = "was written to";
 #[cfg(target_arch = "wasm32")]
 pub const WROTE: &str = "was downloaded as";
 
+/// The window's icon: raw RGBA rendered from the SVG by scripts/render-icons.sh, so no image
+/// decoder is needed. A page has its icons in its manifest instead.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn window_icon() -> Option<iced::window::Icon> {
+    iced::window::icon::from_rgba(
+        include_bytes!("../../assets/icons/org.adjutant.Adjutant-128.rgba").to_vec(),
+        128,
+        128,
+    )
+    .ok()
+}
+
+#[cfg(target_arch = "wasm32")]
+pub fn window_icon() -> Option<iced::window::Icon> {
+    None
+}
+
 /// Where the player's own army files go, under the home screen's list of armies.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn armies_hint(user_dir: &Path) -> String {
