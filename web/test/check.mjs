@@ -20,7 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as h from './harness.mjs';
-import { checkEnd, playPart, size, targets } from './play.mjs';
+import { checkEnd, inkAt, playPart, size, targets } from './play.mjs';
 
 const dir = join(h.ROOT, 'target', 'web-test');
 const expect = targets().expect;
@@ -51,6 +51,13 @@ function entries(text) {
     .split(/\n\s*Entry\(\n/)
     .slice(1)
     .map((body) => ({ title: (body.match(/title: "((?:[^"\\]|\\.)*)"/) ?? [])[1]?.replace(/\\(.)/g, '$1'), body }));
+}
+
+/** Fails unless the screenshot has ink where the simulated end of `part` shows `words`. */
+function shows(image, part, words, path) {
+  const text = targets().parts[part].end.find((t) => t.text.includes(words));
+  must(text, `the simulated screen at the end of ${part} does not show "${words}"`);
+  must(inkAt(image, text.bounds, size().scale) >= 0.01, `${path}: nothing drawn where "${text.text}" should be`);
 }
 
 function must(ok, what) {
@@ -94,7 +101,8 @@ const steps = [
     'a fire is played by touch: firer, target, Start, the keypad, the choice',
     async () => {
       await playPart(page, 'fire', { dir });
-      const { path } = await checkEnd(page, 'fire', dir);
+      const { path, image } = await checkEnd(page, 'fire', dir);
+      shows(image, 'fire', expect.result, path);
       const b = await theBattle(page);
       const log = entries(b.text);
       const fire = log.find((e) => e.title === expect.fire_title);
@@ -112,7 +120,8 @@ const steps = [
       await page.reload();
       await h.settle(page);
       await playPart(page, 'resume', { dir });
-      const { path } = await checkEnd(page, 'resume', dir);
+      const { path, image } = await checkEnd(page, 'resume', dir);
+      shows(image, 'resume', expect.result, path);
       must(entries((await theBattle(page)).text).length === fireEntries, 'the reload changed the kept log');
       return path;
     },

@@ -80,7 +80,10 @@ export async function launch(profile, size = PHONE) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ARGS,
+    // The emulated scale alone leaves a canvas's device-pixel size (ResizeObserver's
+    // devicePixelContentBoxSize, which the window sizes its surface by) at one pixel per CSS
+    // pixel; the browser's own scale makes it what a phone reports.
+    args: [...ARGS, `--force-device-scale-factor=${size.scale}`],
     viewport: { width: size.width, height: size.height },
     deviceScaleFactor: size.scale,
     isMobile: true,

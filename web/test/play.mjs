@@ -1,12 +1,16 @@
-// Plays the taps (and the find box's typing) that src/ui/tests/phone.rs found on the same window at the same size (its
-// JSON, target/web-test/targets.json) on the page, by touch, part by part. Before each tap it
-// can take a screenshot and check it: not blank, nothing cut at an edge, and ink (drawn
-// pixels) where the texts of the simulated screen are, the tapped one first — so a page that
-// lays out otherwise than the simulated window fails at the first tap that would miss.
+// Plays the taps (and the find box's typing) that src/ui/tests/phone.rs found on the same
+// window at the same size (its JSON, target/web-test/targets.json) on the page, by touch,
+// part by part. Before each tap it
+// can take a screenshot and check it: not blank, nothing cut at an edge, ink (drawn pixels)
+// where the texts of the simulated screen are, the tapped one first, and alike the picture
+// of the simulated screen — so a page that lays out otherwise than the simulated window
+// fails at the first tap that would miss.
 // With `timed`, it notes what each tap cost the page (probe.js).
 import { join } from 'node:path';
 import * as h from './harness.mjs';
-import { region } from './png.mjs';
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { decode, differences, logical, region } from './png.mjs';
 
 export const TARGETS = process.env.ADJUTANT_WEB_TARGETS ?? join(h.ROOT, 'target', 'web-test', 'targets.json');
 
@@ -56,6 +60,22 @@ export function compare(image, shows, scale, tapped = null) {
   return found;
 }
 
+/**
+ * Where a screenshot differs from the simulated window's picture of the same screen
+ * (`picture`, drawn by phone.rs at two pixels to one): both brought to one pixel per logical
+ * pixel and compared in 6×6 squares. More than 1 % of the squares differing fails (a
+ * battle's file name with the minute it was made differs, and little else should).
+ */
+export function unlike(image, picture, scale) {
+  if (!picture) return [];
+  const { width, height } = size();
+  const sim = decode(readFileSync(join(dirname(TARGETS), picture)));
+  const d = differences(logical(sim, 2, width, height), logical(image, scale, width, height), width, height);
+  if (d.share <= 0.01) return [];
+  const where = d.blocks.slice(0, 6).map(([x, y, v]) => `(${x}, ${y}) by ${v}`).join(', ');
+  return [`${(d.share * 100).toFixed(1)} % of the screen differs from the simulated window's ${picture}, most at ${where}`];
+}
+
 /** What one tap cost the page, from the probe's notes after `since`. */
 function cost(notes, since) {
   const tap = notes.taps.find((t) => t.at >= since);
@@ -85,7 +105,7 @@ export async function playPart(page, name, { dir = null, timed = false, before =
   for (const tap of part.taps) {
     if (dir) {
       const { path, image } = await h.screenshot(page, dir, `${name}-${tap.name.replace(/[^a-z0-9]+/gi, '-')}`);
-      const found = compare(image, tap.shows, scale, tap);
+      const found = [...compare(image, tap.shows, scale, tap), ...unlike(image, tap.picture, scale)];
       if (found.length) throw new Error(`before "${tap.name}" (${path}):\n  ${found.join('\n  ')}`);
     }
     const since = await h.now(page);
@@ -113,7 +133,7 @@ export async function playPart(page, name, { dir = null, timed = false, before =
 export async function checkEnd(page, name, dir) {
   const part = targets().parts[name];
   const { path, image } = await h.screenshot(page, dir, `${name}-done`);
-  const found = compare(image, part.end, size().scale);
+  const found = [...compare(image, part.end, size().scale), ...unlike(image, part.end_picture, size().scale)];
   if (found.length) throw new Error(`at the end of ${name} (${path}):\n  ${found.join('\n  ')}`);
   return { path, image };
 }

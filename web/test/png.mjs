@@ -127,3 +127,53 @@ export function edgeJumps(img) {
     bottom: line(row(img.height - 1)),
   };
 }
+
+/**
+ * The picture at one pixel per logical pixel, as luma: each logical pixel the mean of the
+ * `scale`×`scale` device pixels it covers. Width and height are the logical size.
+ */
+export function logical(img, scale, width, height) {
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0, n = 0;
+      for (let dy = 0; dy < scale; dy++) {
+        for (let dx = 0; dx < scale; dx++) {
+          const px = x * scale + dx, py = y * scale + dy;
+          if (px < img.width && py < img.height) {
+            sum += luma(pixel(img, px, py));
+            n++;
+          }
+        }
+      }
+      out[y * width + x] = n ? sum / n : 0;
+    }
+  }
+  return out;
+}
+
+/**
+ * Where two logical pictures of one size differ: the `block`×`block` squares whose mean luma
+ * differs by more than `limit` (text that moved, a panel in another place), as
+ * { share, blocks: [[x, y, difference]...] } (the worst first).
+ */
+export function differences(a, b, width, height, block = 6, limit = 24) {
+  const blocks = [];
+  let total = 0;
+  for (let by = 0; by + block <= height; by += block) {
+    for (let bx = 0; bx + block <= width; bx += block) {
+      let sa = 0, sb = 0;
+      for (let y = by; y < by + block; y++) {
+        for (let x = bx; x < bx + block; x++) {
+          sa += a[y * width + x];
+          sb += b[y * width + x];
+        }
+      }
+      total++;
+      const d = Math.abs(sa - sb) / (block * block);
+      if (d > limit) blocks.push([bx, by, Math.round(d)]);
+    }
+  }
+  blocks.sort((p, q) => q[2] - p[2]);
+  return { share: total ? blocks.length / total : 0, blocks };
+}

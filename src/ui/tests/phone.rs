@@ -53,6 +53,8 @@ struct Tap {
     keypad: bool,
     /// After the tap, keys typed: this many Backspaces, then this text (the find box).
     typed: Option<(usize, String)>,
+    /// The simulated screen before the tap, drawn (a PNG beside the JSON), if written.
+    picture: Option<String>,
     shows: Vec<(String, Rectangle)>,
 }
 
@@ -61,6 +63,7 @@ struct Part {
     name: &'static str,
     taps: Vec<Tap>,
     end: Vec<(String, Rectangle)>,
+    end_picture: Option<String>,
 }
 
 /// The app at the phone's size, its taps noted by part of the play.
@@ -72,6 +75,8 @@ struct Phone {
     over: bool,
     /// What the pieces' find box holds.
     filter: String,
+    /// Pictures of the simulated screens drawn so far.
+    pictures: usize,
     parts: Vec<Part>,
     dir: tempfile::TempDir,
 }
@@ -85,9 +90,44 @@ impl Phone {
             size: screen_size(),
             over: false,
             filter: String::new(),
+            pictures: 0,
             parts: Vec::new(),
             dir,
         }
+    }
+
+    /// With `ADJUTANT_WEB_TARGETS` set, draws the screen as it stands into a PNG beside that
+    /// file (`sim-NN.png`, two pixels to one, the app's theme) and returns its name.
+    /// None with the print panel open: its button and caption say what happens on the
+    /// desktop, where a browser downloads.
+    fn picture(&mut self) -> Option<String> {
+        if self.over {
+            return None;
+        }
+        let file = std::env::var("ADJUTANT_WEB_TARGETS").ok()?;
+        let dir = std::path::Path::new(&file).parent()?.to_path_buf();
+        self.pictures += 1;
+        let name = format!("sim-{:02}", self.pictures);
+        let theme = self.app.theme().unwrap_or(iced::Theme::Light);
+        let shot = at(self.size, self.app.view())
+            .snapshot(&theme)
+            .expect("the screen draws");
+        // The snapshot names its file after the renderer too (NAME-tiny-skia.png).
+        let stem = dir.join(&name);
+        let _ = std::fs::remove_file(stem.with_extension("png"));
+        shot.matches_image(&stem).expect("the picture is written");
+        let written = std::fs::read_dir(&dir)
+            .expect("the folder of the pictures")
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .find(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with(&format!("{name}-")) && n.ends_with(".png"))
+            })
+            .expect("the picture is written");
+        std::fs::rename(&written, stem.with_extension("png")).expect("the picture is named");
+        Some(format!("{name}.png"))
     }
 
     /// Ends the part under way (noting what it leaves on show) and begins `name`.
@@ -97,13 +137,17 @@ impl Phone {
             name,
             taps: Vec::new(),
             end: Vec::new(),
+            end_picture: None,
         });
     }
 
     fn end_part(&mut self) {
         if self.parts.last().is_some_and(|p| p.end.is_empty()) {
             let end = self.screen("the end of a part");
-            self.parts.last_mut().expect("a part").end = end;
+            let picture = self.picture();
+            let part = self.parts.last_mut().expect("a part");
+            part.end = end;
+            part.end_picture = picture;
         }
     }
 
@@ -170,6 +214,7 @@ impl Phone {
     /// there, then the words typed.
     fn find(&mut self, words: &str) {
         let shown = self.screen("the find box");
+        let picture = self.picture();
         let mut ui = at(self.size, self.app.view());
         let field = ui
             .find(id(crate::ui::battle::roster_panel::FILTER))
@@ -201,6 +246,7 @@ impl Phone {
                 point: (point.x, point.y),
                 keypad: false,
                 typed: Some((erase, words.to_string())),
+                picture,
                 shows: shown,
             });
     }
@@ -291,6 +337,7 @@ impl Phone {
         keypad: bool,
         shows: Vec<(String, Rectangle)>,
     ) {
+        let picture = self.picture();
         let messages: Vec<_> = {
             let mut ui = at(self.size, self.app.view());
             ui.point_at(point);
@@ -323,6 +370,7 @@ impl Phone {
                 point: (point.x, point.y),
                 keypad,
                 typed: None,
+                picture,
                 shows,
             });
     }
@@ -370,15 +418,16 @@ impl Phone {
         for (p, part) in self.parts.iter().enumerate() {
             let _ = write!(
                 out,
-                "{}\n    {}: {{\n      \"end\": {},\n      \"taps\": [",
+                "{}\n    {}: {{\n      \"end_picture\": {},\n      \"end\": {},\n      \"taps\": [",
                 if p > 0 { "," } else { "" },
                 quote(part.name),
+                part.end_picture.as_deref().map_or("null".into(), quote),
                 shows(&part.end, "        ")
             );
             for (i, t) in part.taps.iter().enumerate() {
                 let _ = write!(
                     out,
-                    "{}\n        {{ \"name\": {}, \"text\": {}, \"bounds\": {}, \"x\": {}, \"y\": {}, \"keypad\": {},{}\n          \"shows\": {} }}",
+                    "{}\n        {{ \"name\": {}, \"text\": {}, \"bounds\": {}, \"x\": {}, \"y\": {}, \"keypad\": {},{}\n          \"picture\": {}, \"shows\": {} }}",
                     if i > 0 { "," } else { "" },
                     quote(&t.name),
                     quote(&t.text),
@@ -390,6 +439,7 @@ impl Phone {
                         " \"backspaces\": {n}, \"type\": {},",
                         quote(w)
                     )),
+                    t.picture.as_deref().map_or("null".into(), quote),
                     shows(&t.shows, "          ")
                 );
             }
