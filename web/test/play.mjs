@@ -89,7 +89,13 @@ function cost(notes, since) {
   let work;
   if (frame && frame.start >= done) work = done - tap.at + (frame.end - frame.start);
   else work = Math.max(done, frame?.end ?? put.end) - tap.at;
-  return { work, latency: put.end - tap.timeStamp };
+  return {
+    work,
+    latency: put.end - tap.timeStamp,
+    frame: frame ? frame.end - frame.start : null,
+    put: put.end - put.start,
+    pixels: put.width * put.height,
+  };
 }
 
 /**
