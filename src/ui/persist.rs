@@ -243,9 +243,7 @@ impl Store {
             .battles
             .open(path)
             .map_err(|e| match e {
-                StoreError::Busy { .. } => {
-                    format!("The battle was not opened: {e}. Go on with it in that window.")
-                }
+                StoreError::Busy { .. } => super::platform::busy(&e),
                 e => format!("The battle was not opened: {e}"),
             })
     }

@@ -17,6 +17,19 @@ pub const KEPT_IN: &str = "Adjutant's folder";
 #[cfg(target_arch = "wasm32")]
 pub const KEPT_IN: &str = "this browser";
 
+/// Why a battle another window (or, in a browser, another tab) plays was not opened.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn busy(why: &adjutant::store::StoreError) -> String {
+    format!("The battle was not opened: {why}. Go on with it in that window.")
+}
+
+#[cfg(target_arch = "wasm32")]
+pub fn busy(_why: &adjutant::store::StoreError) -> String {
+    "The battle was not opened: another tab of Adjutant in this browser plays it, and only \
+     that tab saves it. Go on with it there, or close that tab first."
+        .into()
+}
+
 /// What became of a printed sheet: written to a file, or downloaded.
 #[cfg(not(target_arch = "wasm32"))]
 pub const WROTE: &str = "was written to";
