@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks Adjutant's web page (target/web, built by scripts/build-web.sh) in headless Chromium
-# at a phone's size, 390×844 at three device pixels to one, by touch:
+# at a phone's size, 390×844 at three device pixels to one, by touch (and the keyboard for the
+# pieces' find box, the one place a player types):
 #
 #   1. src/ui/tests/phone.rs plays the same window at the same size in iced's simulator (the
 #      battle started, a fire played on the keypad, the battle resumed, a roster sheet asked
@@ -11,8 +12,8 @@
 #      battle is kept in the page's storage with the fire's faces, resumes after a reload, and
 #      after another with the server stopped (the service worker serves the page) plays on;
 #      the roster sheet downloads as a PDF whose text (pdftotext) names the army. Before each
-#      tap the screenshot must not be blank or cut at an edge, and must be drawn where the
-#      simulated screen has its texts.
+#      tap the screenshot must not be blank or cut at an edge, must be drawn where the
+#      simulated screen has its texts, and must match the simulator's picture of that screen.
 #
 # Screenshots, the targets and the PDF go to target/web-test/. Exits 1 at the first failing
 # step, with what it saw. ADJUTANT_WEB_SIZE=WIDTHxHEIGHT plays at another size.

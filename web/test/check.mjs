@@ -4,8 +4,9 @@
 //
 //   1. the page opens on the home screen;
 //   2. the Winceby battle starts: one battle is kept in the page's storage;
-//   3. a fire is played: the clock moved on to Parliament's Fire Combat, the firer picked,
-//      the target aimed at, the fire started, its dice entered on the keypad, the morale
+//   3. a fire is played: the clock moved on to Parliament's Fire Combat, the firer picked and
+//      the target aimed at (the pieces narrowed with the find box, typed on the keyboard),
+//      the fire started, its dice entered on the keypad, the morale
 //      check's choice taken — the storage's battle has the fire with the faces tapped, and
 //      the screen shows its result;
 //   4. reloaded, the page resumes the battle where it was;
@@ -14,7 +15,8 @@
 //   6. a roster sheet is downloaded: a PDF whose text names the army.
 //
 // Every screen is saved as target/web-test/NN-*.png and checked before each tap: not blank,
-// nothing cut at an edge, and drawn where the simulated window has its texts. A failing step
+// nothing cut at an edge, drawn where the simulated window has its texts, and like the
+// simulator's picture of it (sim-NN.png beside it). A failing step
 // prints what it saw, and what the page said on its console; its screenshot stays.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
