@@ -193,17 +193,18 @@ impl Battle {
         let bar: Element<'_, Message> = if phone {
             // A phone: the buttons and the viewers on lines of their own.
             column![
-                row![home, self.title_slot(names.join(" vs ")), saved]
+                row![home, self.title_slot(names.join(" vs "), false), saved]
                     .spacing(gap::S)
                     .align_y(iced::Center),
-                buttons.wrap().vertical_spacing(gap::XS),
-                viewers.wrap().vertical_spacing(gap::XS),
             ]
+            .push(self.unsaved.as_ref().map(leave::wrapped_banner))
+            .push(buttons.wrap().vertical_spacing(gap::XS))
+            .push(viewers.wrap().vertical_spacing(gap::XS))
             .spacing(gap::XS)
             .into()
         } else if narrow {
             column![
-                row![home, self.title_slot(names.join(" vs ")), saved]
+                row![home, self.title_slot(names.join(" vs "), true), saved]
                     .spacing(gap::M)
                     .align_y(iced::Center),
                 row![buttons, space::horizontal(), viewers]
@@ -215,7 +216,7 @@ impl Battle {
         } else {
             row![
                 home,
-                self.title_slot(names.join(" vs ")),
+                self.title_slot(names.join(" vs "), true),
                 buttons,
                 saved,
                 viewers,
@@ -232,14 +233,15 @@ impl Battle {
     }
 
     /// The title's place in the top bar: the battle's title or, while the battle is not saved,
-    /// over it and at its size (so that nothing below moves), why, with Retry and Save a copy.
-    fn title_slot(&self, names: String) -> Element<'_, Message> {
+    /// over it and at its size (so that nothing below moves), why, with Retry and Save a copy
+    /// (when `banner`: a phone puts the banner on a line of its own instead).
+    fn title_slot(&self, names: String, banner: bool) -> Element<'_, Message> {
         // At least a button's height, so the banner's buttons fit over a one-line title.
         let base = row![space().height(BUTTON_HEIGHT), title(names)]
             .align_y(iced::Center)
             .width(Fill);
         let mut slot = stack![base].width(Fill);
-        if let Some(reason) = &self.unsaved {
+        if let Some(reason) = self.unsaved.as_ref().filter(|_| banner) {
             slot = slot.push(container(leave::banner(reason)).height(Fill).clip(true));
         }
         slot.into()

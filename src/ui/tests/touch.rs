@@ -102,3 +102,35 @@ fn the_dice_keypads_keys_are_at_least_44_pixels_square() {
         }
     }
 }
+
+#[test]
+fn on_a_phone_the_not_saved_banner_says_why_in_full_with_its_buttons() {
+    let phone = TOUCH[0];
+    let mut play = Play::new("royalists_roundheads", EVERY_SYSTEM[0].1, 7);
+    play.refuse_saves();
+    let _ = play.screen.update(Message::NextPhase);
+    assert!(play.screen.unsaved(), "the save was refused");
+    let mut ui = at(phone, play.screen.view());
+    let shown = texts(&mut ui);
+    let why = shown
+        .iter()
+        .find(|(t, _)| t.starts_with("Not saved: "))
+        .expect("the reason is on show");
+    assert!(
+        why.1.x >= 0.0 && why.1.x + why.1.width <= phone.0 && why.1.height > 30.0,
+        "the reason wraps inside the screen: {why:?}"
+    );
+    for button in ["Retry", "Save a copy…"] {
+        assert!(
+            shown
+                .iter()
+                .any(|(t, r)| t == button && r.x + r.width <= phone.0),
+            "{button} in view"
+        );
+    }
+    assert!(
+        problems(phone, &shown).is_empty(),
+        "{:?}",
+        problems(phone, &shown)
+    );
+}
