@@ -32,7 +32,8 @@ fn storage() -> Result<web_sys::Storage, Refused> {
         .ok_or_else(none)
 }
 
-/// The browser's refusal in its own words; a `QuotaExceededError` says the storage is full.
+/// The browser's refusal in its own words; a `QuotaExceededError` says the storage is full
+/// (by its name alone: its message repeats the key, which the store's error names already).
 fn refusal(error: &wasm_bindgen::JsValue) -> Refused {
     let name = js_sys::Reflect::get(error, &"name".into())
         .ok()
@@ -42,12 +43,13 @@ fn refusal(error: &wasm_bindgen::JsValue) -> Refused {
         .ok()
         .and_then(|m| m.as_string())
         .unwrap_or_else(|| format!("{error:?}"));
+    let full = name == "QuotaExceededError" || name == "NS_ERROR_DOM_QUOTA_REACHED";
     Refused {
-        full: name == "QuotaExceededError" || name == "NS_ERROR_DOM_QUOTA_REACHED",
-        message: if name.is_empty() {
-            message
-        } else {
-            format!("{name}: {message}")
+        full,
+        message: match (full, name.is_empty()) {
+            (true, _) => name,
+            (false, true) => message,
+            (false, false) => format!("{name}: {message}"),
         },
     }
 }
