@@ -26,7 +26,10 @@ if [ "$want" != "$have" ]; then
   exit 1
 fi
 
-cargo build --profile web --target wasm32-unknown-unknown -p adjutant --bin adjutant
+# The wasm is built with the patched crates of web/patches/ (the desktop build does not use
+# them): scripts/web-patched-deps.sh says which and why.
+bash scripts/web-patched-deps.sh \
+  cargo build --profile web --target wasm32-unknown-unknown -p adjutant --bin adjutant
 
 rm -rf "$out"
 mkdir -p "$out"
