@@ -13,6 +13,7 @@ extern crate self as adjutant;
 pub use adjutant_core::{battle, cards, dice, event, fonts, odds, procedure, status, words};
 
 pub mod army;
+pub mod clock;
 pub mod print;
 pub mod regular_file;
 pub mod rules;

@@ -5,21 +5,33 @@
 //! `adjutant restore FILE` puts a damaged battle's backup back. The player's table overrides
 //! are read at start-up.
 //!
+//! In a browser (wasm32) there is no command line: the page starts the window ([`web`]).
+//!
 //! On Windows the program is a windowed one (no console of its own pops up beside the window);
 //! the commands attach to the console they were started from, so they print there as usual.
 
 #![cfg_attr(windows, windows_subsystem = "windows")]
 
+#[cfg(not(target_arch = "wasm32"))]
 mod cli;
+#[cfg(not(target_arch = "wasm32"))]
 mod desktop;
+#[cfg(target_arch = "wasm32")]
+mod web;
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::path::PathBuf;
+#[cfg(not(target_arch = "wasm32"))]
 use std::process::ExitCode;
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::{Arc, Mutex};
 
+#[cfg(not(target_arch = "wasm32"))]
 use adjutant::ui;
+#[cfg(not(target_arch = "wasm32"))]
 use clap::{Parser, Subcommand};
 
+#[cfg(not(target_arch = "wasm32"))]
 /// A table-side companion for miniatures wargames.
 #[derive(Parser)]
 #[command(version, about)]
@@ -32,6 +44,7 @@ struct Cli {
     command: Option<Command>,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Subcommand)]
 enum Command {
     /// Check army files; print every problem and exit 1 when there are any.
@@ -57,6 +70,7 @@ enum Command {
     },
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
     attach_console();
     let cli = Cli::parse();
@@ -83,9 +97,10 @@ fn attach_console() {
     }
 }
 
-#[cfg(not(windows))]
+#[cfg(not(any(windows, target_arch = "wasm32")))]
 fn attach_console() {}
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Checks army files (or folders of them): every problem on stderr, exit 1 when there are any.
 fn check(files: &[PathBuf]) -> ExitCode {
     let (report, all_ok) = adjutant::army::discover::check_files(files);
@@ -98,6 +113,7 @@ fn check(files: &[PathBuf]) -> ExitCode {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Opens the window, after checking that there is a desktop session to open it on. A failure
 /// of the windowing library (a panic inside it) is reported as a message too, never as a
 /// panic's exit status.
@@ -171,4 +187,10 @@ fn window(data_dir: Option<PathBuf>) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// In a browser: the page's module calls this once loaded.
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    web::start();
 }

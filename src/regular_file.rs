@@ -11,7 +11,9 @@
 //! leading byte-order mark: some editors write one, and it is not part of the text.
 
 use std::fs::{File, FileType, OpenOptions};
-use std::io::{self, Read};
+use std::io;
+#[cfg(not(target_arch = "wasm32"))]
+use std::io::Read;
 use std::path::Path;
 
 /// Why a file was not read.
@@ -80,7 +82,24 @@ pub fn open(path: &Path) -> Result<File, ReadError> {
     Ok(file)
 }
 
+/// In a browser, a file of the page's storage (`store::browser`), refused over `limit` bytes.
+#[cfg(target_arch = "wasm32")]
+pub fn read(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    use crate::store::StoreError;
+    let bytes = crate::store::browser::local::files()
+        .read(path)
+        .map_err(|e| match e {
+            StoreError::Io { kind, message, .. } => ReadError::Io(io::Error::new(kind, message)),
+            other => ReadError::Io(io::Error::other(other.to_string())),
+        })?;
+    match bytes.len() as u64 > limit {
+        true => Err(ReadError::TooBig(bytes.len() as u64)),
+        false => Ok(bytes),
+    }
+}
+
 /// Reads a regular file whole, refusing one over `limit` bytes without reading past it.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn read(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     let file = open(path)?;
     let len = file.metadata().map_err(ReadError::Io)?.len();

@@ -156,6 +156,17 @@ fn collect_ron_files(
     seen: &mut HashSet<PathBuf>,
     out: &mut Vec<PathBuf>,
 ) {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        // The page's storage: files under the folder's key, no links or sub-folders to follow.
+        let _ = (depth, seen);
+        let files = crate::store::browser::local::files().list(dir);
+        out.extend(files.into_iter().filter(|p| {
+            p.extension()
+                .is_some_and(|ext| ext.eq_ignore_ascii_case("ron"))
+        }));
+        return;
+    }
     let Ok(real) = dir.canonicalize() else {
         return;
     };

@@ -40,6 +40,11 @@ pub fn is_temp_name(name: &str) -> bool {
 
 /// Replaces the file at `path` with `bytes`, atomically, keeping the old one as `<name>.bak`.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    // In the browser each value is replaced whole, its backup kept first (`super::browser`).
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        return super::browser::local::files().write(path, bytes);
+    }
     write_atomic_with(path, bytes, |_| None)
 }
 
@@ -91,6 +96,8 @@ impl From<io::Error> for Stop {
 type StepResult = Result<(), (&'static str, Stop)>;
 
 /// The write sequence. Each error carries the action a player would understand.
+// In a browser a `File` is never made (writes go to the page's storage), and holds nothing.
+#[cfg_attr(target_arch = "wasm32", allow(clippy::drop_non_drop))]
 fn sequence(
     path: &Path,
     dir: &Path,

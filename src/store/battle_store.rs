@@ -96,7 +96,7 @@ impl BattleStore {
     /// go onto the file of the battle it was copied from.
     pub fn save_new(&mut self, battle: &Battle) -> Result<PathBuf, StoreError> {
         create_dir(self.dir())?;
-        let id = battle_id(battle, SystemTime::now());
+        let id = battle_id(battle, crate::clock::now());
         self.battles.save_new(battle, &id)
     }
 

@@ -22,6 +22,10 @@ impl Storage for Folder {
     }
 
     fn list(&self, dir: &Path) -> Vec<PathBuf> {
+        #[cfg(target_arch = "wasm32")]
+        if true {
+            return super::browser::local::files().list(dir);
+        }
         let Ok(entries) = std::fs::read_dir(dir) else {
             return Vec::new();
         };

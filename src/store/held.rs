@@ -82,7 +82,7 @@ impl Held {
         }
         let written = write_atomic(&self.path, bytes);
         // A write that failed after its rename (the folder sync) still left our bytes there.
-        if written.is_ok() || std::fs::read(&self.path).ok().as_deref() == Some(bytes) {
+        if written.is_ok() || super::read_file(&self.path).ok().as_deref() == Some(bytes) {
             self.note();
         }
         written

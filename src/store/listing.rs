@@ -73,8 +73,8 @@ impl BattleStore {
             })
             .filter_map(|p| match is_backup(&p) {
                 // A backup stands for its battle only when the battle file is missing.
-                true => Some(p.with_extension("")).filter(|main| !main.exists()),
-                false => Some(p).filter(|p| p.is_file()),
+                true => Some(p.with_extension("")).filter(|main| !super::exists(main)),
+                false => Some(p).filter(|p| super::is_file(p)),
             })
             .collect();
         paths.sort();
@@ -98,6 +98,8 @@ impl BattleStore {
         let len = meta.map_or(0, |m| m.len());
         if let Some((time, size, summary)) = self.summaries.get(&path)
             && (*time, *size) == (modified, len)
+            // Storage that tells no time (a browser's) is read again every time.
+            && modified.is_some()
         {
             return summary.clone();
         }
@@ -148,7 +150,7 @@ impl BattleStore {
             message: "it is not text".into(),
         })?;
         let battle = battle_from_ron(text, &bak)?;
-        if path.exists() && read_battle(&path).is_ok() {
+        if super::exists(&path) && read_battle(&path).is_ok() {
             return Err(StoreError::Loads { path });
         }
         self.battles.hold(&path)?;
@@ -167,10 +169,10 @@ impl BattleStore {
 
 /// Keeps the damaged file aside (if there is one), then writes the backup's bytes in its place.
 fn put_back(path: &Path, bytes: &[u8]) -> Result<Option<PathBuf>, StoreError> {
-    let kept = match path.exists() {
+    let kept = match super::exists(path) {
         true => {
-            let aside = broken_path(path, SystemTime::now());
-            fs::rename(path, &aside).map_err(|e| StoreError::io("keep aside", path, &e))?;
+            let aside = broken_path(path, crate::clock::now());
+            super::move_file(path, &aside)?;
             Some(aside)
         }
         false => None,
@@ -205,7 +207,7 @@ pub fn broken_path(path: &Path, now: SystemTime) -> PathBuf {
             1 => path.with_file_name(format!("{name}.broken-{tag}")),
             n => path.with_file_name(format!("{name}.broken-{tag}-{n}")),
         })
-        .find(|p| !p.exists())
+        .find(|p| !super::exists(p))
         .expect("an unused name exists")
 }
 

@@ -21,13 +21,17 @@
 
 pub mod atomic;
 pub mod battle_store;
+pub mod browser;
 mod disk;
 pub mod folder;
 pub mod held;
 mod kept;
 pub mod listing;
 pub mod names;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod owner;
+#[cfg(target_arch = "wasm32")]
+pub use browser::owner;
 pub mod paths;
 pub mod settings;
 
@@ -51,6 +55,33 @@ pub use folder::Folder;
 pub use listing::{Backup, Restored};
 pub use paths::{ENV_DATA_DIR, Paths};
 pub use settings::{SETTINGS_VERSION, Settings, SettingsStore, ThemeChoice};
+
+/// Whether there is anything at `path` (in a browser, a value in the page's storage).
+pub fn exists(path: &Path) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        return browser::local::files().stamp(path).is_some();
+    }
+    path.exists()
+}
+
+/// Whether there is a regular file at `path` (in a browser, a value in the page's storage).
+pub fn is_file(path: &Path) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        return exists(path);
+    }
+    path.is_file()
+}
+
+/// Moves the file at `from` to `to`, as the one step of keeping a damaged file aside.
+pub(crate) fn move_file(from: &Path, to: &Path) -> Result<(), StoreError> {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        return browser::local::files().rename(from, to);
+    }
+    std::fs::rename(from, to).map_err(|e| StoreError::io("keep aside", from, &e))
+}
 
 /// Reads a file of Adjutant's whole, if it is a regular file of at most [`MAX_READ_BYTES`].
 pub fn read_file(path: &Path) -> Result<Vec<u8>, StoreError> {

@@ -9,9 +9,11 @@
 //! `DIR/config`.
 
 use std::ffi::OsString;
+#[cfg(not(target_arch = "wasm32"))]
 use std::fs;
 use std::path::{Path, PathBuf};
 
+#[cfg(not(target_arch = "wasm32"))]
 use directories::ProjectDirs;
 
 use super::StoreError;
@@ -45,12 +47,27 @@ impl Paths {
         if let Some(dir) = cli_override.or(env) {
             return Ok(Paths::portable(dir));
         }
+        Paths::standard()
+    }
+
+    /// The user's standard folders.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn standard() -> Result<Paths, StoreError> {
         let (qualifier, organisation, application) = PROJECT;
         let dirs =
             ProjectDirs::from(qualifier, organisation, application).ok_or(StoreError::NoHome)?;
         Ok(Paths {
             data: dirs.data_dir().to_path_buf(),
             config: dirs.config_dir().to_path_buf(),
+        })
+    }
+
+    /// In a browser, keys in the page's storage: `adjutant/battles/…`, `adjutant/config/…`.
+    #[cfg(target_arch = "wasm32")]
+    fn standard() -> Result<Paths, StoreError> {
+        Ok(Paths {
+            data: PathBuf::from("adjutant"),
+            config: PathBuf::from("adjutant/config"),
         })
     }
 
@@ -100,6 +117,13 @@ impl Paths {
 }
 
 /// Creates a folder and its parents, with a clear error.
-pub(crate) fn create_dir(dir: &Path) -> Result<(), StoreError> {
+#[cfg(not(target_arch = "wasm32"))]
+pub fn create_dir(dir: &Path) -> Result<(), StoreError> {
     fs::create_dir_all(dir).map_err(|e| StoreError::io("create the folder", dir, &e))
+}
+
+/// A browser's storage has no folders: a file's key names its folder.
+#[cfg(target_arch = "wasm32")]
+pub fn create_dir(_dir: &Path) -> Result<(), StoreError> {
+    Ok(())
 }

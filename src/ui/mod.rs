@@ -24,6 +24,7 @@ mod kept_inside;
 mod next;
 mod parts;
 pub mod persist;
+mod platform;
 mod roster;
 mod tables_view;
 mod theme;
@@ -62,14 +63,8 @@ pub fn run(data_dir: Option<PathBuf>, systems: Systems, notice: Option<String>) 
         .default_font(theme::BODY_FONT)
         .window(window::Settings {
             size,
-            min_size: Some(iced::Size::new(1024.0, 700.0)),
-            // Raw RGBA rendered from the SVG by scripts/render-icons.sh: no image decoder needed.
-            icon: window::icon::from_rgba(
-                include_bytes!("../../assets/icons/org.adjutant.Adjutant-128.rgba").to_vec(),
-                128,
-                128,
-            )
-            .ok(),
+            min_size: platform::MIN_WINDOW,
+            icon: platform::window_icon(),
             // The id names the desktop file, so docks and task bars match the window to it
             // (the Wayland app id and the X11 WM_CLASS).
             #[cfg(target_os = "linux")]
@@ -107,7 +102,7 @@ pub struct App {
 #[derive(Debug, Default)]
 struct WindowSize {
     pending: Option<iced::Size>,
-    written: Option<std::time::Instant>,
+    written: Option<std::time::SystemTime>,
 }
 
 /// The screen on show.
@@ -263,14 +258,16 @@ impl App {
 
     /// Notes a new window size, and writes the last one once it has settled.
     fn remember_window_size(&mut self, message: &Message) {
-        let now = std::time::Instant::now();
+        let now = adjutant::clock::now();
         let w = &mut self.window_size;
         if let Message::WindowResized(size) = message {
             w.pending = Some(*size);
         }
         let settled = !matches!(message, Message::WindowResized(_))
-            || w.written
-                .is_none_or(|t| now.duration_since(t).as_secs_f32() >= 1.0);
+            || w.written.is_none_or(|t| {
+                now.duration_since(t)
+                    .map_or(true, |d| d.as_secs_f32() >= 1.0)
+            });
         if settled && let Some(size) = w.pending.take() {
             w.written = Some(now);
             // Only the size for next time is lost if the settings cannot be written.

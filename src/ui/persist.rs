@@ -229,6 +229,7 @@ impl Store {
     /// Writes a copy of a battle to `path`, outside Adjutant's battles folder (however the
     /// path reaches it, the folder is refused and nothing is written); the battle goes on
     /// being saved to its own file.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn save_copy(&self, battle: &Battle, path: &Path) -> Result<(), StoreError> {
         self.inner.borrow().battles.save_copy(battle, path)
     }
@@ -242,9 +243,7 @@ impl Store {
             .battles
             .open(path)
             .map_err(|e| match e {
-                StoreError::Busy { .. } => {
-                    format!("The battle was not opened: {e}. Go on with it in that window.")
-                }
+                StoreError::Busy { .. } => super::platform::busy(&e),
                 e => format!("The battle was not opened: {e}"),
             })
     }

@@ -90,11 +90,12 @@ impl State {
         .align_y(iced::Center)
         .wrap();
         let mut col = column![tags].spacing(gap::XS);
-        if let Some(path) = &self.override_file {
-            col = col.push(parts::caption(format!(
-                "To use the charts of your own copy of the rules, put them in {} and restart Adjutant.",
-                path.display()
-            )));
+        if let Some(hint) = self
+            .override_file
+            .as_deref()
+            .and_then(crate::ui::platform::tables_hint)
+        {
+            col = col.push(parts::caption(hint));
         }
         parts::card(col)
     }

@@ -14,8 +14,9 @@ pub fn face_id(face: u8) -> String {
     format!("keypad-face:{face}")
 }
 
-/// A key wide enough for a fingertip.
-const KEY: f32 = 40.0;
+/// A key wide and tall enough for a fingertip: 44 logical pixels, the smallest touch target
+/// phones' guidelines allow (the page draws a logical pixel as a CSS pixel).
+pub const KEY: f32 = 44.0;
 
 /// The keys for the faces of `die`, then Clear.
 pub fn view<'a, M: Clone + 'a>(die: Die, tap: impl Fn(u8) -> M, clear: M) -> Element<'a, M> {
@@ -28,10 +29,13 @@ pub fn view<'a, M: Clone + 'a>(die: Die, tap: impl Fn(u8) -> M, clear: M) -> Ele
                         .size(size::BODY)
                         .font(theme::BOLD_FONT)
                         .align_x(iced::Center)
-                        .width(Length::Fill),
+                        .align_y(iced::Center)
+                        .width(Length::Fill)
+                        .height(Length::Fill),
                 )
                 .width(Length::Fixed(KEY))
-                .padding([gap::XS, 0.0])
+                .height(Length::Fixed(KEY))
+                .padding(0)
                 .style(theme::quiet)
                 .on_press(tap(face)),
             )
@@ -39,10 +43,16 @@ pub fn view<'a, M: Clone + 'a>(die: Die, tap: impl Fn(u8) -> M, clear: M) -> Ele
         );
     }
     keys = keys.push(
-        button(text("Clear").size(size::BODY))
-            .padding([gap::XS, gap::S])
-            .style(theme::quiet)
-            .on_press(clear),
+        button(
+            text("Clear")
+                .size(size::BODY)
+                .align_y(iced::Center)
+                .height(Length::Fill),
+        )
+        .height(Length::Fixed(KEY))
+        .padding([0.0, gap::S])
+        .style(theme::quiet)
+        .on_press(clear),
     );
     keys.wrap().into()
 }

@@ -72,6 +72,33 @@ pub fn banner<'a>(reason: &impl std::fmt::Display) -> Element<'a, BattleMessage>
     .into()
 }
 
+/// The same banner for a phone, on a line of its own: all its words, wrapped (a touch screen
+/// has no pointer to show them under), then its buttons.
+pub fn wrapped_banner<'a>(reason: &impl std::fmt::Display) -> Element<'a, BattleMessage> {
+    let words = format!(
+        "Not saved: {reason}. Your battle is kept here in memory: Retry, or save a copy elsewhere."
+    );
+    container(
+        column![
+            text(words).size(size::CAPTION),
+            row![
+                parts::button_text("Retry")
+                    .style(theme::risky)
+                    .on_press(BattleMessage::RetrySave),
+                parts::button_text(BANNER_COPY)
+                    .style(theme::risky)
+                    .on_press(BattleMessage::SaveCopyPressed),
+            ]
+            .spacing(gap::S),
+        ]
+        .spacing(gap::XS),
+    )
+    .padding(gap::S)
+    .width(Fill)
+    .style(theme::error_banner)
+    .into()
+}
+
 /// `base` with the question over it, on a veil that keeps clicks from the screen behind.
 pub fn over<'a>(
     base: Element<'a, BattleMessage>,

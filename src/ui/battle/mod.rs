@@ -81,6 +81,8 @@ enum Mode {
 /// narrow layout (all four).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tab {
+    /// The pieces, a tab of their own on a phone ([`PHONE`]).
+    Pieces,
     Procedures,
     Dice,
     Cards,
@@ -90,6 +92,10 @@ pub enum Tab {
 /// Below this width (logical pixels: the window's over the zoom) the screen keeps two
 /// columns, so the procedures are never squeezed.
 pub const NARROW: f32 = 1220.0;
+
+/// Below this width (a phone, or a tablet's half) the pieces too are a tab of the one
+/// column, instead of a column beside it.
+pub const PHONE: f32 = 760.0;
 
 #[derive(Debug, Clone)]
 pub enum Message {
@@ -173,7 +179,7 @@ pub fn new_game(
     system: &str,
     armies: Vec<Army>,
 ) -> Result<game::Battle, ActionError> {
-    let seed = std::time::SystemTime::now()
+    let seed = adjutant::clock::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     game::Battle::new_under(systems, system, armies, seed)

@@ -8,7 +8,7 @@ use iced::{Element, Fill, Length};
 
 use adjutant::status::Viewer;
 
-use super::{Battle, Message, Mode, NARROW, Tab, across, banner, clock_bar, leave};
+use super::{Battle, Message, Mode, NARROW, PHONE, Tab, across, banner, clock_bar, leave};
 use crate::ui::parts;
 use crate::ui::theme::{self, gap};
 
@@ -20,7 +20,7 @@ impl Battle {
             return tables.view(Message::TablesToggled);
         }
         let page: Element<'_, Message> =
-            iced::widget::responsive(move |size| self.page(size.width < NARROW))
+            iced::widget::responsive(move |size| self.page(size.width))
                 .width(Fill)
                 .height(Fill)
                 .into();
@@ -33,9 +33,10 @@ impl Battle {
     /// The screen at a width: three columns, or (`narrow`, at a small window or a large
     /// zoom) the pieces beside one column whose tabs hold the procedures, the dice tray, the
     /// cards and the log.
-    fn page(&self, narrow: bool) -> Element<'_, Message> {
+    fn page(&self, width: f32) -> Element<'_, Message> {
+        let (narrow, phone) = (width < NARROW, width < PHONE);
         let page = match &self.mode {
-            Mode::Desk => column![self.top_bar(narrow)],
+            Mode::Desk => column![self.top_bar(narrow, phone)],
             Mode::Across | Mode::Tables(_) => column![],
         }
         .spacing(gap::S);
@@ -44,13 +45,16 @@ impl Battle {
                 .push(across::view(&self.game, Message::AcrossToggled))
                 .into();
         }
-        let left = container(
+        let pieces = || {
             self.pieces
                 .view(&self.game, self.viewer)
-                .map(Message::Pieces),
-        )
-        .width(Length::Fixed(if narrow { 350.0 } else { 372.0 }))
-        .height(Fill);
+                .map(Message::Pieces)
+        };
+        let left = || {
+            container(pieces())
+                .width(Length::Fixed(if narrow { 350.0 } else { 372.0 }))
+                .height(Fill)
+        };
         let procedures = || -> Element<'_, Message> {
             column![
                 // So that an action reads top to bottom without scrolling, the banner keeps
@@ -79,22 +83,26 @@ impl Battle {
         };
         let log = || self.log.view(&self.game, self.viewer).map(Message::Log);
         let body = if narrow {
+            // On a phone the pieces are one more tab, the first.
             let tabs = [
+                (Tab::Pieces, "Pieces"),
                 (Tab::Procedures, "Procedures"),
                 (Tab::Dice, "Dice tray"),
                 (Tab::Cards, "Cards"),
                 (Tab::Log, "Log"),
             ];
             let mut bar = row![].spacing(gap::XS);
-            for (tab, label) in tabs {
+            for (tab, label) in tabs.into_iter().filter(|(t, _)| phone || *t != Tab::Pieces) {
                 bar = bar.push(
                     parts::button_text(label)
                         .style(theme::toggle(self.narrow_tab == tab))
                         .on_press(Message::NarrowTabSelected(tab)),
                 );
             }
+            let bar = bar.wrap().vertical_spacing(gap::XS);
             let shown: Element<'_, Message> = match self.narrow_tab {
-                Tab::Procedures => procedures(),
+                Tab::Pieces if phone => pieces(),
+                Tab::Pieces | Tab::Procedures => procedures(),
                 Tab::Dice | Tab::Cards => self.right_tab_body(self.narrow_tab),
                 Tab::Log => column![
                     banner::view(&self.game, self.viewer, banner::Shown::Figures),
@@ -108,7 +116,10 @@ impl Battle {
             if let Some(clock) = clock_bar::view(&self.game) {
                 centre = centre.push(clock);
             }
-            row![left, centre]
+            match phone {
+                true => row![centre],
+                false => row![left(), centre],
+            }
         } else {
             let right = column![
                 container(self.right_tab()).height(Length::FillPortion(3)),
@@ -124,14 +135,14 @@ impl Battle {
             if let Some(clock) = clock_bar::view(&self.game) {
                 centre = centre.push(clock);
             }
-            row![left, centre, right]
+            row![left(), centre, right]
         };
         page.push(body.spacing(gap::S).padding([0.0, gap::S]).height(Fill))
             .push(space().height(gap::XS))
             .into()
     }
 
-    fn top_bar(&self, narrow: bool) -> Element<'_, Message> {
+    fn top_bar(&self, narrow: bool, phone: bool) -> Element<'_, Message> {
         let names: Vec<String> = self.game.armies().iter().map(|a| a.name.clone()).collect();
         let mut viewers = row![parts::caption("View as")]
             .spacing(gap::XS)
@@ -179,9 +190,21 @@ impl Battle {
         // The title gives way (and wraps) so the buttons always fit; a long one is set
         // smaller so it keeps to two lines at 1280 px. Narrow, the buttons and the viewers
         // take a second line.
-        let bar: Element<'_, Message> = if narrow {
+        let bar: Element<'_, Message> = if phone {
+            // A phone: the buttons and the viewers on lines of their own.
             column![
-                row![home, self.title_slot(names.join(" vs ")), saved]
+                row![home, self.title_slot(names.join(" vs "), false), saved]
+                    .spacing(gap::S)
+                    .align_y(iced::Center),
+            ]
+            .push(self.unsaved.as_ref().map(leave::wrapped_banner))
+            .push(buttons.wrap().vertical_spacing(gap::XS))
+            .push(viewers.wrap().vertical_spacing(gap::XS))
+            .spacing(gap::XS)
+            .into()
+        } else if narrow {
+            column![
+                row![home, self.title_slot(names.join(" vs "), true), saved]
                     .spacing(gap::M)
                     .align_y(iced::Center),
                 row![buttons, space::horizontal(), viewers]
@@ -193,7 +216,7 @@ impl Battle {
         } else {
             row![
                 home,
-                self.title_slot(names.join(" vs ")),
+                self.title_slot(names.join(" vs "), true),
                 buttons,
                 saved,
                 viewers,
@@ -210,14 +233,15 @@ impl Battle {
     }
 
     /// The title's place in the top bar: the battle's title or, while the battle is not saved,
-    /// over it and at its size (so that nothing below moves), why, with Retry and Save a copy.
-    fn title_slot(&self, names: String) -> Element<'_, Message> {
+    /// over it and at its size (so that nothing below moves), why, with Retry and Save a copy
+    /// (when `banner`: a phone puts the banner on a line of its own instead).
+    fn title_slot(&self, names: String, banner: bool) -> Element<'_, Message> {
         // At least a button's height, so the banner's buttons fit over a one-line title.
         let base = row![space().height(BUTTON_HEIGHT), title(names)]
             .align_y(iced::Center)
             .width(Fill);
         let mut slot = stack![base].width(Fill);
-        if let Some(reason) = &self.unsaved {
+        if let Some(reason) = self.unsaved.as_ref().filter(|_| banner) {
             slot = slot.push(container(leave::banner(reason)).height(Fill).clip(true));
         }
         slot.into()

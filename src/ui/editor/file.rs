@@ -203,7 +203,7 @@ impl Editor {
 
 /// `dir/base.ron`, or `dir/base_2.ron`, `_3`… when it is taken.
 fn free_path(dir: &Path, base: &str) -> PathBuf {
-    let free = |name: &str| !dir.join(format!("{name}.ron")).exists();
+    let free = |name: &str| !adjutant::store::exists(&dir.join(format!("{name}.ron")));
     let name = std::iter::once(base.to_string())
         .chain((2..).map(|n| format!("{base}_{n}")))
         .find(|n| free(n))
@@ -214,14 +214,14 @@ fn free_path(dir: &Path, base: &str) -> PathBuf {
 /// Holds a file about to be written for the first time from here, making its folder.
 fn hold_new(path: &Path) -> Result<Held, String> {
     if let Some(dir) = path.parent()
-        && let Err(e) = std::fs::create_dir_all(dir)
+        && let Err(e) = adjutant::store::paths::create_dir(dir)
     {
-        return Err(format!("{}: {e}", dir.display()));
+        return Err(e.to_string());
     }
     Held::take(path).map_err(|e| e.to_string())
 }
 
 /// Whether two paths name one file (through links, `.` and `..`).
 fn same_file(a: &Path, b: &Path) -> bool {
-    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+    a == b || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }

@@ -5,11 +5,19 @@
 
 use std::path::{Path, PathBuf};
 
+#[cfg(test)]
+use super::slug;
+
 /// Set to `path` to always type paths in the window, or `system` to always ask the desktop.
 pub const DIALOG_VAR: &str = "ADJUTANT_FILE_DIALOG";
 
 /// The line shown above the path field when the desktop has no file dialog.
 pub const NO_DIALOG: &str = "No file dialog is available on this desktop; type a path.";
+
+/// The print panel's button, and what it says happens.
+pub const PRINT_BUTTON: &str = "Print to file…";
+pub const PRINT_CAPTION: &str =
+    "The sheet is written where you choose, then opened in your viewer to print.";
 
 /// How the window asks for a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,28 +187,6 @@ pub fn resolve_typed(text: &str) -> Option<PathBuf> {
     } else {
         home().join(path)
     })
-}
-
-/// A file name made from a title: lower case, words joined by `-` ("King's army" →
-/// "kings-army").
-pub fn slug(title: &str) -> String {
-    let mut out = String::new();
-    for c in title.chars() {
-        if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
-        } else if (c.is_whitespace() || c == '-' || c == '_' || c == ':')
-            && !out.is_empty()
-            && !out.ends_with('-')
-        {
-            out.push('-');
-        }
-    }
-    let out = out.trim_end_matches('-');
-    let mut out: String = out.chars().take(60).collect();
-    if out.is_empty() {
-        out.push_str("adjutant");
-    }
-    out
 }
 
 #[cfg(test)]

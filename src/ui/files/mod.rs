@@ -8,7 +8,11 @@
 //! screen ([`Dialogs`]). A file that cannot be read or written is reported with its path and
 //! the system's reason, and the screen behind is left as it was.
 
+// The browser's own: its file picker, and downloads for what is written.
+#[cfg_attr(target_arch = "wasm32", path = "browser_dialogs.rs")]
 mod dialogs;
+#[cfg(target_arch = "wasm32")]
+mod download;
 mod print_panel;
 mod view;
 mod work;
@@ -17,7 +21,7 @@ use std::path::PathBuf;
 
 use iced::Task;
 
-use super::{App, Message as AppMessage, Screen, battle, roster};
+use super::{App, Message as AppMessage, Screen, battle, platform, roster};
 pub use dialogs::{Dialogs, NO_DIALOG};
 #[cfg(test)]
 pub use print_panel::Document;
@@ -203,8 +207,9 @@ impl App {
         let suggestion = match purpose {
             Purpose::Open => dialogs::documents_dir(),
             Purpose::SaveBattleAs => match &self.screen {
-                Screen::Battle(b) => dialogs::documents_dir()
-                    .join(format!("{}.ron", dialogs::slug(&battle_title(b.game())))),
+                Screen::Battle(b) => {
+                    dialogs::documents_dir().join(format!("{}.ron", slug(&battle_title(b.game()))))
+                }
                 _ => {
                     self.files.report(Ok(
                         "Battles are saved as they are played; Ctrl+S saves a copy of the battle on screen.".into(),
@@ -324,12 +329,7 @@ impl App {
     /// saved, goes on where they were going once the copy is written.
     fn save_copy(&mut self, path: PathBuf) -> Task<AppMessage> {
         let outcome = match &self.screen {
-            Screen::Battle(b) => self.store.save_copy(b.game(), &path).map_err(|e| format!("Not saved: {e}.")).map(|()| {
-                format!(
-                    "A copy of the battle was saved to {}. The battle itself goes on being saved in Adjutant's folder.",
-                    path.display()
-                )
-            }),
+            Screen::Battle(b) => work::save_copy(&self.store, b.game(), &path),
             _ => Err("The battle is no longer on screen; nothing was saved.".into()),
         };
         let saved = outcome.is_ok();
@@ -364,7 +364,8 @@ impl App {
                     screen = screen.offering(path.clone());
                 }
                 self.show(Screen::Roster(screen));
-                self.files.report(Ok(format!("Opened {}.", path.display())));
+                self.files
+                    .report(Ok(format!("Opened {}.", platform::file_words(&path))));
             }
             Opened::Battle(game) => {
                 self.files.panel = None;
@@ -376,8 +377,9 @@ impl App {
                     // its own in Adjutant's folder: never saved onto the battle it came from.
                     self.show_battle(self.battle_screen(*game));
                     self.files.report(Ok(format!(
-                        "Opened a copy of {} as a new battle; it is saved in Adjutant's folder as you play.",
-                        path.display()
+                        "Opened a copy of {} as a new battle; it is saved in {} as you play.",
+                        platform::file_words(&path),
+                        platform::KEPT_IN
                     )));
                 }
             }
@@ -409,9 +411,10 @@ impl App {
             .and_then(|bytes| work::write_sheet(&path, &bytes))
             .map(|()| {
                 let mut text = format!(
-                    "{} was written to {}.",
+                    "{} {} {}.",
                     print.document().label(),
-                    path.display()
+                    platform::WROTE,
+                    platform::file_words(&path)
                 );
                 if self.files.show_printed
                     && let Err(e) = work::show_in_viewer(&path)
@@ -435,6 +438,28 @@ fn source_of(screen: &Screen) -> Option<Source<'_>> {
         // The builder's army is printed once saved, from its roster.
         Screen::Home(_) | Screen::Editor(_) => None,
     }
+}
+
+/// A file name made from a title: lower case, words joined by `-` ("King's army" →
+/// "kings-army").
+pub fn slug(title: &str) -> String {
+    let mut out = String::new();
+    for c in title.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if (c.is_whitespace() || c == '-' || c == '_' || c == ':')
+            && !out.is_empty()
+            && !out.ends_with('-')
+        {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-');
+    let mut out: String = out.chars().take(60).collect();
+    if out.is_empty() {
+        out.push_str("adjutant");
+    }
+    out
 }
 
 /// "A vs B" for a battle.

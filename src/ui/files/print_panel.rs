@@ -10,7 +10,7 @@ use adjutant::battle::Battle;
 use adjutant::print::{self, Paper};
 use adjutant::rules::Systems;
 
-use super::dialogs::slug;
+use super::slug;
 use crate::ui::parts;
 use crate::ui::theme::{self, gap};
 

@@ -7,7 +7,7 @@ use iced::widget::{
 };
 use iced::{Color, Element, Fill, Length, Theme};
 
-use super::{Dialogs, Files, Message, NO_DIALOG, PATH_FIELD, Panel, Purpose};
+use super::{Dialogs, Files, Message, NO_DIALOG, PATH_FIELD, Panel, Purpose, dialogs};
 use crate::ui::Message as AppMessage;
 use crate::ui::parts;
 use crate::ui::theme::{self, gap};
@@ -53,7 +53,9 @@ impl Files {
             );
         }
         if let Some(panel) = &self.panel {
-            let veil = center(panel_view(panel, self.dialogs).map(AppMessage::Files)).style(veil);
+            let veil = center(panel_view(panel, self.dialogs).map(AppMessage::Files))
+                .padding(gap::S)
+                .style(veil);
             layers = layers.push(opaque(veil));
         }
         layers.into()
@@ -68,7 +70,7 @@ fn panel_view(panel: &Panel, dialogs: Dialogs) -> Element<'_, Message> {
         (Purpose::SaveBattleAs, _) => ("Save a copy of the battle", "Save copy"),
         (Purpose::SaveArmyAs, _) => ("Save a copy of the army", "Save copy"),
         (Purpose::Print, Dialogs::PathField) => ("Print", "Print to file"),
-        (Purpose::Print, Dialogs::System) => ("Print", "Print to file…"),
+        (Purpose::Print, Dialogs::System) => ("Print", dialogs::PRINT_BUTTON),
     };
     let mut body = Column::new().spacing(gap::M).push(parts::heading(title));
     if let Some(print) = &panel.print {
@@ -86,9 +88,7 @@ fn panel_view(panel: &Panel, dialogs: Dialogs) -> Element<'_, Message> {
             );
         }
         Dialogs::System if panel.purpose == Purpose::Print => {
-            body = body.push(parts::caption(
-                "The sheet is written where you choose, then opened in your viewer to print.",
-            ));
+            body = body.push(parts::caption(dialogs::PRINT_CAPTION));
         }
         Dialogs::System => {}
     }
@@ -112,7 +112,9 @@ fn panel_view(panel: &Panel, dialogs: Dialogs) -> Element<'_, Message> {
     );
     container(body)
         .padding(gap::L)
-        .width(Length::Fixed(PANEL_WIDTH))
+        // As wide as it is made, or as the screen (a phone's) lets it be.
+        .width(Fill)
+        .max_width(PANEL_WIDTH)
         .style(theme::panel)
         .into()
 }

@@ -11,6 +11,8 @@ use adjutant::army::{Army, load_army_str};
 use adjutant::battle::Battle;
 use adjutant::store::{battle_from_ron, write_atomic};
 
+use crate::ui::persist::Store;
+
 /// What a chosen file turned out to be.
 #[derive(Debug)]
 pub enum Opened {
@@ -65,6 +67,7 @@ fn is_battle_file(text: &str) -> bool {
 }
 
 /// Writes a printed sheet to `path`, atomically.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn write_sheet(path: &Path, bytes: &[u8]) -> Result<(), String> {
     adjutant::print::write_pdf_atomically(path, bytes).map_err(|e| format!("Not printed: {e}"))
 }
@@ -80,12 +83,7 @@ pub fn is_listed(path: &Path, user_armies: &Path) -> bool {
 /// of that name is there already) and returns where it went.
 pub fn copy_to_armies(from: &Path, user_armies: &Path) -> Result<PathBuf, String> {
     let bytes = adjutant::store::read_file(from).map_err(|e| format!("Not copied: {e}"))?;
-    std::fs::create_dir_all(user_armies).map_err(|e| {
-        format!(
-            "Not copied: cannot make the folder {}: {e}",
-            user_armies.display()
-        )
-    })?;
+    adjutant::store::paths::create_dir(user_armies).map_err(|e| format!("Not copied: {e}"))?;
     let stem = from
         .file_stem()
         .map_or_else(|| "army".into(), |s| s.to_string_lossy().into_owned());
@@ -94,17 +92,61 @@ pub fn copy_to_armies(from: &Path, user_armies: &Path) -> Result<PathBuf, String
             1 => user_armies.join(format!("{stem}.ron")),
             n => user_armies.join(format!("{stem}-{n}.ron")),
         })
-        .find(|p| !p.exists())
+        .find(|p| !adjutant::store::exists(p))
         .ok_or_else(|| format!("Not copied: too many files named {stem} already"))?;
     write_atomic(&target, &bytes).map_err(|e| format!("Not copied: {e}"))?;
     Ok(target)
 }
 
+/// In a browser, a printed sheet is downloaded under the name of `path`.
+#[cfg(target_arch = "wasm32")]
+pub fn write_sheet(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let mime = match path.extension().is_some_and(|e| e == "md") {
+        true => "text/markdown",
+        false => "application/pdf",
+    };
+    super::download::download(&name, mime, bytes).map_err(|e| format!("Not printed: {e}"))
+}
+
+/// Saves a copy of a battle to `path`, outside Adjutant's battles folder; says where.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn save_copy(store: &Store, battle: &Battle, path: &Path) -> Result<String, String> {
+    store
+        .save_copy(battle, path)
+        .map_err(|e| format!("Not saved: {e}."))
+        .map(|()| {
+            format!(
+                "A copy of the battle was saved to {}. The battle itself goes on being saved in Adjutant's folder.",
+                path.display()
+            )
+        })
+}
+
+/// In a browser, a copy of a battle is downloaded under the name of `path`.
+#[cfg(target_arch = "wasm32")]
+pub fn save_copy(_store: &Store, battle: &Battle, path: &Path) -> Result<String, String> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let text = adjutant::store::battle_to_ron(battle).map_err(|e| format!("Not saved: {e}."))?;
+    super::download::download(&name, "application/octet-stream", text.as_bytes())
+        .map_err(|e| format!("Not saved: {e}."))?;
+    Ok(format!(
+        "A copy of the battle was downloaded as {name}. The battle itself goes on being saved in this browser."
+    ))
+}
+
 /// Hands the file to the desktop's viewer without waiting for it (`xdg-open` on Linux and the
 /// BSDs, `open` on macOS, the shell's file association on Windows). `Err` says why it could
 /// not be started; the file itself is written either way.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn show_in_viewer(path: &Path) -> Result<(), String> {
     open::that_detached(path).map_err(|e| format!("the file's viewer could not be started: {e}"))
+}
+
+/// In a browser, the downloaded sheet is the player's to open.
+#[cfg(target_arch = "wasm32")]
+pub fn show_in_viewer(_path: &Path) -> Result<(), String> {
+    Ok(())
 }
 
 #[cfg(test)]

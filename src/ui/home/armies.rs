@@ -50,10 +50,7 @@ pub fn panel<'a>(armies: &'a [ArmyFile], user_dir: &'a Path) -> Element<'a, Mess
     if armies.is_empty() {
         list = list.push(parts::body("No army files were found."));
     }
-    list = list.push(parts::caption(format!(
-        "Your own army files go in {}",
-        user_dir.display()
-    )));
+    list = list.push(parts::caption(crate::ui::platform::armies_hint(user_dir)));
     parts::panel(
         "Armies",
         scrollable(list.padding(iced::padding::right(gap::L))).height(Fill),

@@ -13,6 +13,11 @@ use iced::{Element, Fill, Length};
 
 use adjutant::army::{Army, ArmyFile};
 
+use super::battle::PHONE;
+
+/// Below this height (logical pixels: a phone on its side) the home screen's right-hand
+/// column scrolls as one.
+const SHORT: f32 = 600.0;
 use super::parts;
 use super::persist::{SavedBattle, Store};
 use super::theme::{self, Choice, gap};
@@ -146,6 +151,17 @@ impl Home {
     }
 
     pub fn view(&self, theme_choice: Choice) -> Element<'_, Message> {
+        iced::widget::responsive(move |size| {
+            self.page(theme_choice, size.width < PHONE, size.height < SHORT)
+        })
+        .width(Fill)
+        .height(Fill)
+        .into()
+    }
+
+    /// The home screen; on a `phone` the panels one above the other, and less padding.
+    fn page(&self, theme_choice: Choice, phone: bool, short: bool) -> Element<'_, Message> {
+        let side = if phone { gap::S } else { gap::L };
         let top = container(
             row![
                 parts::title("Adjutant"),
@@ -153,14 +169,16 @@ impl Home {
                 parts::button_text("Open file…")
                     .style(theme::quiet)
                     .on_press(Message::OpenPressed),
-                parts::caption("Theme"),
+            ]
+            .push((!phone).then(|| parts::caption("Theme")))
+            .push(
                 pick_list(Choice::ALL, Some(theme_choice), Message::ThemeSelected)
                     .text_size(theme::size::BODY),
-            ]
-            .spacing(theme::gap::M)
+            )
+            .spacing(if phone { gap::S } else { gap::M })
             .align_y(iced::Center),
         )
-        .padding([gap::S, gap::L])
+        .padding([gap::S, side])
         .width(Fill)
         .style(theme::top_bar);
 
@@ -171,24 +189,43 @@ impl Home {
                     problem.as_str(),
                     Some(("Dismiss", Message::NoticeDismissed)),
                 ))
-                .padding([0.0, gap::L]),
+                .padding([0.0, side]),
             );
         }
+        if phone {
+            let body = column![
+                container(self.picker.view(&self.armies)).height(Length::Shrink),
+                container(self.saved_panel(true)).height(Length::FillPortion(1)),
+                container(armies::panel(&self.armies, &self.user_dir))
+                    .height(Length::FillPortion(1)),
+            ]
+            .spacing(gap::S)
+            .padding([0.0, side]);
+            return page.push(body).push(space().height(gap::S)).into();
+        }
+        let right = column![
+            container(self.picker.view(&self.armies)).height(Length::Shrink),
+            self.saved_panel(!short)
+        ]
+        .spacing(gap::M);
+        // A short window (a phone on its side) scrolls the picker and the saved battles as
+        // one, so Start the battle is never cut off.
+        let right: Element<'_, Message> = match short {
+            true => scrollable(right).height(Fill).into(),
+            false => right.into(),
+        };
         let body = row![
             container(armies::panel(&self.armies, &self.user_dir)).width(Length::FillPortion(3)),
-            column![
-                container(self.picker.view(&self.armies)).height(Length::Shrink),
-                self.saved_panel()
-            ]
-            .spacing(gap::M)
-            .width(Length::FillPortion(2)),
+            container(right).width(Length::FillPortion(2)),
         ]
         .spacing(gap::M)
         .padding([0.0, gap::L]);
         page.push(body).push(space().height(gap::S)).into()
     }
 
-    fn saved_panel(&self) -> Element<'_, Message> {
+    /// The saved battles; scrolling in a panel of the height given it (`scrolls`), or as
+    /// tall as they are, to go in a scrolling column.
+    fn saved_panel(&self, scrolls: bool) -> Element<'_, Message> {
         let mut list = Column::new().spacing(gap::S);
         match &self.last {
             Some(last) => {
@@ -236,6 +273,13 @@ impl Home {
             list = list.push(parts::card(
                 row![about, button].spacing(gap::S).align_y(iced::Center),
             ));
+        }
+        if !scrolls {
+            return container(column![parts::heading("Saved battles"), list].spacing(gap::S))
+                .padding(gap::M)
+                .width(Fill)
+                .style(theme::panel)
+                .into();
         }
         parts::panel(
             "Saved battles",

@@ -18,7 +18,7 @@ use crate::ui::roster::{Roster, stat_width};
 use crate::ui::theme;
 
 /// Every text on show: its content and where it shows.
-fn texts<M>(ui: &mut Simulator<'_, M>) -> Vec<(String, Rectangle)> {
+pub(super) fn texts<M>(ui: &mut Simulator<'_, M>) -> Vec<(String, Rectangle)> {
     let mut all = Vec::new();
     let _ = ui.find(|c: Candidate<'_>| {
         if let Candidate::Text {
@@ -38,7 +38,7 @@ fn texts<M>(ui: &mut Simulator<'_, M>) -> Vec<(String, Rectangle)> {
 }
 
 /// What is wrong with the texts on show in a window `size` wide: overlaps and overruns.
-fn problems(size: (f32, f32), shown: &[(String, Rectangle)]) -> Vec<String> {
+pub(super) fn problems(size: (f32, f32), shown: &[(String, Rectangle)]) -> Vec<String> {
     let mut found = Vec::new();
     for (i, (a, ra)) in shown.iter().enumerate() {
         if ra.x + ra.width > size.0 + 0.5 {

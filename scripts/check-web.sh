@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Checks Adjutant's web page (target/web, built by scripts/build-web.sh) in headless Chromium
+# at a phone's size, 390×844 at three device pixels to one, by touch (and the keyboard for the
+# pieces' find box, the one place a player types):
+#
+#   1. src/ui/tests/phone.rs plays the same window at the same size in iced's simulator (the
+#      battle started, a fire played on the keypad, the battle resumed, a roster sheet asked
+#      for), checks every screen for overlapping texts and texts past an edge, and writes where
+#      each tap lands and what each screen shows (target/web-test/targets.json);
+#   2. web/test/check.mjs serves target/web on a free port of 127.0.0.1 (python3 -m
+#      http.server) and taps the same places on the page with one profile throughout: the
+#      battle is kept in the page's storage with the fire's faces, resumes after a reload, and
+#      after another with the server stopped (the service worker serves the page) plays on;
+#      the roster sheet downloads as a PDF whose text (pdftotext) names the army. Before each
+#      tap the screenshot must not be blank or cut at an edge, must be drawn where the
+#      simulated screen has its texts, and must match the simulator's picture of that screen.
+#
+# Screenshots, the targets and the PDF go to target/web-test/. Exits 1 at the first failing
+# step, with what it saw. ADJUTANT_WEB_SIZE=WIDTHxHEIGHT plays at another size.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -f target/web/index.html ]; then
+  echo "check-web: no target/web/index.html; build the page with bash scripts/build-web.sh" >&2
+  exit 1
+fi
+bash scripts/setup-web.sh
+
+out=target/web-test
+rm -rf "$out"
+mkdir -p "$out"
+targets=$PWD/$out/targets.json
+
+echo "== the taps, found on the simulated window (src/ui/tests/phone.rs)"
+ADJUTANT_WEB_TARGETS=$targets ICED_TEST_BACKEND=tiny-skia \
+  cargo test --quiet --bin adjutant -- --include-ignored --exact \
+  ui::tests::phone::a_fire_is_played_by_taps_on_a_phone_and_a_roster_sheet_asked_for
+[ -s "$targets" ] || {
+  echo "check-web: phone.rs wrote no $targets" >&2
+  exit 1
+}
+
+echo "== the page in Chromium ($(chromium --version 2>/dev/null || echo chromium))"
+ADJUTANT_WEB_TARGETS=$targets node web/test/check.mjs

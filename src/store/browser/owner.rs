@@ -1,0 +1,54 @@
+//! In the browser, which tab plays a battle (or edits an army file) and whether its file is
+//! still the one it wrote: the same names as on a disk (`store::owner`), on the page's local
+//! storage ([`super::Browser::try_lock`], [`super::Stamp`]).
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::TabLock;
+use super::local::{LocalSlots, files};
+
+pub use super::Stamp;
+
+/// The lock file of a battle file: `.<name>.lock` in the same folder.
+pub fn lock_path(battle: &Path) -> PathBuf {
+    let name = battle.file_name().unwrap_or_default().to_string_lossy();
+    battle.with_file_name(format!(".{name}.lock"))
+}
+
+/// Whether a file name is a battle's lock file.
+pub fn is_lock_name(name: &str) -> bool {
+    name.starts_with('.') && name.ends_with(".lock")
+}
+
+/// This tab's hold on one battle file (or army file in the builder); given back when dropped.
+pub type BattleLock = TabLock<LocalSlots>;
+
+/// Why a lock was not taken.
+#[derive(Debug)]
+pub enum NotLocked {
+    /// Another tab holds it.
+    Busy(Option<u32>),
+    /// The browser keeps no value for the lock; the save goes on and reports its own error.
+    Unavailable(io::Error),
+}
+
+impl TabLock<LocalSlots> {
+    /// Takes the lock of `battle` for this tab without waiting.
+    pub fn try_take(battle: &Path) -> Result<BattleLock, NotLocked> {
+        match files().try_lock(battle) {
+            Ok(Some(lock)) => Ok(lock),
+            Ok(None) => Err(NotLocked::Unavailable(io::Error::from(
+                io::ErrorKind::PermissionDenied,
+            ))),
+            Err(_) => Err(NotLocked::Busy(None)),
+        }
+    }
+}
+
+impl Stamp {
+    /// The stamp of the file at `path`, or `None` when there is none.
+    pub fn of(path: &Path) -> Option<Stamp> {
+        files().stamp(path)
+    }
+}

@@ -1,0 +1,634 @@
+//! The window at a phone's size, 390×844 (the browser check's screen, `scripts/check-web.sh`),
+//! played by taps as a player would at the table: the Winceby battle started from the home
+//! screen, the clock moved on to Parliament's Fire Combat (Cromwell's command chit set on
+//! the way), the firer picked and the target aimed at (the pieces narrowed with the find
+//! box, the only typing), the fire started, its dice entered on the keypad, the morale
+//! check's choice taken and its result read; the app started again on the same files and the
+//! battle resumed from the home screen, twice, the clock moved on once more; and a roster
+//! sheet asked for in the print panel. Every tap lands on a text drawn whole inside the
+//! screen without scrolling, and on every screen no two texts overlap and none runs past an
+//! edge (as `layout.rs` checks the desktop window).
+//!
+//! With `ADJUTANT_WEB_TARGETS=FILE`, it also writes where each tap lands and which texts each
+//! screen shows (JSON, logical pixels) for the browser check, which taps the same places on
+//! the page by touch and looks for those texts in its screenshots: a change of layout moves
+//! the taps with it instead of breaking the check. `ADJUTANT_WEB_SIZE=WIDTHxHEIGHT` plays at
+//! another size.
+
+use std::fmt::Write as _;
+
+use iced::Rectangle;
+use iced_test::selector::id;
+
+use adjutant::rules::royalists_roundheads::keys::proc as rr;
+
+use super::column::{FIRED_AT, FIRER};
+use super::layout::{problems, texts};
+use super::systems::at;
+use crate::ui::battle::{keypad, procedure_panel};
+use crate::ui::persist::Store;
+use crate::ui::{App, Screen};
+
+/// A phone held upright: the logical size of an iPhone 12–15's page.
+const PHONE: (f32, f32) = (390.0, 844.0);
+
+/// The screen played on: the phone, or `ADJUTANT_WEB_SIZE=WIDTHxHEIGHT`.
+fn screen_size() -> (f32, f32) {
+    std::env::var("ADJUTANT_WEB_SIZE")
+        .ok()
+        .and_then(|s| {
+            let (w, h) = s.split_once('x')?;
+            Some((w.trim().parse().ok()?, h.trim().parse().ok()?))
+        })
+        .unwrap_or(PHONE)
+}
+
+/// One tap: what it is for, the text it lands on, where that shows, and the texts on show.
+struct Tap {
+    name: String,
+    text: String,
+    bounds: Rectangle,
+    /// Where the finger goes (the text's centre, or inside its button for Confirm).
+    point: (f32, f32),
+    keypad: bool,
+    /// After the tap, keys typed: this many Backspaces, then this text (the find box).
+    typed: Option<(usize, String)>,
+    /// The simulated screen before the tap, drawn (a PNG beside the JSON), if written.
+    picture: Option<String>,
+    shows: Vec<(String, Rectangle)>,
+}
+
+/// A part of the play: its taps, and the texts on show when it is done.
+struct Part {
+    name: &'static str,
+    taps: Vec<Tap>,
+    end: Vec<(String, Rectangle)>,
+    end_picture: Option<String>,
+}
+
+/// The app at the phone's size, its taps noted by part of the play.
+struct Phone {
+    app: App,
+    size: (f32, f32),
+    /// A panel (printing) is open over the screen: the texts under its veil are still found,
+    /// so overlaps are not looked for and a tap notes only its own text as on show.
+    over: bool,
+    /// What the pieces' find box holds.
+    filter: String,
+    /// Pictures of the simulated screens drawn so far.
+    pictures: usize,
+    parts: Vec<Part>,
+    dir: tempfile::TempDir,
+}
+
+impl Phone {
+    fn new() -> Phone {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let app = app_on(&dir);
+        Phone {
+            app,
+            size: screen_size(),
+            over: false,
+            filter: String::new(),
+            pictures: 0,
+            parts: Vec::new(),
+            dir,
+        }
+    }
+
+    /// With `ADJUTANT_WEB_TARGETS` set, draws the screen as it stands into a PNG beside that
+    /// file (`sim-NN.png`, two pixels to one, the app's theme) and returns its name.
+    /// None with the print panel open: its button and caption say what happens on the
+    /// desktop, where a browser downloads.
+    fn picture(&mut self) -> Option<String> {
+        if self.over {
+            return None;
+        }
+        let file = std::env::var("ADJUTANT_WEB_TARGETS").ok()?;
+        let dir = std::path::Path::new(&file).parent()?.to_path_buf();
+        self.pictures += 1;
+        let name = format!("sim-{:02}", self.pictures);
+        let theme = self.app.theme().unwrap_or(iced::Theme::Light);
+        let shot = at(self.size, self.app.view())
+            .snapshot(&theme)
+            .expect("the screen draws");
+        // The snapshot names its file after the renderer too (NAME-tiny-skia.png).
+        let stem = dir.join(&name);
+        let _ = std::fs::remove_file(stem.with_extension("png"));
+        shot.matches_image(&stem).expect("the picture is written");
+        let written = std::fs::read_dir(&dir)
+            .expect("the folder of the pictures")
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .find(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with(&format!("{name}-")) && n.ends_with(".png"))
+            })
+            .expect("the picture is written");
+        std::fs::rename(&written, stem.with_extension("png")).expect("the picture is named");
+        Some(format!("{name}.png"))
+    }
+
+    /// Ends the part under way (noting what it leaves on show) and begins `name`.
+    fn part(&mut self, name: &'static str) {
+        self.end_part();
+        self.parts.push(Part {
+            name,
+            taps: Vec::new(),
+            end: Vec::new(),
+            end_picture: None,
+        });
+    }
+
+    fn end_part(&mut self) {
+        if self.parts.last().is_some_and(|p| p.end.is_empty()) {
+            let end = self.screen("the end of a part");
+            let picture = self.picture();
+            let part = self.parts.last_mut().expect("a part");
+            part.end = end;
+            part.end_picture = picture;
+        }
+    }
+
+    /// The app started again on the same files, as a page reloaded (on its home screen).
+    fn reopen(&mut self) {
+        self.app = app_on(&self.dir);
+    }
+
+    fn game(&self) -> &adjutant::battle::Battle {
+        match &self.app.screen {
+            Screen::Battle(b) => b.game(),
+            _ => panic!("the battle screen is up"),
+        }
+    }
+
+    /// Every text drawn whole on the screen, after checking that none overlaps another or
+    /// runs past an edge.
+    fn screen(&self, what: &str) -> Vec<(String, Rectangle)> {
+        let size = self.size;
+        let mut ui = at(self.size, self.app.view());
+        let shown = texts(&mut ui);
+        assert!(!shown.is_empty(), "{what}: the screen shows text");
+        if self.over {
+            return shown;
+        }
+        let mut found = problems(self.size, &shown);
+        for (t, r) in &shown {
+            if r.x < -0.5 || r.y < -0.5 || r.y + r.height > self.size.1 + 0.5 {
+                found.push(format!("{t:?} runs past an edge ({r:?})"));
+            }
+        }
+        assert!(
+            found.is_empty(),
+            "{what} at {size:?}:\n{}",
+            found.join("\n")
+        );
+        shown
+    }
+
+    /// Taps the text `text` (the first drawn whole whose place passes `place`), failing with
+    /// what the screen shows when it is not in view.
+    fn tap_where(&mut self, name: &str, text: &str, place: impl Fn(Rectangle) -> bool) {
+        let size = self.size;
+        let shown = self.screen(name);
+        let Some(bounds) = shown
+            .iter()
+            .find(|(t, r)| t == text && whole(size, *r) && place(*r))
+            .map(|(_, r)| *r)
+        else {
+            panic!(
+                "{name}: {text:?} is not in view at {size:?} without scrolling; the screen shows:\n{}",
+                listing(&shown)
+            );
+        };
+        self.tap_at(name, text, bounds, bounds.center(), false, shown);
+    }
+
+    fn tap(&mut self, name: &str, text: &str) {
+        self.tap_where(name, text, |_| true);
+    }
+
+    /// Narrows the pieces to those `words` find (name, kind, leader or side): a tap at the
+    /// right end of the find box (the cursor after what it holds), Backspace for each letter
+    /// there, then the words typed.
+    fn find(&mut self, words: &str) {
+        let shown = self.screen("the find box");
+        let picture = self.picture();
+        let mut ui = at(self.size, self.app.view());
+        let field = ui
+            .find(id(crate::ui::battle::roster_panel::FILTER))
+            .expect("the find box")
+            .visible_bounds()
+            .filter(|v| whole(self.size, *v))
+            .unwrap_or_else(|| panic!("the find box is in view:\n{}", listing(&shown)));
+        let point = iced::Point::new(field.x + field.width - 8.0, field.center_y());
+        let erase = self.filter.chars().count();
+        ui.point_at(point);
+        let _ = ui.simulate(iced_test::simulator::click());
+        for _ in 0..erase {
+            let _ = ui.tap_key(iced::keyboard::key::Named::Backspace);
+        }
+        let _ = ui.typewrite(words);
+        let messages: Vec<_> = ui.into_messages().collect();
+        for m in messages {
+            let _ = self.app.update(m);
+        }
+        self.filter = words.to_string();
+        self.parts
+            .last_mut()
+            .expect("a part of the play")
+            .taps
+            .push(Tap {
+                name: format!("find {words}"),
+                text: String::new(),
+                bounds: field,
+                point: (point.x, point.y),
+                keypad: false,
+                typed: Some((erase, words.to_string())),
+                picture,
+                shows: shown,
+            });
+    }
+
+    /// On a phone, where the battle screen is one column of tabs, shows the tab `tab`.
+    fn tab(&mut self, tab: &str) {
+        if self.size.0 < crate::ui::battle::PHONE {
+            self.tap(&format!("the {tab} tab"), tab);
+        }
+    }
+
+    /// Taps Start on the line of the offer `id` for what is picked.
+    fn start(&mut self, name: &str, id: &str) {
+        let size = self.size;
+        let label = self.offer_label(id);
+        let shown = self.screen(name);
+        let Some(line) = shown
+            .iter()
+            .find(|(t, r)| *t == label && whole(size, *r))
+            .map(|(_, r)| *r)
+        else {
+            panic!(
+                "{name}: the offer {label:?} is not in view; the screen shows:\n{}",
+                listing(&shown)
+            );
+        };
+        self.tap_where(name, "Start", |b| {
+            b.center_y() >= line.y - 2.0 && b.center_y() <= line.y + line.height + 2.0
+        });
+    }
+
+    /// The label of the offer `id` the rules make for what is picked now.
+    fn offer_label(&self, id: &str) -> String {
+        let Screen::Battle(b) = &self.app.screen else {
+            panic!("the battle screen is up")
+        };
+        let sel = b.selection();
+        let game = b.game();
+        let offer = game
+            .rules()
+            .offers(&game.context(), &sel.actors, &sel.targets)
+            .into_iter()
+            .find(|o| o.id == id)
+            .unwrap_or_else(|| panic!("the rules offer {id}"));
+        assert_eq!(offer.refused, None, "{} is allowed", offer.label);
+        offer.label
+    }
+
+    /// Taps the keypad's key for `face`.
+    fn face(&mut self, face: u8) {
+        let size = self.size;
+        let name = format!("keypad {face}");
+        let shown = self.screen(&name);
+        let mut ui = at(self.size, self.app.view());
+        let key = ui.find(id(keypad::face_id(face))).expect("the keypad");
+        let bounds = key
+            .visible_bounds()
+            .filter(|v| whole(size, *v) && (v.height - key.bounds().height).abs() < 1.0)
+            .unwrap_or_else(|| panic!("the key {face} is in view at {size:?}"));
+        drop(ui);
+        self.tap_at(
+            &name,
+            &face.to_string(),
+            bounds,
+            bounds.center(),
+            true,
+            shown,
+        );
+    }
+
+    /// Taps the Enter beside the faces field.
+    fn enter(&mut self) {
+        let field = at(self.size, self.app.view())
+            .find(id(procedure_panel::FACES))
+            .expect("the faces field")
+            .bounds();
+        self.tap_where("Enter the faces", "Enter", |b| {
+            (b.center_y() - field.center_y()).abs() < field.height
+        });
+    }
+
+    fn tap_at(
+        &mut self,
+        name: &str,
+        text: &str,
+        bounds: Rectangle,
+        point: iced::Point,
+        keypad: bool,
+        shows: Vec<(String, Rectangle)>,
+    ) {
+        let picture = self.picture();
+        let messages: Vec<_> = {
+            let mut ui = at(self.size, self.app.view());
+            ui.point_at(point);
+            let _ = ui.simulate(iced_test::simulator::click());
+            ui.into_messages().collect()
+        };
+        assert!(
+            !messages.is_empty(),
+            "{name}: tapping {text:?} at {point:?} does something"
+        );
+        for m in messages {
+            let _ = self.app.update(m);
+        }
+        let shows = if self.over {
+            shows
+                .into_iter()
+                .filter(|(t, r)| t == text && *r == bounds)
+                .collect()
+        } else {
+            shows
+        };
+        self.parts
+            .last_mut()
+            .expect("a part of the play")
+            .taps
+            .push(Tap {
+                name: name.to_string(),
+                text: text.to_string(),
+                bounds,
+                point: (point.x, point.y),
+                keypad,
+                typed: None,
+                picture,
+                shows,
+            });
+    }
+
+    /// Taps the home screen's Resume button (the last battle).
+    fn resume(&mut self) {
+        let size = self.size;
+        let shown = self.screen("home");
+        let resume = shown
+            .iter()
+            .find(|(t, r)| t.starts_with("Resume: ") && whole(size, *r))
+            .map(|(t, _)| t.clone())
+            .unwrap_or_else(|| panic!("home: Resume is in view:\n{}", listing(&shown)));
+        self.tap("resume the battle", &resume);
+    }
+
+    fn shows_part(&self, part: &str) -> bool {
+        let size = self.size;
+        self.screen("the result")
+            .iter()
+            .any(|(t, r)| t.contains(part) && whole(size, *r))
+    }
+
+    fn json(&self, end: &[(&str, String)]) -> String {
+        let mut out = String::new();
+        let _ = write!(
+            out,
+            "{{\n  \"size\": {{ \"width\": {}, \"height\": {} }},\n  \"firer\": {},\n  \"target\": {},\n",
+            self.size.0,
+            self.size.1,
+            quote(FIRER),
+            quote(FIRED_AT)
+        );
+        out.push_str("  \"expect\": {");
+        for (i, (k, v)) in end.iter().enumerate() {
+            let _ = write!(
+                out,
+                "{}\n    {}: {}",
+                if i > 0 { "," } else { "" },
+                quote(k),
+                quote(v)
+            );
+        }
+        out.push_str("\n  },\n  \"parts\": {");
+        for (p, part) in self.parts.iter().enumerate() {
+            let _ = write!(
+                out,
+                "{}\n    {}: {{\n      \"end_picture\": {},\n      \"end\": {},\n      \"taps\": [",
+                if p > 0 { "," } else { "" },
+                quote(part.name),
+                part.end_picture.as_deref().map_or("null".into(), quote),
+                shows(&part.end, "        ")
+            );
+            for (i, t) in part.taps.iter().enumerate() {
+                let _ = write!(
+                    out,
+                    "{}\n        {{ \"name\": {}, \"text\": {}, \"bounds\": {}, \"x\": {}, \"y\": {}, \"keypad\": {},{}\n          \"picture\": {}, \"shows\": {} }}",
+                    if i > 0 { "," } else { "" },
+                    quote(&t.name),
+                    quote(&t.text),
+                    rect(t.bounds),
+                    t.point.0,
+                    t.point.1,
+                    t.keypad,
+                    t.typed.as_ref().map_or(String::new(), |(n, w)| format!(
+                        " \"backspaces\": {n}, \"type\": {},",
+                        quote(w)
+                    )),
+                    t.picture.as_deref().map_or("null".into(), quote),
+                    shows(&t.shows, "          ")
+                );
+            }
+            out.push_str("\n      ]\n    }");
+        }
+        out.push_str("\n  }\n}\n");
+        out
+    }
+}
+
+/// The app on the files in `dir`, asking for files as a browser does: with no path field
+/// (the print panel's button downloads there, where the desktop's opens a file dialog).
+fn app_on(dir: &tempfile::TempDir) -> App {
+    let mut app = App::new(Store::open(Some(dir.path().to_path_buf())));
+    app.files = crate::ui::files::Files::new(crate::ui::files::Dialogs::System, false);
+    app
+}
+
+/// Drawn whole inside a screen of `size`.
+fn whole(size: (f32, f32), r: Rectangle) -> bool {
+    r.x >= -0.5 && r.y >= -0.5 && r.x + r.width <= size.0 + 0.5 && r.y + r.height <= size.1 + 0.5
+}
+
+fn listing(shown: &[(String, Rectangle)]) -> String {
+    shown
+        .iter()
+        .map(|(t, r)| {
+            format!(
+                "  {t:?} at ({:.0}, {:.0}) {:.0}×{:.0}",
+                r.x, r.y, r.width, r.height
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Texts and where they show, as a JSON list indented by `indent`.
+fn shows(texts: &[(String, Rectangle)], indent: &str) -> String {
+    let lines: Vec<String> = texts
+        .iter()
+        .map(|(t, r)| {
+            format!(
+                "{indent}  {{ \"text\": {}, \"bounds\": {} }}",
+                quote(t),
+                rect(*r)
+            )
+        })
+        .collect();
+    format!("[\n{}\n{indent}]", lines.join(",\n"))
+}
+
+fn rect(r: Rectangle) -> String {
+    format!("[{}, {}, {}, {}]", r.x, r.y, r.width, r.height)
+}
+
+/// `text` as a JSON string.
+fn quote(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[test]
+fn a_fire_is_played_by_taps_on_a_phone_and_a_roster_sheet_asked_for() {
+    let mut phone = Phone::new();
+    let size = phone.size;
+    phone.part("start");
+    phone.tap("home", "Start the battle");
+    assert!(
+        phone.game().log().len() == 1,
+        "the battle is set up and nothing else"
+    );
+
+    phone.part("fire");
+    // The clock to the Royalist Command Phase of turn 1, where Cromwell sets his chit, then
+    // on to Parliament's Fire Combat.
+    for i in 0..6 {
+        phone.start(&format!("next phase {}", i + 1), rr::NEXT_PHASE);
+    }
+    // Every command but Cromwell's folded away: his own line, then his horse, in view.
+    // On a phone the pieces are narrowed with the find box: Cromwell, then his horse.
+    phone.tab("Pieces");
+    phone.find("Cromwell");
+    phone.tap("pick Cromwell", "Colonel Oliver Cromwell");
+    phone.tab("Procedures");
+    phone.start("set Cromwell's chit", rr::SET_CHIT);
+    phone.tab("Pieces");
+    phone.tap("clear the pick", "Clear");
+    phone.tab("Procedures");
+    phone.start("next phase 7", rr::NEXT_PHASE);
+    let clock = "Turn 1 · Fire Combat · Parliament";
+    assert!(phone.shows_part(clock), "{clock}");
+    phone.tab("Pieces");
+    phone.tap("pick the firer", FIRER);
+    phone.find("Widdrington");
+    phone.tap("pick targets", "Pick targets");
+    phone.tap("aim at the target", FIRED_AT);
+    phone.tap("pick actors again", "Pick actors");
+    phone.tab("Procedures");
+    phone.start("start the fire", rr::FIRE);
+    assert!(phone.game().pending().is_some(), "the fire is under way");
+    // The fire's D6: a 6; the morale check's 2D6: 6 and 5, which fail it.
+    phone.face(6);
+    phone.enter();
+    phone.face(6);
+    phone.face(5);
+    phone.enter();
+    let choice = format!("{FIRED_AT} routs and retreats 1–3 hexes");
+    let option = phone
+        .screen("the morale check's choice")
+        .into_iter()
+        .find(|(t, r)| t.starts_with(&choice) && whole(size, *r))
+        .map(|(t, _)| t)
+        .unwrap_or_else(|| panic!("{choice} is in view"));
+    phone.tap("take the choice", &option);
+    assert!(phone.game().pending().is_none(), "the fire is over");
+    let result = format!("{FIRED_AT} fails its morale check (rolled 11 > 7)");
+    assert!(phone.shows_part(&result), "{result} is in view");
+    let fire_title = phone
+        .game()
+        .log()
+        .iter()
+        .rev()
+        .find(|e| matches!(&e.action, adjutant::battle::Action::Procedure(c) if c.id == rr::FIRE))
+        .map(|e| e.title.clone())
+        .expect("the fire is in the log");
+
+    // The page reloaded: its home screen resumes the battle as it was.
+    phone.part("resume");
+    phone.reopen();
+    phone.resume();
+    assert!(phone.shows_part(&result), "{result} is in view again");
+
+    // Reloaded again with the server gone: resumed, and played on.
+    phone.part("offline");
+    phone.reopen();
+    phone.resume();
+    let entries = phone.game().log().len();
+    phone.start("next phase 8", rr::NEXT_PHASE);
+    assert_eq!(phone.game().log().len(), entries + 1, "the clock moved on");
+
+    phone.part("print");
+    phone.tap("open the print panel", "Print…");
+    phone.over = true;
+    let army = phone.game().armies()[1].name.clone();
+    phone.tap("the roster sheet", &format!("Roster sheet: {army}"));
+    // The button right of Cancel prints (its words differ in a browser, where it downloads):
+    // tapped inside its right end, wherever its label ends.
+    let shown = phone.screen("the print panel");
+    let cancel = shown
+        .iter()
+        .find(|(t, r)| t == "Cancel" && whole(size, *r))
+        .map(|(_, r)| *r)
+        .unwrap_or_else(|| panic!("Cancel is in view:\n{}", listing(&shown)));
+    let confirm = shown
+        .iter()
+        .filter(|(_, r)| (r.center_y() - cancel.center_y()).abs() < 2.0 && r.x > cancel.x)
+        .map(|(t, r)| (t.clone(), *r))
+        .min_by(|a, b| a.1.x.total_cmp(&b.1.x))
+        .unwrap_or_else(|| panic!("a button beside Cancel:\n{}", listing(&shown)));
+    let point = iced::Point::new(confirm.1.x + confirm.1.width - 4.0, confirm.1.center_y());
+    phone.tap_at(
+        "print the sheet",
+        &confirm.0,
+        confirm.1,
+        point,
+        false,
+        shown,
+    );
+
+    phone.end_part();
+
+    if let Ok(file) = std::env::var("ADJUTANT_WEB_TARGETS") {
+        let json = phone.json(&[
+            ("clock", clock.to_string()),
+            ("fire_title", fire_title),
+            ("result", result),
+            ("army", army),
+        ]);
+        std::fs::write(&file, json).unwrap_or_else(|e| panic!("writing {file}: {e}"));
+    }
+}

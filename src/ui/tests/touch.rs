@@ -1,0 +1,145 @@
+//! The window at the sizes a browser on a phone or a tablet gives it — 390×844 upright,
+//! 844×390 on its side, 810×1080 a tablet — as a player uses it there, by taps alone: the
+//! home screen and every system's battle screen hold (no text over another or past the
+//! right edge), on a phone the pieces are a tab of the one column, and the dice keypad's keys
+//! are fingertip-sized.
+
+use iced::Element;
+use iced_test::selector::id;
+
+use adjutant::dice::Die;
+
+use super::layout::{problems, texts};
+use super::systems::{Play, at, every_system};
+use crate::ui::battle::{Message, keypad};
+use crate::ui::persist::Store;
+
+/// A phone upright, a phone on its side, a tablet (logical pixels: CSS pixels in a browser).
+const TOUCH: [(f32, f32); 3] = [(390.0, 844.0), (844.0, 390.0), (810.0, 1080.0)];
+
+fn assert_holds<M>(what: &str, size: (f32, f32), view: Element<'_, M>) {
+    let mut ui = at(size, view);
+    let shown = texts(&mut ui);
+    assert!(!shown.is_empty(), "{what} at {size:?} shows text");
+    let found = problems(size, &shown);
+    assert!(
+        found.is_empty(),
+        "{what} at {size:?}:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_home_screen_and_every_battle_screen_hold_on_a_phone_and_a_tablet() {
+    for size in TOUCH {
+        let dir = tempfile::tempdir().unwrap();
+        let app = crate::ui::App::new(Store::open(Some(dir.path().to_path_buf())));
+        assert_holds("home", size, app.view());
+        for (system, sides) in every_system() {
+            let play = Play::new(system, sides, 7);
+            assert_holds(system, size, play.screen.view());
+        }
+    }
+}
+
+#[test]
+fn on_a_phone_the_pieces_are_a_tab_and_a_tap_on_it_shows_them() {
+    let phone = TOUCH[0];
+    let mut play = Play::new("royalists_roundheads", royalists_roundheads_sides(), 7);
+    let piece = play
+        .game()
+        .roster
+        .name(play.game().roster.ids().next().unwrap())
+        .to_string();
+    let shows = |play: &Play, text: &str| {
+        let mut ui = at(phone, play.screen.view());
+        texts(&mut ui)
+            .iter()
+            .any(|(t, r)| t == text && r.x >= 0.0 && r.x + r.width <= phone.0)
+    };
+    assert!(shows(&play, "Pieces"), "the tab is in view");
+    assert!(shows(&play, "Procedures"), "with the others");
+    assert!(
+        !shows(&play, &piece),
+        "the procedures are on show, not the pieces"
+    );
+
+    let messages: Vec<Message> = {
+        let mut ui = at(phone, play.screen.view());
+        ui.click("Pieces").expect("the tab is tapped");
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        let _ = play.screen.update(m);
+    }
+    assert!(
+        shows(&play, &piece),
+        "{piece} in view once the tab is tapped"
+    );
+
+    // Wider than a phone, the pieces keep their column beside the tabs, whichever is chosen.
+    let _ = play
+        .screen
+        .update(Message::NarrowTabSelected(crate::ui::battle::Tab::Log));
+    let mut ui = at(TOUCH[1], play.screen.view());
+    assert!(texts(&mut ui).iter().any(|(t, _)| *t == piece));
+}
+
+#[test]
+fn the_dice_keypads_keys_are_at_least_44_pixels_square() {
+    for die in [Die::D6, Die::D10] {
+        let view: Element<'_, u8> = keypad::view(die, |f| f, 0);
+        let mut ui = at(TOUCH[0], view);
+        for face in die.min()..=die.max() {
+            let key = ui
+                .find(id(keypad::face_id(face)))
+                .unwrap_or_else(|_| panic!("the key for {face}"))
+                .bounds();
+            assert!(
+                key.width >= 44.0 && key.height >= 44.0,
+                "the {face} key is {key:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn on_a_phone_the_not_saved_banner_says_why_in_full_with_its_buttons() {
+    let phone = TOUCH[0];
+    let mut play = Play::new("royalists_roundheads", royalists_roundheads_sides(), 7);
+    play.refuse_saves();
+    let _ = play.screen.update(Message::NextPhase);
+    assert!(play.screen.unsaved(), "the save was refused");
+    let mut ui = at(phone, play.screen.view());
+    let shown = texts(&mut ui);
+    let why = shown
+        .iter()
+        .find(|(t, _)| t.starts_with("Not saved: "))
+        .expect("the reason is on show");
+    assert!(
+        why.1.x >= 0.0 && why.1.x + why.1.width <= phone.0 && why.1.height > 30.0,
+        "the reason wraps inside the screen: {why:?}"
+    );
+    for button in ["Retry", "Save a copy…"] {
+        assert!(
+            shown
+                .iter()
+                .any(|(t, r)| t == button && r.x + r.width <= phone.0),
+            "{button} in view"
+        );
+    }
+    assert!(
+        problems(phone, &shown).is_empty(),
+        "{:?}",
+        problems(phone, &shown)
+    );
+}
+
+/// The sides of the R&R battle the every-system tests play.
+fn royalists_roundheads_sides() -> [String; 2] {
+    every_system()
+        .into_iter()
+        .find(|(system, _)| *system == "royalists_roundheads")
+        .map(|(_, sides)| sides)
+        .expect("R&R is registered and ships two armies")
+}

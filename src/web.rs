@@ -1,0 +1,32 @@
+//! Adjutant in a web browser: the same window, drawn by the software renderer on the page's
+//! canvas (`web/page/index.html` has the element it takes the place of), with the player's
+//! files in the page's local storage (`adjutant::store::browser`) and the shipped rule tables.
+//! A panic is written to the browser's console and shown on the page in place of the canvas.
+
+use adjutant::rules::Systems;
+
+use adjutant::ui;
+
+/// Starts the window in the page.
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        show_failure(&format!("Adjutant stopped: {info}"));
+    }));
+    adjutant::store::browser::local::keep_locks();
+    if let Err(e) = ui::run(None, Systems::shipped(), None) {
+        show_failure(&format!("Adjutant could not start: {e}"));
+    }
+}
+
+/// Puts `text` on the page where the loading line is, for a player without a console.
+fn show_failure(text: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Some(line) = document.get_element_by_id("status") {
+        line.set_text_content(Some(text));
+        let _ = line.set_attribute("role", "alert");
+        let _ = line.remove_attribute("hidden");
+    }
+}

@@ -1,0 +1,207 @@
+// What the browser check and the bench share: a local web server for target/web, Debian's
+// Chromium at a phone's size driven by touch, screenshots, and steps that say what they saw
+// when they fail.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { decode, edgeJumps, region } from './png.mjs';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const PAGE = join(ROOT, 'target', 'web');
+export const CHROMIUM = process.env.ADJUTANT_CHROMIUM ?? '/usr/bin/chromium';
+
+/** A phone: 390×844 CSS pixels at three device pixels each, touch only. */
+export const PHONE = { width: 390, height: 844, scale: 3 };
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/**
+ * Serves `dir` with `python3 -m http.server` on a free port of 127.0.0.1 (the server picks it
+ * and says which). Every path it is asked for is noted in `requests`.
+ */
+export async function serve(dir = PAGE) {
+  const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const requests = [];
+  let log = '';
+  server.stderr.setEncoding('utf8');
+  server.stderr.on('data', (chunk) => {
+    log += chunk;
+    for (const m of chunk.matchAll(/"GET ([^ ]+) HTTP\/[0-9.]+" (\d+)/g)) {
+      requests.push({ path: m[1], status: Number(m[2]) });
+    }
+  });
+  const port = await new Promise((ok, fail) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`the web server did not start: ${out}${log}`)), 10000);
+    server.stdout.setEncoding('utf8');
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/port (\d+)/);
+      if (m) {
+        clearTimeout(timer);
+        ok(Number(m[1]));
+      }
+    });
+    server.on('exit', (code) => fail(new Error(`the web server ended (${code}): ${out}${log}`)));
+  });
+  const exited = new Promise((ok) => server.on('exit', ok));
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    requests,
+    log: () => log,
+    async stop() {
+      if (server.exitCode === null) server.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * Chromium at `size` with a profile of its own in `profile` (made fresh), kept across the
+ * page's reloads so its storage and service worker stay. The probe (probe.js) runs in every
+ * page before the page's scripts.
+ */
+export async function launch(profile, size = PHONE) {
+  rmSync(profile, { recursive: true, force: true });
+  mkdirSync(profile, { recursive: true });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    // The emulated scale alone leaves a canvas's device-pixel size (ResizeObserver's
+    // devicePixelContentBoxSize, which the window sizes its surface by) at one pixel per CSS
+    // pixel; the browser's own scale makes it what a phone reports.
+    args: [...ARGS, `--force-device-scale-factor=${size.scale}`],
+    viewport: { width: size.width, height: size.height },
+    deviceScaleFactor: size.scale,
+    isMobile: true,
+    hasTouch: true,
+    acceptDownloads: true,
+    serviceWorkers: 'allow',
+  });
+  await context.addInitScript({ path: join(ROOT, 'web', 'test', 'probe.js') });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const messages = [];
+  page.on('console', (m) => messages.push(`console.${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => messages.push(`page error: ${e.message}`));
+  return { context, page, messages };
+}
+
+/** The probe's notes so far (probe.js). */
+export function probe(page) {
+  return page.evaluate(() => window.__adjutantProbe ?? { puts: [], frames: [], taps: [] });
+}
+
+/**
+ * Waits until the page has painted a drawn frame after `since` (performance.now() of the page)
+ * and then nothing for `quiet` ms; returns the last frame's end. Fails after `timeout` ms.
+ */
+export async function settle(page, { since = 0, quiet = 300, timeout = 15000 } = {}) {
+  const start = Date.now();
+  for (;;) {
+    const state = await page.evaluate((since) => {
+      const p = window.__adjutantProbe;
+      const puts = p ? p.puts.filter((x) => x.end > since) : [];
+      return { now: performance.now(), drawn: puts.some((x) => x.drawn), last: puts.at(-1)?.end ?? null };
+    }, since);
+    if (state.drawn && state.now - state.last >= quiet) return state.last;
+    if (Date.now() - start > timeout) {
+      throw new Error(
+        state.last === null
+          ? `no frame painted within ${timeout} ms`
+          : `the page kept painting for ${timeout} ms (or painted only blank frames)`,
+      );
+    }
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+}
+
+/** The page's clock (performance.now()). */
+export function now(page) {
+  return page.evaluate(() => performance.now());
+}
+
+/** Taps at (x, y) CSS pixels with one finger, and waits for the screen to settle after it. */
+export async function tap(page, x, y) {
+  const since = await now(page);
+  await page.touchscreen.tap(x, y);
+  await settle(page, { since });
+}
+
+let shots = 0;
+/** A screenshot of the page saved as `dir`/NN-name.png; returns its path and its pixels. */
+export async function screenshot(page, dir, name) {
+  shots += 1;
+  const path = join(dir, `${String(shots).padStart(2, '0')}-${name}.png`);
+  const bytes = await page.screenshot({ path });
+  return { path, image: decode(bytes) };
+}
+
+/**
+ * What is wrong with a screenshot of a screen, in words: blank (one colour, or almost nothing
+ * drawn), or something cut at an edge (see edgeJumps).
+ */
+export function lookProblems(image) {
+  const found = [];
+  const all = region(image, 0, 0, image.width, image.height);
+  if (all.colours < 8 || all.ink < 0.005) {
+    found.push(`the screen is blank (${all.colours} colours, ${(all.ink * 100).toFixed(2)} % ink)`);
+  }
+  const jumps = edgeJumps(image);
+  for (const [edge, n] of Object.entries(jumps)) {
+    // Adjutant's screens keep a margin: their outermost pixels are one colour, or change at
+    // a band's border or two. Text cut through makes a jump at every stroke.
+    if (n > 4) found.push(`something is cut at the ${edge} edge (${n} colour jumps along it)`);
+  }
+  return found;
+}
+
+/**
+ * Runs the steps in order, each named; the first to fail prints what it saw (its message,
+ * the page's console, where its screenshot is) and the run exits 1. Prints the passes as
+ * node's test runner would, and a closing `N passed, N failed` line.
+ */
+export async function run(title, steps, { messages = () => [], cleanup = async () => {} } = {}) {
+  let passed = 0;
+  let failed = 0;
+  console.log(`# ${title}`);
+  for (const [name, step] of steps) {
+    const t0 = Date.now();
+    try {
+      const said = await step();
+      passed += 1;
+      console.log(`ok ${passed} - ${name} (${Date.now() - t0} ms)${said ? `: ${said}` : ''}`);
+    } catch (e) {
+      failed += 1;
+      console.log(`not ok ${passed + 1} - ${name}`);
+      console.log(String(e?.stack ?? e).replace(/^/gm, '  '));
+      const said = messages();
+      if (said.length) console.log(`  the page said:\n${said.map((m) => `    ${m}`).join('\n')}`);
+      break;
+    }
+  }
+  await cleanup();
+  const skipped = steps.length - passed - failed;
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  return failed === 0;
+}
+
+export function readJson(path) {
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+export function writeJson(path, value) {
+  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
+}
