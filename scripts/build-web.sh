@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds Adjutant for the browser into target/web/: the window compiled to WebAssembly
-# (cargo profile `web`, Cargo.toml), its JavaScript glue from wasm-bindgen, shrunk by
-# binaryen's wasm-opt when it is there, the page (web/page/: index.html, the web app manifest
+# (cargo profile `web-release`, Cargo.toml; a profile named `web` would keep its build scripts
+# in target/web/ too, and clearing the page would rebuild them), its JavaScript glue from
+# wasm-bindgen, shrunk by binaryen's wasm-opt when it is there, the page (web/page/: index.html, the web app manifest
 # and the service worker that keeps every file for playing offline) and the icons.
 #   bash scripts/build-web.sh            build, then print the sizes (raw and gzip)
 #   python3 -m http.server -d target/web   serve it on http://localhost:8000/
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/.."
 out=target/web
 bindgen=target/tools/bin/wasm-bindgen
 wasm_opt=web/node_modules/.bin/wasm-opt
-wasm=target/wasm32-unknown-unknown/web/adjutant.wasm
+wasm=target/wasm32-unknown-unknown/web-release/adjutant.wasm
 
 if [ ! -x "$bindgen" ]; then
   echo "build-web: $bindgen is missing; run bash scripts/setup-web.sh first" >&2
@@ -29,7 +30,7 @@ fi
 # The wasm is built with the patched crates of web/patches/ (the desktop build does not use
 # them): scripts/web-patched-deps.sh says which and why.
 bash scripts/web-patched-deps.sh \
-  cargo build --profile web --target wasm32-unknown-unknown -p adjutant --bin adjutant
+  cargo build --profile web-release --target wasm32-unknown-unknown -p adjutant --bin adjutant
 
 rm -rf "$out"
 mkdir -p "$out"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a cargo command of Adjutant's browser build with its patched crates; scripts/build-web.sh
 # builds the wasm with it:
-#   bash scripts/web-patched-deps.sh cargo build --profile web --target wasm32-unknown-unknown ...
+#   bash scripts/web-patched-deps.sh cargo build --profile web-release --target wasm32-unknown-unknown ...
 # Each patch in web/patches/ is named
 # <crate>-<version>-<what>.patch: the crate is copied from the cargo registry (as Cargo.lock
 # pins it) into target/web-deps/<crate>-<version>/, the patch applied there (`patch -p1`; the
