@@ -28,6 +28,7 @@ mod platform;
 mod roster;
 mod tables_view;
 mod theme;
+mod timing;
 
 #[cfg(test)]
 mod tests;
@@ -192,6 +193,7 @@ impl App {
     }
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
+        let _timed = timing::Span::new("update");
         self.remember_window_size(&message);
         match message {
             Message::Home(m) => return self.home_update(m),
@@ -389,6 +391,7 @@ impl App {
     }
 
     pub fn view(&self) -> Element<'_, Message> {
+        let _timed = timing::Span::new("view");
         let screen = match &self.screen {
             Screen::Home(h) => h.view(self.settings.theme).map(Message::Home),
             Screen::Roster(r) => r.view().map(Message::Roster),

@@ -89,8 +89,16 @@ function cost(notes, since) {
   let work;
   if (frame && frame.start >= done) work = done - tap.at + (frame.end - frame.start);
   else work = Math.max(done, frame?.end ?? put.end) - tap.at;
+  // The window's own part (src/ui/timing.rs): its update and view calls from the tap to the
+  // frame that showed it.
+  const until = frame?.end ?? put.end;
+  const app = (notes.app ?? []).filter(([, start]) => start >= tap.at && start <= until);
+  const sum = (what) => app.filter(([w]) => w === what).reduce((n, [, a, b]) => n + (b - a), 0);
   return {
     work,
+    updateView: app.length ? sum('update') + sum('view') : null,
+    update: sum('update'),
+    view: sum('view'),
     latency: put.end - tap.timeStamp,
     frame: frame ? frame.end - frame.start : null,
     put: put.end - put.start,

@@ -1,5 +1,8 @@
 //! Every string this rule system keys things by: unit kinds, status keys, procedure ids and
 //! parameter keys, in one place so the schema, the procedures and the tests agree.
+//!
+//! Every key is public on purpose, even where only the system reads it now: the keys are
+//! the system's words in army and battle files, which other programs and the tests read too.
 
 /// Unit kind: pike and shot (§2.1).
 pub const INFANTRY: &str = "Infantry";
@@ -37,13 +40,13 @@ pub const ACTIVATED: &str = "activated";
 /// Unit flag: has shot or fought in this turn's activation.
 pub const ACTED: &str = "acted";
 /// Unit flag: gave ground this turn.
-pub(crate) const GAVE_GROUND: &str = "gave_ground";
+pub const GAVE_GROUND: &str = "gave_ground";
 /// Unit flag: routed (or eliminated) and removed from the table.
 pub const ROUTED: &str = "routed";
 /// Unit mark: the name of the enemy unit it is in melee with.
 pub const IN_MELEE: &str = "in_melee";
 /// Unit and commander mark: grid reference, letter and number (e.g. "H1").
-pub(crate) const GRID: &str = "grid";
+pub const GRID: &str = "grid";
 
 /// Commander mark: the name of the unit it is attached to.
 pub const ATTACHED: &str = crate::status::WITH;
@@ -62,7 +65,7 @@ pub const ACTIVATIONS_USED: &str = "activations_used";
 /// Side flag: activations have been counted this turn.
 pub const COUNTED: &str = "counted";
 /// Side flag: has played its turn in this game turn.
-pub(crate) const PLAYED: &str = "played";
+pub const PLAYED: &str = "played";
 /// Side flag: the army has retired (lost).
 pub const RETIRED: &str = "retired";
 

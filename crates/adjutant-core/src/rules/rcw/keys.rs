@@ -1,6 +1,9 @@
 //! Every name the RCW system uses as a key: unit kinds, traits, status keys, procedure ids
 //! and parameter keys. Kept in one place so the army files, the status schema, the
 //! procedures and the tests agree on the spelling.
+//!
+//! Every key is public on purpose, even where only the system reads it now: the keys are
+//! the system's words in army and battle files, which other programs and the tests read too.
 
 /// The system's id, as army files name it.
 pub const SYSTEM_ID: &str = "rcw";
@@ -25,17 +28,17 @@ pub const ELITE: &str = "elite";
 /// Conscript quality (§1.2).
 pub const CONSCRIPT: &str = "conscript";
 /// Dug in at set-up (§5.6); only infantry, MGs and mortars.
-pub(crate) const ENTRENCHED_AT_START: &str = "entrenched";
+pub const ENTRENCHED_AT_START: &str = "entrenched";
 /// Hidden in woods or a village at set-up (§5.7).
-pub(crate) const CONCEALED_AT_START: &str = "concealed";
+pub const CONCEALED_AT_START: &str = "concealed";
 /// Artillery deployed at set-up; otherwise it starts limbered (§4.6).
-pub(crate) const UNLIMBERED_AT_START: &str = "unlimbered";
+pub const UNLIMBERED_AT_START: &str = "unlimbered";
 
 // Optional per-unit overrides of the unit table (army files need not give them).
-pub(crate) const STAT_MOVE: &str = "move";
-pub(crate) const STAT_RANGE: &str = "range";
+pub const STAT_MOVE: &str = "move";
+pub const STAT_RANGE: &str = "range";
 pub const STAT_SHOOT: &str = "shooting_dice";
-pub(crate) const STAT_ASSAULT: &str = "assault_dice";
+pub const STAT_ASSAULT: &str = "assault_dice";
 
 // Piece status keys.
 /// Track: hits taken this player turn (§5.2).
@@ -64,7 +67,7 @@ pub const QUALITY: &str = "quality";
 
 // Side status keys.
 /// Mark: the side that won the first-player roll-off (§4.1).
-pub(crate) const FIRST: &str = "first";
+pub const FIRST: &str = "first";
 
 // Procedure ids.
 pub const P_FIRST_PLAYER: &str = "rcw.first_player";
@@ -82,7 +85,7 @@ pub const P_SPOT: &str = "rcw.spot";
 pub const Q_FIRST: &str = "first";
 pub const Q_SECOND: &str = "second";
 pub const Q_NEAR_HQ: &str = "near_hq";
-pub(crate) const Q_VILLAGE: &str = "village";
+pub const Q_VILLAGE: &str = "village";
 pub const Q_HQ_ADJACENT: &str = "hq_adjacent";
 pub const Q_RANGE: &str = "range";
 pub const Q_COVER: &str = "cover";

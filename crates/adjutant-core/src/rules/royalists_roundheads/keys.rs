@@ -1,12 +1,15 @@
 //! The status keys Royalists & Roundheads writes into pieces and sides (one place, so the schema, the
 //! procedures and the tests agree), the procedure ids, and the command chit as a type.
+//!
+//! Every key is public on purpose, even where only the system reads it now: the keys are
+//! the system's words in army and battle files, which other programs and the tests read too.
 
 use std::fmt;
 
 /// Unit track: steps lost so far (0 = fresh).
 pub const STEPS_LOST: &str = "steps_lost";
 /// Unit ladder: the step-loss ladder's rung (equal to the steps lost).
-pub(crate) const STEP_LADDER: &str = "step_ladder";
+pub const STEP_LADDER: &str = "step_ladder";
 /// Unit flag: a Step-Loss marker is under the unit.
 pub const STEP_LOSS_MARKER: &str = "step_loss_marker";
 /// Dragoon flag: a second Step-Loss marker (§8.2).
@@ -30,18 +33,18 @@ pub const MORALE_CHECKED_FIRE: &str = "morale_checked_fire";
 /// Unit flag: made its one morale check of this Melee Phase.
 pub const MORALE_CHECKED_MELEE: &str = "morale_checked_melee";
 /// Unit flag: used the Cavalry Second Combat Option this phase.
-pub(crate) const SECOND_COMBAT_USED: &str = "second_combat_used";
+pub const SECOND_COMBAT_USED: &str = "second_combat_used";
 /// Unit flag: tried to rally this Rally Phase.
-pub(crate) const RALLY_TRIED: &str = "rally_tried";
+pub const RALLY_TRIED: &str = "rally_tried";
 /// Unit flag: traces command to the Overall Leader this turn and obeys his chit (§4.2).
 pub const TRACES_OVERALL: &str = "traces_overall";
 /// Unit flag: fired at an adjacent hex in Offensive Fire, so must melee that hex (§5.3).
 pub const MUST_MELEE: &str = "must_melee";
 /// Unit mark (bookkeeping, not rendered): the pieces it fired at when it became bound to
 /// melee them, as comma-separated piece numbers (§5.3).
-pub(crate) const MUST_MELEE_AT: &str = "must_melee_at";
+pub const MUST_MELEE_AT: &str = "must_melee_at";
 /// Unit flag (bookkeeping, not rendered): attacked in this Melee Phase (§6.2).
-pub(crate) const MELEED: &str = "meleed";
+pub const MELEED: &str = "meleed";
 /// Unit mark (secret: it can tell the chit): the movement allowance now (§4.3).
 pub const MOVEMENT_NOW: &str = "movement_now";
 /// Leader mark (secret: it can tell the chit): the command span now (§4.3).
@@ -57,7 +60,7 @@ pub const COMMAND_TRIED: &str = "command_tried";
 pub const FRESH_MUSTER: &str = "fresh_muster";
 /// Leader mark (bookkeeping, not rendered): enemy cavalry already checked against this
 /// enemy Movement Phase, as comma-separated piece numbers (§3.6).
-pub(crate) const CHARGE_CHECKS: &str = "charge_checks";
+pub const CHARGE_CHECKS: &str = "charge_checks";
 
 /// Side track: loss points from leader casualties (permanent, §10.1).
 pub const LEADER_LOSSES: &str = "leader_losses";

@@ -1,5 +1,8 @@
 //! The names Victory Without Squares uses in army files, status, procedures and parameters,
 //! in one place so that the procedures, the schema and the tests agree.
+//!
+//! Every key is public on purpose, even where only the system reads it now: the keys are
+//! the system's words in army and battle files, which other programs and the tests read too.
 
 // Unit kinds (§1.3).
 pub const HORSE: &str = "Horse";
@@ -11,10 +14,10 @@ pub const TRAIN: &str = "Train";
 
 // Army-file statistics and traits.
 pub const BASES: &str = "bases";
-pub(crate) const PIKE: &str = "pike";
+pub const PIKE: &str = "pike";
 pub const QUALITY: &str = "quality";
 pub const ALL_PIKE: &str = "all_pike";
-pub(crate) const POOR: &str = "poor";
+pub const POOR: &str = "poor";
 pub const OVERALL: &str = "overall";
 pub const SECOND: &str = "second";
 /// Parliamentarian horse before 1644: they attack only after firing pistols (§7.1).
@@ -38,25 +41,25 @@ pub const REFORMED: &str = "reformed";
 /// A gun unlimbering: the whole of this turn (§3.4).
 pub const UNLIMBERING: &str = "unlimbering";
 pub const SHOTS: &str = "shots";
-pub(crate) const ROUNDS: &str = "rounds";
+pub const ROUNDS: &str = "rounds";
 pub const PURSUING: &str = "pursuing";
-pub(crate) const PURSUIT_ROUNDS: &str = "pursuit_rounds";
-pub(crate) const RALLIED: &str = "rallied";
+pub const PURSUIT_ROUNDS: &str = "pursuit_rounds";
+pub const RALLIED: &str = "rallied";
 pub const PIKE_LOST: &str = "pike_lost";
 pub const REMOVED: &str = "removed";
 /// Leader mark: the body he is attached to (the record every system keeps, [`crate::status::WITH`]);
 /// body mark: the attached leader's army-file id.
 pub const ATTACHED: &str = crate::status::WITH;
-pub(crate) const DIVISION: &str = "division";
+pub const DIVISION: &str = "division";
 
 // Leader status.
 pub const LEADER: &str = "leader";
-pub(crate) const UNHORSED_TURN: &str = "unhorsed_turn";
+pub const UNHORSED_TURN: &str = "unhorsed_turn";
 
 // Side status.
 pub const BEATEN: &str = "beaten";
-pub(crate) const PASSED: &str = "passed";
-pub(crate) const DIVISIONS_MOVED: &str = "divisions_moved";
+pub const PASSED: &str = "passed";
+pub const DIVISIONS_MOVED: &str = "divisions_moved";
 
 // Formation rungs (§1.4).
 pub const FORMED: u8 = 0;
@@ -64,7 +67,7 @@ pub const UNSTEADY: u8 = 1;
 pub const DISORDERED: u8 = 2;
 pub const BROKEN: u8 = 3;
 /// Leader rungs.
-pub(crate) const ACTIVE: u8 = 0;
+pub const ACTIVE: u8 = 0;
 pub const UNHORSED: u8 = 1;
 pub const KILLED: u8 = 2;
 pub const CAPTURED: u8 = 3;
@@ -81,7 +84,7 @@ pub const P_FIRE: &str = "vws.fire";
 pub const P_COMBAT: &str = "vws.combat";
 pub const P_LEADER_CARD: &str = "vws.leader_card";
 pub const P_NEAR_BROKEN: &str = "vws.near_broken";
-pub(crate) const P_PURSUIT: &str = "vws.pursuit";
+pub const P_PURSUIT: &str = "vws.pursuit";
 pub const P_RECALL: &str = "vws.recall";
 pub const P_POSTURE: &str = "vws.posture";
 pub const P_ATTACH: &str = "vws.attach";
@@ -91,20 +94,20 @@ pub const P_OVERRUN: &str = "vws.overrun";
 pub const P_CAPTURE: &str = "vws.capture";
 
 // Parameters.
-pub(crate) const UNDER_FIRE: &str = "under_fire";
-pub(crate) const IN_COLUMN: &str = "in_column";
+pub const UNDER_FIRE: &str = "under_fire";
+pub const IN_COLUMN: &str = "in_column";
 pub const NEXT_TO_ENEMY: &str = "next_to_enemy";
-pub(crate) const IN_RANGE: &str = "in_range";
-pub(crate) const COVER: &str = "cover";
+pub const IN_RANGE: &str = "in_range";
+pub const COVER: &str = "cover";
 pub const ANGLE: &str = "angle";
 pub const CLOSE_GUNS: &str = "close_guns";
 pub const TERRAIN: &str = "terrain";
-pub(crate) const OBSTACLE: &str = "obstacle";
+pub const OBSTACLE: &str = "obstacle";
 pub const DIRECTION: &str = "direction";
 pub const EXPOSED: &str = "exposed";
 pub const FOLLOW_UP: &str = "follow_up";
 pub const FAR_BEHIND: &str = "far_behind";
-pub(crate) const DIVISION_PARAM: &str = "division";
+pub const DIVISION_PARAM: &str = "division";
 pub const MOVE: &str = "move";
 pub const REASON: &str = "reason";
 
