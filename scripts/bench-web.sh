@@ -41,7 +41,7 @@ mkdir -p "$out"
 targets=$PWD/$out/targets.json
 # The taps of the browser check, found on the simulated window (src/ui/tests/phone.rs).
 ADJUTANT_WEB_TARGETS=$targets ICED_TEST_BACKEND=tiny-skia \
-  cargo test --quiet --bin adjutant -- --include-ignored --exact \
+  cargo test --quiet --lib -- --include-ignored --exact \
   ui::tests::phone::a_fire_is_played_by_taps_on_a_phone_and_a_roster_sheet_asked_for >/dev/null
 
 status=0

@@ -33,7 +33,7 @@ targets=$PWD/$out/targets.json
 
 echo "== the taps, found on the simulated window (src/ui/tests/phone.rs)"
 ADJUTANT_WEB_TARGETS=$targets ICED_TEST_BACKEND=tiny-skia \
-  cargo test --quiet --bin adjutant -- --include-ignored --exact \
+  cargo test --quiet --lib -- --include-ignored --exact \
   ui::tests::phone::a_fire_is_played_by_taps_on_a_phone_and_a_roster_sheet_asked_for
 [ -s "$targets" ] || {
   echo "check-web: phone.rs wrote no $targets" >&2

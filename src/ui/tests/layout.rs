@@ -268,7 +268,7 @@ fn shot<M>(size: (f32, f32), view: Element<'_, M>, path: &std::path::Path) {
 /// The README's battle screenshot (a morale check under way at Winceby, 1280×800) and its
 /// across-the-table view (F9), and for a look the battle at 150 % zoom, Victory Without
 /// Squares' screen and a roster: run with
-/// `ADJUTANT_SHOTS=DIR cargo test --bin adjutant retake_screenshots -- --ignored`.
+/// `ADJUTANT_SHOTS=DIR cargo test --lib retake_screenshots -- --ignored`.
 #[test]
 #[ignore]
 fn retake_screenshots() {
