@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks Adjutant's web page (target/web, built by scripts/build-web.sh) in headless Chromium
-# at a phone's size, 390×844 at three device pixels to one, by touch (and the keyboard for the
-# pieces' find box, the one place a player types):
+# at a phone's size, 390×844 at three device pixels to one, by touch alone (nothing is typed:
+# the pieces are narrowed by a tap on a side's button):
 #
 #   1. src/ui/tests/phone.rs plays the same window at the same size in iced's simulator (the
 #      battle started, a fire played on the keypad, the battle resumed, a roster sheet asked

@@ -63,7 +63,12 @@ pub fn panel<'a, M: 'a>(
     heading_text: impl text::IntoFragment<'a>,
     content: impl Into<Element<'a, M>>,
 ) -> Element<'a, M> {
-    container(column![heading(heading_text), content.into()].spacing(gap::S))
+    plain_panel(column![heading(heading_text), content.into()].spacing(gap::S))
+}
+
+/// A panel with no title (a tab above names it) that fills its share of the screen.
+pub fn plain_panel<'a, M: 'a>(content: impl Into<Element<'a, M>>) -> Element<'a, M> {
+    container(content)
         .padding(gap::M)
         .width(Fill)
         .height(Fill)

@@ -5,7 +5,8 @@
 //   1. the page opens on the home screen;
 //   2. the Winceby battle starts: one battle is kept in the page's storage;
 //   3. a fire is played: the clock moved on to Parliament's Fire Combat, the firer picked and
-//      the target aimed at (the pieces narrowed with the find box, typed on the keyboard),
+//      the target aimed at (the pieces narrowed to a side by a tap on its button, a command
+//      folded away by a tap: nothing typed, as a phone shows a canvas no keyboard),
 //      the fire started, its dice entered on the keypad, the morale
 //      check's choice taken — the storage's battle has the fire with the faces tapped, and
 //      the screen shows its result;

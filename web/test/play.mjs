@@ -1,5 +1,5 @@
-// Plays the taps (and the find box's typing) that src/ui/tests/phone.rs found on the same
-// window at the same size (its JSON, target/web-test/targets.json) on the page, by touch,
+// Plays the taps that src/ui/tests/phone.rs found on the same window at the same size (its
+// JSON, target/web-test/targets.json) on the page, by touch alone (nothing is typed),
 // part by part. Before each tap it
 // can take a screenshot and check it: not blank, nothing cut at an edge, ink (drawn pixels)
 // where the texts of the simulated screen are, the tapped one first, and alike the picture
@@ -125,12 +125,6 @@ export async function playPart(page, name, { dir = null, timed = false, before =
     const since = await h.now(page);
     const waiting = before ? before(tap) : null;
     await page.touchscreen.tap(tap.x, tap.y);
-    if (tap.type !== undefined) {
-      // The find box: the only typing, on a phone's keyboard.
-      await h.settle(page, { since });
-      for (let i = 0; i < tap.backspaces; i++) await page.keyboard.press('Backspace');
-      await page.keyboard.type(tap.type);
-    }
     await h.settle(page, { since }).catch((e) => {
       throw new Error(`after "${tap.name}" at (${tap.x.toFixed(0)}, ${tap.y.toFixed(0)}): ${e.message}`);
     });

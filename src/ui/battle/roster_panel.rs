@@ -1,6 +1,8 @@
 //! The left column of the battle: every piece of both sides, grouped by leader, each with its
 //! status drawn from the rule system's schema. A find box (Ctrl+F) narrows the list by name,
-//! kind, leader or side; a leader's command folds away. A plain click makes the piece the whole
+//! kind, leader or side, and on a touch screen (a phone, which shows no keyboard to a
+//! canvas) a button for each side narrows it to that side by a tap, "All" to everyone
+//! again; a leader's command folds away. A plain click makes the piece the whole
 //! pick, Ctrl- or Shift-click adds it; in target mode clicks pick targets, and a row's "Target"
 //! button picks that piece as a target in one click. A plain click on a piece already picked
 //! as a target keeps it so. The selection is what procedures are offered for. A leader's row
@@ -11,9 +13,9 @@
 use std::collections::BTreeSet;
 
 use iced::widget::{
-    Column, button, column, container, lazy, pick_list, row, scrollable, space, text_input,
+    Column, button, column, container, lazy, pick_list, row, scrollable, space, text, text_input,
 };
-use iced::{Element, Fill};
+use iced::{Element, Fill, Length};
 
 use adjutant::battle::Battle;
 use adjutant::battle::state::Role;
@@ -21,12 +23,20 @@ use adjutant::event::PieceId;
 use adjutant::rules::kit::with;
 use adjutant::status::{Change, StatusSchema, Viewer, WITH};
 
-use super::{adjust_panel, status_view};
+use super::{adjust_panel, keypad, status_view};
 use crate::ui::parts;
 use crate::ui::theme::{self, Pick, gap, size};
 
 /// The widget id of the find box (Ctrl+F focuses it).
 pub const FILTER: &str = "piece-filter";
+
+/// The widget id of a side's button (None: All).
+pub fn side_id(side: Option<usize>) -> String {
+    match side {
+        Some(side) => format!("side-filter:{side}"),
+        None => "side-filter:all".to_string(),
+    }
+}
 
 /// What a click picks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -36,13 +46,16 @@ pub enum Mode {
     Targets,
 }
 
-/// The selection (who acts and at whom), the find box and the folded commands.
+/// The selection (who acts and at whom), the find box, the side shown and the folded
+/// commands.
 #[derive(Debug, Clone, Default)]
 pub struct State {
     pub actors: Vec<PieceId>,
     pub targets: Vec<PieceId>,
     mode: Mode,
     filter: String,
+    /// The side whose pieces alone are listed (its button tapped), or every side.
+    side: Option<usize>,
     folded: BTreeSet<PieceId>,
 }
 
@@ -61,6 +74,9 @@ pub enum Message {
     ModeSelected(Mode),
     Cleared,
     FilterChanged(String),
+    /// A side's button: only its pieces listed; None (All) lists everyone, the find box
+    /// emptied.
+    SideShown(Option<usize>),
     /// A leader's fold button: its command hidden or shown again.
     FoldToggled(PieceId),
     /// A click on a box of a piece's track: a correction by hand.
@@ -100,6 +116,12 @@ impl State {
                 self.targets.clear();
             }
             Message::FilterChanged(s) => self.filter = s,
+            Message::SideShown(side) => {
+                if side.is_none() {
+                    self.filter.clear();
+                }
+                self.side = side;
+            }
             // The battle screen carries corrections out.
             Message::Adjust(..) => {}
             Message::FoldToggled(leader) => {
@@ -129,7 +151,13 @@ impl State {
             && self.actors.iter().all(|&a| game.roster.side_of(a) != side)
     }
 
-    pub fn view<'a>(&'a self, game: &'a Battle, viewer: Viewer) -> Element<'a, Message> {
+    /// The panel; `touch` (the phone layout) adds the sides' buttons, sized for a finger.
+    pub fn view<'a>(
+        &'a self,
+        game: &'a Battle,
+        viewer: Viewer,
+        touch: bool,
+    ) -> Element<'a, Message> {
         let modes = row![
             parts::button_text("Pick actors")
                 .style(theme::toggle(self.mode == Mode::Actors))
@@ -155,6 +183,9 @@ impl State {
         let mut list = Column::new().spacing(gap::XS);
         let mut found = 0;
         for (side, army) in game.armies().iter().enumerate() {
+            if self.side.is_some_and(|s| s != side) {
+                continue;
+            }
             list = list.push(parts::strong(format!("{} — {}", army.side, army.name)));
             for (id, under) in side_order(game, side) {
                 if !words.is_empty() {
@@ -171,19 +202,62 @@ impl State {
         }
         let hint = if !words.is_empty() && found == 0 {
             "No piece matches.".to_string()
+        } else if touch {
+            // No Ctrl or Shift under a finger: one line, for the room of a phone's screen.
+            match self.mode {
+                Mode::Targets => "A tap picks the target.",
+                Mode::Actors => "A tap picks; Target aims at a piece.",
+            }
+            .to_string()
         } else if self.mode == Mode::Targets {
             "Click picks the target; Ctrl- or Shift-click adds one.".to_string()
         } else {
             "Click picks; Ctrl- or Shift-click adds; Target aims at a piece.".to_string()
         };
+        let sides = touch.then(|| self.sides(game));
         let content = column![
             modes,
             find,
+            sides,
             parts::caption(hint),
             scrollable(list.padding(iced::padding::right(gap::M))).height(Fill),
         ]
         .spacing(gap::S);
-        parts::panel("Pieces", content)
+        if touch {
+            // On a phone the Pieces tab, chosen above, names the panel.
+            parts::plain_panel(content)
+        } else {
+            parts::panel("Pieces", content)
+        }
+    }
+
+    /// A button for each side (its name as the roster has it) and All, a finger's height
+    /// ([`keypad::KEY`]): the filter of a screen that shows no keyboard.
+    fn sides<'a>(&self, game: &'a Battle) -> Element<'a, Message> {
+        let chip = |label: String, on: bool, side: Option<usize>| {
+            container(
+                button(
+                    text(label)
+                        .size(size::BODY)
+                        .align_y(iced::Center)
+                        .height(Fill),
+                )
+                .height(Length::Fixed(keypad::KEY))
+                .padding([0.0, gap::M])
+                .style(theme::toggle(on))
+                .on_press(Message::SideShown(side)),
+            )
+            .id(side_id(side))
+        };
+        let mut chips = row![chip("All".to_string(), self.side.is_none(), None)];
+        for (side, army) in game.armies().iter().enumerate() {
+            chips = chips.push(chip(army.side.clone(), self.side == Some(side), Some(side)));
+        }
+        chips
+            .spacing(gap::XS)
+            .wrap()
+            .vertical_spacing(gap::XS)
+            .into()
     }
 
     /// A piece's row, built again only when its status, its pick, its fold, its Target button

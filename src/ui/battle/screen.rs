@@ -47,7 +47,7 @@ impl Battle {
         }
         let pieces = || {
             self.pieces
-                .view(&self.game, self.viewer)
+                .view(&self.game, self.viewer, phone)
                 .map(Message::Pieces)
         };
         let left = || {

@@ -1,9 +1,10 @@
 //! The window at a phone's size, 390×844 (the browser check's screen, `scripts/check-web.sh`),
 //! played by taps as a player would at the table: the Winceby battle started from the home
 //! screen, the clock moved on to Parliament's Fire Combat (Cromwell's command chit set on
-//! the way), the firer picked and the target aimed at (the pieces narrowed with the find
-//! box, the only typing), the fire started, its dice entered on the keypad, the morale
-//! check's choice taken and its result read; the app started again on the same files and the
+//! the way), the firer picked and the target aimed at (the pieces narrowed to a side by a
+//! tap on its button: nothing is typed, as a phone shows a canvas no keyboard), the fire
+//! started, its dice entered on the keypad, the morale check's choice taken and its result
+//! read; the app started again on the same files and the
 //! battle resumed from the home screen, twice, the clock moved on once more; and a roster
 //! sheet asked for in the print panel. Every tap lands on a text drawn whole inside the
 //! screen without scrolling, and on every screen no two texts overlap and none runs past an
@@ -51,8 +52,6 @@ struct Tap {
     /// Where the finger goes (the text's centre, or inside its button for Confirm).
     point: (f32, f32),
     keypad: bool,
-    /// After the tap, keys typed: this many Backspaces, then this text (the find box).
-    typed: Option<(usize, String)>,
     /// The simulated screen before the tap, drawn (a PNG beside the JSON), if written.
     picture: Option<String>,
     shows: Vec<(String, Rectangle)>,
@@ -73,8 +72,6 @@ struct Phone {
     /// A panel (printing) is open over the screen: the texts under its veil are still found,
     /// so overlaps are not looked for and a tap notes only its own text as on show.
     over: bool,
-    /// What the pieces' find box holds.
-    filter: String,
     /// Pictures of the simulated screens drawn so far.
     pictures: usize,
     parts: Vec<Part>,
@@ -89,7 +86,6 @@ impl Phone {
             app,
             size: screen_size(),
             over: false,
-            filter: String::new(),
             pictures: 0,
             parts: Vec::new(),
             dir,
@@ -209,46 +205,20 @@ impl Phone {
         self.tap_where(name, text, |_| true);
     }
 
-    /// Narrows the pieces to those `words` find (name, kind, leader or side): a tap at the
-    /// right end of the find box (the cursor after what it holds), Backspace for each letter
-    /// there, then the words typed.
-    fn find(&mut self, words: &str) {
-        let shown = self.screen("the find box");
-        let picture = self.picture();
-        let mut ui = at(self.size, self.app.view());
-        let field = ui
-            .find(id(crate::ui::battle::roster_panel::FILTER))
-            .expect("the find box")
-            .visible_bounds()
-            .filter(|v| whole(self.size, *v))
-            .unwrap_or_else(|| panic!("the find box is in view:\n{}", listing(&shown)));
-        let point = iced::Point::new(field.x + field.width - 8.0, field.center_y());
-        let erase = self.filter.chars().count();
-        ui.point_at(point);
-        let _ = ui.simulate(iced_test::simulator::click());
-        for _ in 0..erase {
-            let _ = ui.tap_key(iced::keyboard::key::Named::Backspace);
-        }
-        let _ = ui.typewrite(words);
-        let messages: Vec<_> = ui.into_messages().collect();
-        for m in messages {
-            let _ = self.app.update(m);
-        }
-        self.filter = words.to_string();
-        self.parts
-            .last_mut()
-            .expect("a part of the play")
-            .taps
-            .push(Tap {
-                name: format!("find {words}"),
-                text: String::new(),
-                bounds: field,
-                point: (point.x, point.y),
-                keypad: false,
-                typed: Some((erase, words.to_string())),
-                picture,
-                shows: shown,
-            });
+    /// Narrows the pieces to the side `side` (its index among the armies; None: All) by a
+    /// tap on its button.
+    fn side(&mut self, side: Option<usize>) {
+        let label = match side {
+            Some(s) => self.game().armies()[s].side.clone(),
+            None => "All".to_string(),
+        };
+        let button = at(self.size, self.app.view())
+            .find(id(crate::ui::battle::roster_panel::side_id(side)))
+            .unwrap_or_else(|_| panic!("the {label} button is on show"))
+            .bounds();
+        self.tap_where(&format!("show {label}"), &label, |b| {
+            button.contains(b.center())
+        });
     }
 
     /// On a phone, where the battle screen is one column of tabs, shows the tab `tab`.
@@ -369,7 +339,6 @@ impl Phone {
                 bounds,
                 point: (point.x, point.y),
                 keypad,
-                typed: None,
                 picture,
                 shows,
             });
@@ -427,7 +396,7 @@ impl Phone {
             for (i, t) in part.taps.iter().enumerate() {
                 let _ = write!(
                     out,
-                    "{}\n        {{ \"name\": {}, \"text\": {}, \"bounds\": {}, \"x\": {}, \"y\": {}, \"keypad\": {},{}\n          \"picture\": {}, \"shows\": {} }}",
+                    "{}\n        {{ \"name\": {}, \"text\": {}, \"bounds\": {}, \"x\": {}, \"y\": {}, \"keypad\": {},\n          \"picture\": {}, \"shows\": {} }}",
                     if i > 0 { "," } else { "" },
                     quote(&t.name),
                     quote(&t.text),
@@ -435,10 +404,6 @@ impl Phone {
                     t.point.0,
                     t.point.1,
                     t.keypad,
-                    t.typed.as_ref().map_or(String::new(), |(n, w)| format!(
-                        " \"backspaces\": {n}, \"type\": {},",
-                        quote(w)
-                    )),
                     t.picture.as_deref().map_or("null".into(), quote),
                     shows(&t.shows, "          ")
                 );
@@ -529,10 +494,19 @@ fn a_fire_is_played_by_taps_on_a_phone_and_a_roster_sheet_asked_for() {
     for i in 0..6 {
         phone.start(&format!("next phase {}", i + 1), rr::NEXT_PHASE);
     }
-    // Every command but Cromwell's folded away: his own line, then his horse, in view.
-    // On a phone the pieces are narrowed with the find box: Cromwell, then his horse.
+    // On a phone the pieces are narrowed to a side by a tap (nothing is typed): Parliament's
+    // for Cromwell and then his horse, Manchester's command (listed first) folded away by a
+    // tap to bring them into view; the Royalists' for the target, Widdrington's horse first.
+    let side =
+        |phone: &Phone, name: &str| phone.game().armies().iter().position(|a| a.side == name);
+    let (royalist, parliament) = (side(&phone, "Royalist"), side(&phone, "Parliament"));
+    assert!(
+        royalist.is_some() && parliament.is_some(),
+        "Winceby's two sides"
+    );
     phone.tab("Pieces");
-    phone.find("Cromwell");
+    phone.side(parliament);
+    phone.tap("fold Manchester's command", "▾");
     phone.tap("pick Cromwell", "Colonel Oliver Cromwell");
     phone.tab("Procedures");
     phone.start("set Cromwell's chit", rr::SET_CHIT);
@@ -544,7 +518,7 @@ fn a_fire_is_played_by_taps_on_a_phone_and_a_roster_sheet_asked_for() {
     assert!(phone.shows_part(clock), "{clock}");
     phone.tab("Pieces");
     phone.tap("pick the firer", FIRER);
-    phone.find("Widdrington");
+    phone.side(royalist);
     phone.tap("pick targets", "Pick targets");
     phone.tap("aim at the target", FIRED_AT);
     phone.tap("pick actors again", "Pick actors");

@@ -11,7 +11,7 @@ use adjutant::dice::Die;
 
 use super::layout::{problems, texts};
 use super::systems::{Play, at, every_system};
-use crate::ui::battle::{Message, keypad};
+use crate::ui::battle::{Message, keypad, roster_panel};
 use crate::ui::persist::Store;
 
 /// A phone upright, a phone on its side, a tablet (logical pixels: CSS pixels in a browser).
@@ -142,4 +142,65 @@ fn royalists_roundheads_sides() -> [String; 2] {
         .find(|(system, _)| *system == "royalists_roundheads")
         .map(|(_, sides)| sides)
         .expect("R&R is registered and ships two armies")
+}
+
+#[test]
+fn on_a_phone_a_tap_on_a_sides_button_narrows_the_pieces_to_it_and_all_brings_everyone_back() {
+    let phone = TOUCH[0];
+    let mut play = Play::new("royalists_roundheads", royalists_roundheads_sides(), 7);
+    let _ = play
+        .screen
+        .update(Message::NarrowTabSelected(crate::ui::battle::Tab::Pieces));
+    let names = |play: &Play, side: usize| -> Vec<String> {
+        let roster = &play.game().roster;
+        roster
+            .ids()
+            .filter(|&p| roster.side_of(p) == side)
+            .map(|p| roster.name(p).to_string())
+            .collect()
+    };
+    let listed = |play: &Play| super::table::rows(play);
+    let tap = |play: &mut Play, label: &str, side: Option<usize>| {
+        let messages: Vec<Message> = {
+            let mut ui = at(phone, play.screen.view());
+            let button = ui
+                .find(id(roster_panel::side_id(side)))
+                .unwrap_or_else(|_| panic!("the {label} button is on show"))
+                .bounds();
+            assert!(
+                button.height >= 44.0,
+                "{label} is {button:?}, not tap-sized"
+            );
+            ui.click(id(roster_panel::side_id(side)))
+                .expect("the button is tapped");
+            ui.into_messages().collect()
+        };
+        assert!(!messages.is_empty(), "tapping {label} does something");
+        for m in messages {
+            let _ = play.screen.update(m);
+        }
+    };
+    let everyone = listed(&play);
+    let sides: Vec<String> = play
+        .game()
+        .armies()
+        .iter()
+        .map(|a| a.side.clone())
+        .collect();
+    for (side, label) in sides.iter().enumerate() {
+        tap(&mut play, label, Some(side));
+        let shown = listed(&play);
+        let own = names(&play, side);
+        assert!(!shown.is_empty(), "{label}: some pieces listed");
+        assert!(
+            shown.iter().all(|n| own.contains(n)),
+            "{label}: only its pieces are listed: {shown:?}"
+        );
+        assert!(
+            names(&play, 1 - side).iter().all(|n| !shown.contains(n)),
+            "{label}: none of the other side's"
+        );
+        tap(&mut play, "All", None);
+        assert_eq!(listed(&play), everyone, "All lists every piece again");
+    }
 }
