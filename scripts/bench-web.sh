@@ -59,7 +59,7 @@ else
   echo "  (not measured: BENCH_DESKTOP=1 runs scripts/bench-window.sh, which needs release builds;"
   echo "  its last figures are in benches/README.md, \"Window figures\")"
 fi
-deb=$(find target/debian -name 'adjutant_*.deb' 2>/dev/null | head -n 1)
+deb=$(find target/debian -name 'adjutant_*.deb' 2>/dev/null | head -n 1 || true)
 if [ -n "$deb" ]; then
   printf '  the Debian package, %s: %.2f MB\n' "${deb##*/}" "$(stat -c %s "$deb" | awk '{ print $1 / 1e6 }')"
 fi
