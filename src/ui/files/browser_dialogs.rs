@@ -5,6 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub use super::request::{Dialogs, Request};
+
 /// Where files the player opens are brought in, in the page's storage.
 pub const OPENED_DIR: &str = "adjutant/opened";
 
@@ -16,31 +18,11 @@ pub const PRINT_BUTTON: &str = "Download the sheet";
 pub const PRINT_CAPTION: &str =
     "The sheet is downloaded; open it from the browser's downloads to print it or keep it.";
 
-/// How the window asks for a file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dialogs {
-    /// The browser's file picker, and downloads.
-    System,
-    /// A name typed into a field in the window.
-    PathField,
-}
-
 impl Dialogs {
     /// The browser always has its file picker.
     pub fn detect() -> Dialogs {
         Dialogs::System
     }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Request {
-    pub title: &'static str,
-    /// A file to write (a download) rather than one to read.
-    pub save: bool,
-    /// The suggested file.
-    pub suggestion: PathBuf,
-    /// The filter's name and extension ("PDF", "pdf").
-    pub filter: (&'static str, &'static str),
 }
 
 /// A file to read: the browser's picker, its file brought into the page's storage; `None`

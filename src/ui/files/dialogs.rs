@@ -5,6 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub use super::request::{Dialogs, Request};
+
 #[cfg(test)]
 use super::slug;
 
@@ -18,15 +20,6 @@ pub const NO_DIALOG: &str = "No file dialog is available on this desktop; type a
 pub const PRINT_BUTTON: &str = "Print to file…";
 pub const PRINT_CAPTION: &str =
     "The sheet is written where you choose, then opened in your viewer to print.";
-
-/// How the window asks for a file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dialogs {
-    /// The desktop's file dialog, run without blocking the window.
-    System,
-    /// A path typed into a field in the window.
-    PathField,
-}
 
 impl Dialogs {
     /// The desktop's dialog when a portal with a file chooser or zenity is there, else the path
@@ -100,17 +93,6 @@ fn back_end_offers_file_chooser(data_dir: &Path) -> bool {
 }
 
 /// What to ask the desktop's dialog for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Request {
-    pub title: &'static str,
-    /// Asking where to write (a save dialog) rather than what to read.
-    pub save: bool,
-    /// The folder to start in and, for a save, the suggested file.
-    pub suggestion: PathBuf,
-    /// The filter's name and extension ("PDF", "pdf").
-    pub filter: (&'static str, &'static str),
-}
-
 /// Shows the desktop's dialog on its own thread; `None` when the player cancels.
 pub async fn ask(request: Request) -> Option<PathBuf> {
     let mut dialog = rfd::AsyncFileDialog::new()

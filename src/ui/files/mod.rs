@@ -14,6 +14,7 @@ mod dialogs;
 #[cfg(target_arch = "wasm32")]
 mod download;
 mod print_panel;
+mod request;
 mod view;
 mod work;
 
