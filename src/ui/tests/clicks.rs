@@ -7,7 +7,7 @@
 
 use adjutant::procedure::Step;
 
-use super::column::{FIRED_AT, FIRER, clock_start, in_view, play_out, tap_where};
+use super::column::{FIRED_AT, FIRER, clock_start, in_view, play_out, tap_start_of, tap_where};
 use super::systems::{Play, SIZES, at, every_system};
 
 /// A fire in one system: the battle brought to where the firer may fire, nothing picked.
@@ -131,15 +131,7 @@ fn action_at(fire: &Fire, size: (f32, f32), dice_first: bool) -> Count {
     let mut clicks = 2;
     let offer = play.offer(&[fire.firer], &[fire.target], fire.offer);
     assert_eq!(offer.refused, None, "{what}: {} is allowed", offer.label);
-    let label = in_view(&play, size, &offer.label)
-        .unwrap_or_else(|| panic!("{what}: {} is in view without scrolling", offer.label));
-    tap_where(
-        &mut play,
-        size,
-        "Start",
-        move |b| (b.center_y() - label.center_y()).abs() < label.height,
-        &mut clicks,
-    );
+    tap_start_of(&mut play, size, &offer.label, &mut clicks);
     if dice_first {
         assert!(
             matches!(play.game().step(), Some(Step::Dice(_))),

@@ -57,6 +57,20 @@ pub(super) fn tap(play: &mut Play, size: (f32, f32), text: &str, clicks: &mut us
     tap_where(play, size, text, |_| true, clicks);
 }
 
+/// Clicks the Start beside the offer labelled `label`, both in view without scrolling; counts
+/// the click.
+pub(super) fn tap_start_of(play: &mut Play, size: (f32, f32), label: &str, clicks: &mut usize) {
+    let at = in_view(play, size, label)
+        .unwrap_or_else(|| panic!("{label} is in view without scrolling at {size:?}"));
+    tap_where(
+        play,
+        size,
+        "Start",
+        move |b| (b.center_y() - at.center_y()).abs() < at.height,
+        clicks,
+    );
+}
+
 /// Clicks the text `text` whose place passes `place`, in view without scrolling.
 pub(super) fn tap_where(
     play: &mut Play,
@@ -158,16 +172,8 @@ fn a_fire_reads_top_to_bottom_without_scrolling_and_the_keypad_enters_its_faces(
     for size in SIZES {
         let mut play = fire_combat();
         let offer = play.offer(&[FIRER], &[FIRED_AT], rr::FIRE);
-        let label = in_view(&play, size, &offer.label)
-            .unwrap_or_else(|| panic!("{} is in view at {size:?}", offer.label));
         let mut clicks = 0;
-        tap_where(
-            &mut play,
-            size,
-            "Start",
-            move |b| (b.center_y() - label.center_y()).abs() < label.height,
-            &mut clicks,
-        );
+        tap_start_of(&mut play, size, &offer.label, &mut clicks);
         assert!(play.game().pending().is_some(), "the fire is under way");
         assert!(in_view(&play, size, "Roll").is_some(), "Roll at {size:?}");
         let mut ui = at(size, play.screen.view());
@@ -428,15 +434,7 @@ fn a_melee_and_a_phase_change_take_one_click_per_step_without_scrolling() {
         play.pick(ATTACKER);
         play.target(DEFENDER);
         let offer = play.offer(&[ATTACKER], &[DEFENDER], rr::MELEE);
-        let label = in_view(&play, size, &offer.label)
-            .unwrap_or_else(|| panic!("{} in view at {size:?}", offer.label));
-        tap_where(
-            &mut play,
-            size,
-            "Start",
-            move |b| (b.center_y() - label.center_y()).abs() < label.height,
-            &mut clicks,
-        );
+        tap_start_of(&mut play, size, &offer.label, &mut clicks);
         assert!(play.game().pending().is_some(), "the melee is under way");
         let steps = play_out(&mut play, size);
         assert!(play.game().pending().is_none(), "the melee is over");
@@ -483,16 +481,8 @@ fn a_melee_with_a_recorded_leader_takes_one_click_per_request_and_asks_nothing_o
             "no question about the leader: {:?}",
             offer.params
         );
-        let label = in_view(&play, size, &offer.label)
-            .unwrap_or_else(|| panic!("{} in view at {size:?}", offer.label));
         let mut clicks = 0;
-        tap_where(
-            &mut play,
-            size,
-            "Start",
-            move |b| (b.center_y() - label.center_y()).abs() < label.height,
-            &mut clicks,
-        );
+        tap_start_of(&mut play, size, &offer.label, &mut clicks);
         assert_eq!(clicks, 1);
         let requests = play_out(&mut play, size);
         assert!(play.game().pending().is_none(), "the melee is over");
