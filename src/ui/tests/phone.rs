@@ -16,14 +16,14 @@
 //! the taps with it instead of breaking the check. `ADJUTANT_WEB_SIZE=WIDTHxHEIGHT` plays at
 //! another size.
 
-use std::fmt::Write as _;
-
 use iced::Rectangle;
 use iced_test::selector::id;
 
 use adjutant::rules::royalists_roundheads::keys::proc as rr;
 
 use super::column::{FIRED_AT, FIRER};
+
+mod json;
 use super::layout::{problems, texts};
 use super::systems::at;
 use crate::ui::battle::{keypad, procedure_panel};
@@ -362,57 +362,6 @@ impl Phone {
             .iter()
             .any(|(t, r)| t.contains(part) && whole(size, *r))
     }
-
-    fn json(&self, end: &[(&str, String)]) -> String {
-        let mut out = String::new();
-        let _ = write!(
-            out,
-            "{{\n  \"size\": {{ \"width\": {}, \"height\": {} }},\n  \"firer\": {},\n  \"target\": {},\n",
-            self.size.0,
-            self.size.1,
-            quote(FIRER),
-            quote(FIRED_AT)
-        );
-        out.push_str("  \"expect\": {");
-        for (i, (k, v)) in end.iter().enumerate() {
-            let _ = write!(
-                out,
-                "{}\n    {}: {}",
-                if i > 0 { "," } else { "" },
-                quote(k),
-                quote(v)
-            );
-        }
-        out.push_str("\n  },\n  \"parts\": {");
-        for (p, part) in self.parts.iter().enumerate() {
-            let _ = write!(
-                out,
-                "{}\n    {}: {{\n      \"end_picture\": {},\n      \"end\": {},\n      \"taps\": [",
-                if p > 0 { "," } else { "" },
-                quote(part.name),
-                part.end_picture.as_deref().map_or("null".into(), quote),
-                shows(&part.end, "        ")
-            );
-            for (i, t) in part.taps.iter().enumerate() {
-                let _ = write!(
-                    out,
-                    "{}\n        {{ \"name\": {}, \"text\": {}, \"bounds\": {}, \"x\": {}, \"y\": {}, \"keypad\": {},\n          \"picture\": {}, \"shows\": {} }}",
-                    if i > 0 { "," } else { "" },
-                    quote(&t.name),
-                    quote(&t.text),
-                    rect(t.bounds),
-                    t.point.0,
-                    t.point.1,
-                    t.keypad,
-                    t.picture.as_deref().map_or("null".into(), quote),
-                    shows(&t.shows, "          ")
-                );
-            }
-            out.push_str("\n      ]\n    }");
-        }
-        out.push_str("\n  }\n}\n");
-        out
-    }
 }
 
 /// The app on the files in `dir`, asking for files as a browser does: with no path field
@@ -439,42 +388,6 @@ fn listing(shown: &[(String, Rectangle)]) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// Texts and where they show, as a JSON list indented by `indent`.
-fn shows(texts: &[(String, Rectangle)], indent: &str) -> String {
-    let lines: Vec<String> = texts
-        .iter()
-        .map(|(t, r)| {
-            format!(
-                "{indent}  {{ \"text\": {}, \"bounds\": {} }}",
-                quote(t),
-                rect(*r)
-            )
-        })
-        .collect();
-    format!("[\n{}\n{indent}]", lines.join(",\n"))
-}
-
-fn rect(r: Rectangle) -> String {
-    format!("[{}, {}, {}, {}]", r.x, r.y, r.width, r.height)
-}
-
-/// `text` as a JSON string.
-fn quote(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[test]
