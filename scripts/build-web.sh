@@ -2,9 +2,13 @@
 # Builds Adjutant for the browser into target/web/: the window compiled to WebAssembly
 # (cargo profile `web-release`, Cargo.toml; a profile named `web` would keep its build scripts
 # in target/web/ too, and clearing the page would rebuild them), its JavaScript glue from
-# wasm-bindgen, shrunk by binaryen's wasm-opt when it is there, the page (web/page/: index.html, the web app manifest
-# and the service worker that keeps every file for playing offline) and the icons.
-#   bash scripts/build-web.sh            build, then print the sizes (raw and gzip)
+# wasm-bindgen, shrunk by binaryen's wasm-opt when it is there, the page (web/page/: index.html,
+# start.js that shows the wasm's progress, the web app manifest and the service worker that
+# keeps every file for playing offline) and the icons. Each file is written compressed beside
+# itself too, as FILE.gz (gzip -9) and FILE.br (brotli, when the `brotli` command is there;
+# scripts/setup-web.sh installs it), for a server that sends them as they are (README.md, "In
+# the browser", says how).
+#   bash scripts/build-web.sh            build, then print the sizes (raw, gzip and brotli)
 #   python3 -m http.server -d target/web   serve it on http://localhost:8000/
 # Needs the wasm32-unknown-unknown target and wasm-bindgen-cli at the version in Cargo.lock,
 # in target/tools/bin (scripts/setup-web.sh installs them, and wasm-opt under web/).
@@ -47,23 +51,44 @@ else
 fi
 
 cp web/page/index.html web/page/manifest.webmanifest "$out/"
+# The loading line counts the wasm's bytes against its size (a compressed response's length is
+# not that).
+sed -e "s/@WASM_BYTES@/$(stat -c %s "$out/adjutant_bg.wasm")/" web/page/start.js >"$out/start.js"
 cp packaging/icons/org.adjutant.Adjutant.svg "$out/icon.svg"
-cp packaging/icons/256x256/org.adjutant.Adjutant.png "$out/icon-256.png"
+cp packaging/icons/web/icon-192.png packaging/icons/web/icon-maskable-192.png \
+  packaging/icons/web/icon-maskable-512.png "$out/"
 cp packaging/icons/512x512/org.adjutant.Adjutant.png "$out/icon-512.png"
 
 # The service worker keeps every file of this build, in a cache named for their contents.
-files=(index.html adjutant.js adjutant_bg.wasm manifest.webmanifest icon.svg icon-256.png icon-512.png)
+files=(index.html start.js adjutant.js adjutant_bg.wasm manifest.webmanifest icon.svg icon-192.png
+  icon-512.png icon-maskable-192.png icon-maskable-512.png)
 build=$(cd "$out" && cat "${files[@]}" | sha256sum | cut -c1-16)
 list=$(printf '"./",'; printf '"%s",' "${files[@]}")
 sed -e "s/@BUILD@/$build/" -e "s|@FILES@|[${list%,}]|" web/page/sw.js > "$out/sw.js"
 
+# Each file compressed beside itself, for a server that sends FILE.br or FILE.gz as they are to a
+# browser that accepts them; not the PNGs, which are compressed already.
+brotli=$(command -v brotli || true)
+[ -n "$brotli" ] || echo "build-web: no brotli command (scripts/setup-web.sh installs it); no .br files written"
+for f in "${files[@]}" sw.js; do
+  [[ $f != *.png ]] || continue
+  gzip -9 -n -c "$out/$f" >"$out/$f.gz"
+  [ -z "$brotli" ] || "$brotli" -q 11 -c "$out/$f" >"$out/$f.br"
+done
+
 echo "Built $out (build $build):"
 total=0
+total_br=0
 for f in "${files[@]}" sw.js; do
   size=$(stat -c %s "$out/$f")
-  gz=$(gzip -9 -c "$out/$f" | wc -c)
+  # A file not written compressed is sent as it is.
+  gz=$(stat -c %s "$out/$f.gz" 2>/dev/null || echo "$size")
+  br=$(stat -c %s "$out/$f.br" 2>/dev/null || echo "$size")
   total=$((total + gz))
-  printf '  %-22s %9d bytes, %9d gzip\n' "$f" "$size" "$gz"
+  total_br=$((total_br + br))
+  printf '  %-22s %9d bytes, %9d gzip, %9d brotli\n' "$f" "$size" "$gz" "$br"
 done
 printf '  the wasm before wasm-opt: %d bytes\n' "$raw"
 printf '  the whole page, gzip:     %d bytes (%.2f MB)\n' "$total" "$(echo "$total / 1000000" | bc -l)"
+[ -z "$brotli" ] ||
+  printf '  the whole page, brotli:   %d bytes (%.2f MB)\n' "$total_br" "$(echo "$total_br / 1000000" | bc -l)"

@@ -13,9 +13,15 @@
 #      after another with the server stopped (the service worker serves the page) plays on;
 #      the roster sheet downloads as a PDF whose text (pdftotext) names the army. Before each
 #      tap the screenshot must not be blank or cut at an edge, must be drawn where the
-#      simulated screen has its texts, and must match the simulator's picture of that screen.
+#      simulated screen has its texts, and must match the simulator's picture of that screen;
+#   3. web/test/first-visit.mjs checks what a first visit downloads and shows: every file of
+#      the build kept by the service worker and written compressed beside itself (.gz, .br),
+#      the manifest's id and icons (192, 512 and maskable ones with the artwork inside the
+#      safe circle), and, on a network slowed to 1.5 MB/s with the files sent compressed, the
+#      loading line counting the wasm's megabytes, then "Starting…", then the window.
 #
-# Screenshots, the targets and the PDF go to target/web-test/. Exits 1 at the first failing
+# Screenshots, the targets and the PDF go to target/web-test/ (the first visit's to
+# target/web-test/first-visit/). Exits 1 at the first failing
 # step, with what it saw. ADJUTANT_WEB_SIZE=WIDTHxHEIGHT plays at another size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,3 +48,6 @@ ADJUTANT_WEB_TARGETS=$targets ICED_TEST_BACKEND=tiny-skia \
 
 echo "== the page in Chromium ($(chromium --version 2>/dev/null || echo chromium))"
 ADJUTANT_WEB_TARGETS=$targets node web/test/check.mjs
+
+echo "== the first visit: files, manifest, progress"
+node web/test/first-visit.mjs
