@@ -32,8 +32,12 @@ if [ "$want" != "$have" ]; then
 fi
 
 # The wasm is built with the patched crates of web/patches/ (the desktop build does not use
-# them): scripts/web-patched-deps.sh says which and why.
-bash scripts/web-patched-deps.sh \
+# them): scripts/web-patched-deps.sh says which and why. And with WebAssembly SIMD (128-bit
+# vectors: Chrome 91, Firefox 89, Safari 16.4 and later), which tiny-skia's pixel pipeline uses
+# and the compiler vectorises loops with: a tap's frame is drawn in about half the time
+# (benches/README.md, "In the browser"). The desktop build is not touched by either.
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" \
+  bash scripts/web-patched-deps.sh \
   cargo build --profile web-release --target wasm32-unknown-unknown -p adjutant --bin adjutant
 
 rm -rf "$out"
@@ -41,10 +45,13 @@ mkdir -p "$out"
 "$bindgen" --target web --no-typescript --out-dir "$out" --out-name adjutant "$wasm"
 raw=$(stat -c %s "$out/adjutant_bg.wasm")
 if [ -x "$wasm_opt" ]; then
-  # The features Rust's wasm32 target uses (and every browser that runs it has).
+  # The features Rust's wasm32 target uses (and every browser that runs it has), and SIMD.
+  # ADJUTANT_WEB_NAMES=1 keeps the functions' names, for a profiler (web/test/profile.mjs).
+  names=()
+  [ "${ADJUTANT_WEB_NAMES:-0}" != 1 ] || names=(--debuginfo)
   "$wasm_opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --enable-reference-types --enable-multivalue \
-    "$out/adjutant_bg.wasm" -o "$out/adjutant_bg.opt.wasm"
+    --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd \
+    "${names[@]}" "$out/adjutant_bg.wasm" -o "$out/adjutant_bg.opt.wasm"
   mv "$out/adjutant_bg.opt.wasm" "$out/adjutant_bg.wasm"
 else
   echo "build-web: no $wasm_opt (scripts/setup-web.sh installs it); the wasm is not shrunk further"

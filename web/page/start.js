@@ -1,5 +1,13 @@
-// Adjutant's page starting: the first visit's progress. index.html imports it before it
-// starts the window.
+// Adjutant's page starting: the density the window is drawn at, and the first visit's
+// progress. index.html imports it before it starts the window.
+//
+// The density: the window draws its canvas at devicePixelRatio device pixels to one CSS pixel,
+// and software-drawn pixels are what a tap waits for. On a screen of more than two to one (most
+// phones are three) it is drawn at two and the browser scales the canvas up, which costs a
+// little sharpness for less than half the pixels: a tap's frame in about half the time
+// (benches/README.md, "In the browser"). The window reads the ratio from `devicePixelRatio`,
+// and watches for it to change with a media query on the resolution it read; both are given
+// the ratio capped, so that a page moved to a screen of less than two is still redrawn at that.
 //
 // The progress: the wasm fetched with its megabytes counted on the loading line ("Loading
 // Adjutant… 2.1 of 6.8 MB" over a bar), then "Starting…" while the browser compiles it and
@@ -9,8 +17,32 @@
 // counting costs no time. The wasm's size is written in by scripts/build-web.sh: a server may
 // send the file compressed (the build writes .gz and .br beside it), and then its
 // Content-Length is the compressed size, while the bytes counted here are the file's own.
+const DENSITY = 2;
 const WASM = "adjutant_bg.wasm";
 const BYTES = Number("@WASM_BYTES@");
+
+const ratio =
+  Object.getOwnPropertyDescriptor(window, "devicePixelRatio") ??
+  Object.getOwnPropertyDescriptor(Window.prototype, "devicePixelRatio");
+if (ratio?.get) {
+  const real = () => ratio.get.call(window);
+  Object.defineProperty(window, "devicePixelRatio", {
+    configurable: true,
+    enumerable: true,
+    get: () => Math.min(DENSITY, real()),
+  });
+  // "(resolution: 2dppx)" matches no screen of three: asked of the capped ratio, the query is
+  // "at least two", which stops matching when the screen becomes one of less.
+  const matchMedia = window.matchMedia.bind(window);
+  window.matchMedia = (query) =>
+    matchMedia(
+      real() > DENSITY
+        ? query
+            .replace(`(resolution: ${DENSITY}dppx)`, `(min-resolution: ${DENSITY}dppx)`)
+            .replace(`(-webkit-device-pixel-ratio: ${DENSITY})`, `(-webkit-min-device-pixel-ratio: ${DENSITY})`)
+        : query,
+    );
+}
 
 const status = document.getElementById("status");
 
