@@ -51,8 +51,12 @@ cp packaging/icons/org.adjutant.Adjutant.svg "$out/icon.svg"
 cp packaging/icons/256x256/org.adjutant.Adjutant.png "$out/icon-256.png"
 cp packaging/icons/512x512/org.adjutant.Adjutant.png "$out/icon-512.png"
 
-# The service worker keeps every file of this build, in a cache named for their contents.
+# The service worker keeps every file of this build, in a cache named for their contents:
+# the JavaScript modules the wasm imports (src/store/browser/idb.js) included, which
+# wasm-bindgen writes under snippets/.
 files=(index.html adjutant.js adjutant_bg.wasm manifest.webmanifest icon.svg icon-256.png icon-512.png)
+mapfile -t snippets < <(cd "$out" && find snippets -type f 2>/dev/null | sort)
+files+=("${snippets[@]}")
 build=$(cd "$out" && cat "${files[@]}" | sha256sum | cut -c1-16)
 list=$(printf '"./",'; printf '"%s",' "${files[@]}")
 sed -e "s/@BUILD@/$build/" -e "s|@FILES@|[${list%,}]|" web/page/sw.js > "$out/sw.js"
@@ -63,7 +67,7 @@ for f in "${files[@]}" sw.js; do
   size=$(stat -c %s "$out/$f")
   gz=$(gzip -9 -c "$out/$f" | wc -c)
   total=$((total + gz))
-  printf '  %-22s %9d bytes, %9d gzip\n' "$f" "$size" "$gz"
+  printf '  %-22s %9d bytes, %9d gzip\n' "${f##*/}" "$size" "$gz"
 done
 printf '  the wasm before wasm-opt: %d bytes\n' "$raw"
 printf '  the whole page, gzip:     %d bytes (%.2f MB)\n' "$total" "$(echo "$total / 1000000" | bc -l)"

@@ -97,7 +97,9 @@ impl BattleStore {
     pub fn save_new(&mut self, battle: &Battle) -> Result<PathBuf, StoreError> {
         create_dir(self.dir())?;
         let id = battle_id(battle, crate::clock::now());
-        self.battles.save_new(battle, &id)
+        let path = self.battles.save_new(battle, &id)?;
+        super::set_note(&path, || super::listing::note_of(battle));
+        Ok(path)
     }
 
     /// Saves the battle to `path`, which from now on is its file. Refuses to write over a file
@@ -112,7 +114,10 @@ impl BattleStore {
         {
             create_dir(dir)?;
         }
-        self.battles.save_as(battle, &path)
+        self.battles.save_as(battle, &path)?;
+        // The listing's summary, kept beside the file where the store keeps notes.
+        super::set_note(&path, || super::listing::note_of(battle));
+        Ok(())
     }
 
     /// Writes a copy of the battle to `target`, outside Adjutant's battles folder; the battle

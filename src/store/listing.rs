@@ -88,31 +88,37 @@ impl BattleStore {
         self.list().into_iter().find(|s| s.ok_or_error.is_ok())
     }
 
-    /// The summary of one battle file (which may be missing, with a backup).
+    /// The summary of one battle file (which may be missing, with a backup): the one made
+    /// when it was last listed, if it has not changed since; in a browser the one the store
+    /// keeps beside it (made when it was saved); otherwise read from the file.
     pub fn summary(&mut self, path: &Path) -> BattleSummary {
         let path = normal(path);
-        let meta = fs::metadata(&path)
-            .or_else(|_| fs::metadata(backup_path(&path)))
-            .ok();
-        let modified = meta.as_ref().and_then(|m| m.modified().ok());
-        let len = meta.map_or(0, |m| m.len());
+        let (modified, len) = about(&path);
         if let Some((time, size, summary)) = self.summaries.get(&path)
             && (*time, *size) == (modified, len)
-            // Storage that tells no time (a browser's) is read again every time.
+            // Storage that tells no time is read again every time.
             && modified.is_some()
         {
             return summary.clone();
         }
+        if let Some(summary) = super::note(&path).and_then(|n| from_note(&n, &path, modified)) {
+            self.summaries
+                .insert(path, (modified, len, summary.clone()));
+            return summary;
+        }
         let summary = match self.battles.read(&path) {
-            Ok(battle) => BattleSummary {
-                path: path.clone(),
-                title: title(&battle),
-                system: battle.system.clone(),
-                modified,
-                entries: battle.log().len(),
-                ok_or_error: Ok(()),
-                backup: None,
-            },
+            Ok(battle) => {
+                super::set_note(&path, || note_of(&battle));
+                BattleSummary {
+                    path: path.clone(),
+                    title: title(&battle),
+                    system: battle.system.clone(),
+                    modified,
+                    entries: battle.log().len(),
+                    ok_or_error: Ok(()),
+                    backup: None,
+                }
+            }
             Err(err) => {
                 let backup = loadable_backup(&path);
                 let (title, system) = match &backup {
@@ -182,11 +188,60 @@ fn put_back(path: &Path, bytes: &[u8]) -> Result<Option<PathBuf>, StoreError> {
     Ok(kept)
 }
 
+/// When the file at `path` (or, when it is missing, its backup) was last written, and its
+/// size.
+fn about(path: &Path) -> (Option<SystemTime>, u64) {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        let files = super::browser::local::files();
+        let stamp = files
+            .stamp(path)
+            .or_else(|| files.stamp(&backup_path(path)));
+        let modified = super::modified(path).or_else(|| super::modified(&backup_path(path)));
+        return (modified, stamp.map_or(0, |s| s.parts().0 as u64));
+    }
+    let meta = fs::metadata(path)
+        .or_else(|_| fs::metadata(backup_path(path)))
+        .ok();
+    (
+        meta.as_ref().and_then(|m| m.modified().ok()),
+        meta.map_or(0, |m| m.len()),
+    )
+}
+
+/// What the store keeps beside a battle file for its listing: its entries, rule system and
+/// title, a line each (the title last: it may hold anything).
+pub(super) fn note_of(battle: &Battle) -> String {
+    format!(
+        "{}\n{}\n{}",
+        battle.log().len(),
+        battle.system,
+        title(battle)
+    )
+}
+
+/// The summary a note keeps, of the battle file at `path`.
+fn from_note(note: &str, path: &Path, modified: Option<SystemTime>) -> Option<BattleSummary> {
+    let mut lines = note.splitn(3, '\n');
+    let entries = lines.next()?.parse().ok()?;
+    let system = lines.next()?.to_string();
+    let title = lines.next()?.to_string();
+    Some(BattleSummary {
+        path: path.to_path_buf(),
+        title,
+        system,
+        modified,
+        entries,
+        ok_or_error: Ok(()),
+        backup: None,
+    })
+}
+
 /// The backup of `path`, with its battle, when it loads.
 pub fn loadable_backup(path: &Path) -> Option<(Backup, Battle)> {
     let bak = backup_path(path);
     let battle = read_battle(&bak).ok()?;
-    let modified = fs::metadata(&bak).ok().and_then(|m| m.modified().ok());
+    let modified = super::modified(&bak);
     Some((
         Backup {
             entries: battle.log().len(),

@@ -74,6 +74,50 @@ pub fn is_file(path: &Path) -> bool {
     path.is_file()
 }
 
+/// When the file at `path` was last written (in a browser, as its storage noted it).
+pub fn modified(path: &Path) -> Option<std::time::SystemTime> {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        let ms = browser::local::files().modified(path)?;
+        return Some(std::time::UNIX_EPOCH + std::time::Duration::from_millis(ms));
+    }
+    std::fs::metadata(path).ok()?.modified().ok()
+}
+
+/// Whether the file at `path` is kept as it was last written here: on a disk a write that
+/// returned is kept; in a browser a write may still wait for IndexedDB to confirm it, or have
+/// been refused by it since, or the battle may have been taken over by another tab
+/// (`browser::Browser::check`).
+pub fn check(path: &Path) -> Result<(), StoreError> {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        return browser::local::files().check(path);
+    }
+    let _ = path;
+    Ok(())
+}
+
+/// The note the store keeps about the file at `path` as it is now (a battle's summary for the
+/// listing); kept only in a browser, where reading every battle at start-up is slow.
+pub(crate) fn note(path: &Path) -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        return browser::local::files().note(path);
+    }
+    let _ = path;
+    None
+}
+
+/// Keeps `note` about the file at `path` as it is now (in a browser; see [`note`]).
+pub(crate) fn set_note(path: &Path, note: impl FnOnce() -> String) {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        browser::local::files().set_note(path, note());
+        return;
+    }
+    let _ = (path, note);
+}
+
 /// Moves the file at `from` to `to`, as the one step of keeping a damaged file aside.
 pub(crate) fn move_file(from: &Path, to: &Path) -> Result<(), StoreError> {
     #[cfg(target_arch = "wasm32")]

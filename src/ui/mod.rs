@@ -26,6 +26,7 @@ mod parts;
 pub mod persist;
 mod platform;
 mod roster;
+mod shown;
 mod tables_view;
 mod theme;
 mod timing;
@@ -143,6 +144,12 @@ pub enum Message {
     QuitPressed,
     /// The window's close button (or the desktop) asks the window to close.
     CloseRequested(window::Id),
+    /// The store has news (in a browser: a write confirmed or refused by IndexedDB, a battle
+    /// taken over by another tab, files another tab changed).
+    StoreNews,
+    /// A saved battle read again from the store (in a browser, in case another tab played it
+    /// since), to open now.
+    OpenSaved(PathBuf),
 }
 
 impl App {
@@ -195,6 +202,22 @@ impl App {
     pub fn update(&mut self, message: Message) -> Task<Message> {
         let _timed = timing::Span::new("update");
         self.remember_window_size(&message);
+        let task = self.act(message);
+        platform::note_unsaved(self.unsaved());
+        task
+    }
+
+    /// Whether something on screen is not saved: a battle's save refused, or the builder's
+    /// edits (the page asks before it is closed).
+    fn unsaved(&self) -> bool {
+        match &self.screen {
+            Screen::Battle(b) => b.unsaved(),
+            Screen::Editor(e) => e.is_dirty(),
+            _ => false,
+        }
+    }
+
+    fn act(&mut self, message: Message) -> Task<Message> {
         match message {
             Message::Home(m) => return self.home_update(m),
             Message::Roster(m) => {
@@ -253,6 +276,12 @@ impl App {
             Message::WindowResized(_) => {}
             Message::QuitPressed => return self.quit(),
             Message::CloseRequested(id) => return self.leave(battle::Next::Exit(id)),
+            Message::StoreNews => return self.store_news(),
+            Message::OpenSaved(path) => {
+                if matches!(self.screen, Screen::Home(_)) {
+                    self.open_battle(&path);
+                }
+            }
         }
         // A file panel opened by a screen's button wants the keyboard in its path field.
         self.files.take_focus()
@@ -303,7 +332,11 @@ impl App {
             home::Action::None => {}
             home::Action::OpenRoster(army) => self.show(Screen::Roster(roster::Roster::new(*army))),
             home::Action::NewBattle { system, armies } => self.new_battle(&system, armies),
-            home::Action::OpenBattle(path) => self.open_battle(&path),
+            home::Action::OpenBattle(path) => return self.open_saved(path),
+            home::Action::TakeOver(path) => match self.store.take_over(&path) {
+                Ok(()) => return self.open_saved(path),
+                Err(e) => home.notice = Some(format!("The battle was not taken over: {e}")),
+            },
             home::Action::Restore(path) => {
                 let notice = match self.store.restore(&path) {
                     Ok(text) => text,
@@ -392,6 +425,7 @@ impl App {
 
     pub fn view(&self) -> Element<'_, Message> {
         let _timed = timing::Span::new("view");
+        shown::note(&self.screen);
         let screen = match &self.screen {
             Screen::Home(h) => h.view(self.settings.theme).map(Message::Home),
             Screen::Roster(r) => r.view().map(Message::Roster),
@@ -419,6 +453,7 @@ impl App {
             window::resize_events().map(|(_, size)| Message::WindowResized(size)),
             first_frame_probe(),
             window::close_requests().map(Message::CloseRequested),
+            platform::store_news().map(|()| Message::StoreNews),
         ])
     }
 }

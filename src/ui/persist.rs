@@ -213,7 +213,7 @@ impl Store {
             }
         };
         if inner.settings.last_battle.as_deref() != Some(path.as_path()) {
-            inner.settings.last_battle = Some(path);
+            inner.settings.last_battle = Some(path.clone());
             let Inner {
                 settings_file,
                 settings,
@@ -223,7 +223,40 @@ impl Store {
             // the "resume" shortcut, which the list of battles still offers.
             let _ = settings_file.save(settings);
         }
-        Ok(())
+        drop(inner);
+        // In a browser the write may not be kept yet (or no longer be this tab's to make).
+        adjutant::store::check(&path)
+    }
+
+    /// Whether the battle in `path` is kept as this window last saved it; `Err` says why not
+    /// (in a browser: a write not yet confirmed or refused since, the battle taken over by
+    /// another tab). On the desktop a save that worked is kept.
+    pub fn check(&self, path: &Path) -> Result<(), StoreError> {
+        adjutant::store::check(path)
+    }
+
+    /// Whether the battle in `path` could be taken over from the window (in a browser, the
+    /// tab) that holds it, at the player's word.
+    pub fn may_take_over(&self, path: &Path) -> bool {
+        #[cfg(target_arch = "wasm32")]
+        if true {
+            return adjutant::store::browser::local::files().held_elsewhere(path);
+        }
+        let _ = path;
+        false
+    }
+
+    /// Takes the battle in `path` over from the tab that holds it (that tab stops saving it
+    /// and says why); the battle is then opened as usual.
+    pub fn take_over(&self, path: &Path) -> Result<(), StoreError> {
+        #[cfg(target_arch = "wasm32")]
+        if true {
+            return adjutant::store::browser::local::files().take_over(path);
+        }
+        Err(StoreError::Busy {
+            path: path.to_path_buf(),
+            pid: None,
+        })
     }
 
     /// Writes a copy of a battle to `path`, outside Adjutant's battles folder (however the

@@ -330,7 +330,7 @@ impl App {
     /// saved, goes on where they were going once the copy is written.
     fn save_copy(&mut self, path: PathBuf) -> Task<AppMessage> {
         let outcome = match &self.screen {
-            Screen::Battle(b) => work::save_copy(&self.store, b.game(), &path),
+            Screen::Battle(b) => work::save_copy(&self.store, b.game(), &path, !b.unsaved()),
             _ => Err("The battle is no longer on screen; nothing was saved.".into()),
         };
         let saved = outcome.is_ok();
@@ -377,8 +377,14 @@ impl App {
                     // A battle from elsewhere (or a backup) is a new battle, with a file of
                     // its own in Adjutant's folder: never saved onto the battle it came from.
                     self.show_battle(self.battle_screen(*game));
+                    // While its banner says it is not saved, nothing says otherwise.
+                    let saved = matches!(&self.screen, Screen::Battle(b) if !b.unsaved());
+                    let how = match saved {
+                        true => "it is saved in",
+                        false => "it is not saved yet in",
+                    };
                     self.files.report(Ok(format!(
-                        "Opened a copy of {} as a new battle; it is saved in {} as you play.",
+                        "Opened a copy of {} as a new battle; {how} {} as you play.",
                         platform::file_words(&path),
                         platform::KEPT_IN
                     )));

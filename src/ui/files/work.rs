@@ -109,29 +109,58 @@ pub fn write_sheet(path: &Path, bytes: &[u8]) -> Result<(), String> {
     super::download::download(&name, mime, bytes).map_err(|e| format!("Not printed: {e}"))
 }
 
-/// Saves a copy of a battle to `path`, outside Adjutant's battles folder; says where.
+/// What becomes of the battle itself after a copy was saved: it goes on being saved where
+/// Adjutant keeps it — unless it is not saved now (its banner is up), which nothing may then
+/// say otherwise.
+fn the_battle_itself(saved: bool) -> String {
+    match saved {
+        true => format!(
+            "The battle itself goes on being saved in {}.",
+            crate::ui::platform::KEPT_IN
+        ),
+        false => format!(
+            "The battle itself is still not saved in {}: keep this copy, or Retry.",
+            crate::ui::platform::KEPT_IN
+        ),
+    }
+}
+
+/// Saves a copy of a battle to `path`, outside Adjutant's battles folder; says where, and
+/// whether the battle itself is saved (`saved`: its last save worked).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn save_copy(store: &Store, battle: &Battle, path: &Path) -> Result<String, String> {
+pub fn save_copy(
+    store: &Store,
+    battle: &Battle,
+    path: &Path,
+    saved: bool,
+) -> Result<String, String> {
     store
         .save_copy(battle, path)
         .map_err(|e| format!("Not saved: {e}."))
         .map(|()| {
             format!(
-                "A copy of the battle was saved to {}. The battle itself goes on being saved in Adjutant's folder.",
-                path.display()
+                "A copy of the battle was saved to {}. {}",
+                path.display(),
+                the_battle_itself(saved)
             )
         })
 }
 
 /// In a browser, a copy of a battle is downloaded under the name of `path`.
 #[cfg(target_arch = "wasm32")]
-pub fn save_copy(_store: &Store, battle: &Battle, path: &Path) -> Result<String, String> {
+pub fn save_copy(
+    _store: &Store,
+    battle: &Battle,
+    path: &Path,
+    saved: bool,
+) -> Result<String, String> {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     let text = adjutant::store::battle_to_ron(battle).map_err(|e| format!("Not saved: {e}."))?;
     super::download::download(&name, "application/octet-stream", text.as_bytes())
         .map_err(|e| format!("Not saved: {e}."))?;
     Ok(format!(
-        "A copy of the battle was downloaded as {name}. The battle itself goes on being saved in this browser."
+        "A copy of the battle was downloaded as {name}. {}",
+        the_battle_itself(saved)
     ))
 }
 

@@ -1,7 +1,9 @@
 //! The home screen: the shipped and the player's armies grouped by rule system (files that
 //! failed to load show every problem), a new-battle picker with one army per side, the last
 //! battle to resume and the list of saved battles. A battle whose file is missing or damaged
-//! says why and, when its backup loads, offers to restore it.
+//! says why and, when its backup loads, offers to restore it. A battle another tab plays (in
+//! a browser) is not opened, and the notice offers to take it over. In a browser the saved
+//! battles end with whether the browser keeps them for good and the room left.
 
 mod armies;
 pub(super) mod picker;
@@ -38,6 +40,10 @@ pub struct Home {
     store_problem: Option<String>,
     /// Whether Adjutant opens the last battle when it starts (a setting).
     reopen_last: bool,
+    /// The battle the notice says another tab plays, offered to be taken over.
+    take_over: Option<PathBuf>,
+    /// Whether the browser keeps the battles, and the room left (nothing on the desktop).
+    keeping: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -57,7 +63,12 @@ pub enum Message {
     /// "Edit" on an army file (its place in the list).
     EditPressed(usize),
     ReopenToggled,
+    /// "Take it over" beside the notice that another tab plays a battle.
+    TakeOverPressed(PathBuf),
 }
+
+/// The button that takes a battle over from the tab that plays it.
+pub const TAKE_OVER: &str = "Take it over";
 
 /// What the home screen asks the app to do.
 pub enum Action {
@@ -81,6 +92,8 @@ pub enum Action {
     },
     /// The player turned reopening the last battle on start on or off.
     ReopenChosen(bool),
+    /// Take this battle over from the tab that plays it, and open it.
+    TakeOver(PathBuf),
 }
 
 impl Home {
@@ -97,7 +110,27 @@ impl Home {
             notice: None,
             store_problem: store.problem.clone(),
             reopen_last: store.reopen_last(),
+            take_over: None,
+            keeping: super::platform::keeping(),
         }
+    }
+
+    /// How many saved battles are listed.
+    pub fn saved_count(&self) -> usize {
+        self.saved.len()
+    }
+
+    /// Offers, beside the notice, to take over `path`, which another tab plays.
+    pub fn offer_take_over(&mut self, path: PathBuf) {
+        self.take_over = Some(path);
+    }
+
+    /// The saved battles listed again from the store (another tab changed them), and what
+    /// the browser says of keeping them.
+    pub fn refresh_saved(&mut self, store: &Store) {
+        self.saved = store.battles();
+        self.last = store.last_battle(&self.saved);
+        self.keeping = super::platform::keeping();
     }
 
     pub fn update(&mut self, message: Message) -> Action {
@@ -145,7 +178,13 @@ impl Home {
             Message::NoticeDismissed => {
                 self.notice = None;
                 self.store_problem = None;
+                self.take_over = None;
                 Action::None
+            }
+            Message::TakeOverPressed(path) => {
+                self.notice = None;
+                self.take_over = None;
+                Action::TakeOver(path)
             }
         }
     }
@@ -183,13 +222,22 @@ impl Home {
         .style(theme::top_bar);
 
         let mut page = Column::new().spacing(gap::M).push(top);
-        for problem in self.store_problem.iter().chain(&self.notice) {
+        for problem in self.store_problem.iter() {
             page = page.push(
                 container(parts::error_banner(
                     problem.as_str(),
                     Some(("Dismiss", Message::NoticeDismissed)),
                 ))
                 .padding([0.0, side]),
+            );
+        }
+        if let Some(notice) = &self.notice {
+            let action = match &self.take_over {
+                Some(path) => (TAKE_OVER, Message::TakeOverPressed(path.clone())),
+                None => ("Dismiss", Message::NoticeDismissed),
+            };
+            page = page.push(
+                container(parts::error_banner(notice.as_str(), Some(action))).padding([0.0, side]),
             );
         }
         if phone {
@@ -273,6 +321,9 @@ impl Home {
             list = list.push(parts::card(
                 row![about, button].spacing(gap::S).align_y(iced::Center),
             ));
+        }
+        for line in &self.keeping {
+            list = list.push(parts::caption(line.as_str()));
         }
         if !scrolls {
             return container(column![parts::heading("Saved battles"), list].spacing(gap::S))

@@ -402,3 +402,42 @@ fn ctrl_q_saves_the_battle_first_and_stays_while_the_disk_refuses() {
     assert!(!shows(&app, "Not saved"), "saved");
     assert_eq!(entries(&file(&app)), 2);
 }
+
+/// Whether some text on screen holds `words`.
+fn says(app: &App, words: &str) -> bool {
+    let mut ui = super::simulator(app.view());
+    super::layout::texts(&mut ui)
+        .iter()
+        .any(|(t, _)| t.contains(words))
+}
+
+/// While the battle is not saved, the toast after Save a copy said the battle "goes on being
+/// saved" under the red banner; it says now that the battle itself is still not saved.
+#[test]
+fn while_not_saved_nothing_says_the_battle_goes_on_being_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in_battle(&dir);
+    let battles = block_saves(&dir);
+    roll(&mut app, "3 3");
+    assert!(shows(&app, "Not saved"), "the banner is up");
+    click(&mut app, leave::BANNER_COPY);
+    let copy = dir.path().join("kept aside.ron");
+    type_path(&mut app, &copy);
+    click(&mut app, "Save copy");
+    assert_eq!(entries(&copy), 2, "the copy is written");
+    assert!(shows(&app, "Not saved"), "the banner stays");
+    assert!(
+        !says(&app, "goes on being saved"),
+        "nothing says the battle is saved"
+    );
+    assert!(says(&app, "still not saved"), "the toast says it is not");
+
+    // Saved again, a copy says the battle goes on being saved.
+    std::fs::remove_file(&battles).unwrap();
+    let _ = app.update(Message::Battle(battle::Message::RetrySave));
+    assert!(!shows(&app, "Not saved"));
+    press_ctrl(&mut app, "s");
+    type_path(&mut app, &dir.path().join("second.ron"));
+    click(&mut app, "Save copy");
+    assert!(says(&app, "goes on being saved"));
+}
