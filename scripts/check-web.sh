@@ -13,7 +13,12 @@
 #      after another with the server stopped (the service worker serves the page) plays on;
 #      the roster sheet downloads as a PDF whose text (pdftotext) names the army. Before each
 #      tap the screenshot must not be blank or cut at an edge, must be drawn where the
-#      simulated screen has its texts, and must match the simulator's picture of that screen.
+#      simulated screen has its texts, and must match the simulator's picture of that screen;
+#   3. web/test/store.mjs checks the store with the same taps, each in a fresh profile: the
+#      local storage of a page built from 76fc5bf brought into IndexedDB byte for byte, 20
+#      crashes at random moments (the battle resumes at the last result shown), the quota used
+#      up ("Not saved", and the page asks before it is closed), and 300 battles plus one of
+#      10,000 rolls (written by src/store/browser/tests.rs) listed, saved and resumed.
 #
 # Screenshots, the targets and the PDF go to target/web-test/. Exits 1 at the first failing
 # step, with what it saw. ADJUTANT_WEB_SIZE=WIDTHxHEIGHT plays at another size.
@@ -42,3 +47,11 @@ ADJUTANT_WEB_TARGETS=$targets ICED_TEST_BACKEND=tiny-skia \
 
 echo "== the page in Chromium ($(chromium --version 2>/dev/null || echo chromium))"
 ADJUTANT_WEB_TARGETS=$targets node web/test/check.mjs
+
+echo "== the battles for the store's check (src/store/browser/tests.rs)"
+fixtures=$PWD/$out/fixtures
+ADJUTANT_WEB_FIXTURES=$fixtures cargo test --quiet --lib -- --include-ignored --exact \
+  store::browser::tests::battles_for_the_browser_check
+
+echo "== the store in Chromium: migration, crashes, a full quota, 300 battles"
+ADJUTANT_WEB_TARGETS=$targets ADJUTANT_WEB_FIXTURES=$fixtures node web/test/store.mjs

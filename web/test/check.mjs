@@ -28,20 +28,16 @@ import { checkEnd, inkAt, playPart, size, targets } from './play.mjs';
 const dir = join(h.ROOT, 'target', 'web-test');
 const expect = targets().expect;
 
-/** The battles in the page's storage: key and file text. */
+/** The battles in the page's storage (IndexedDB): key and file text. */
 function battles(page) {
-  return page.evaluate(() =>
-    Object.keys(localStorage)
-      .filter((k) => /^adjutant\/battles\/[^/]+\.ron$/.test(k))
-      .map((key) => ({ key, text: localStorage.getItem(key) })),
-  );
+  return h.storedFiles(page, /^adjutant\/battles\/[^/]+\.ron$/);
 }
 
 /** The one battle kept; fails when there is none or more. */
 async function theBattle(page) {
   const all = await battles(page);
   if (all.length !== 1) {
-    const keys = await page.evaluate(() => Object.keys(localStorage));
+    const keys = (await h.storedFiles(page)).map((f) => f.key);
     throw new Error(`${all.length} battles in the page's storage (keys: ${keys.join(', ') || 'none'})`);
   }
   return all[0];
