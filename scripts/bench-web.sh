@@ -11,6 +11,11 @@
 #   one action        a tap on the battle screen (the browser check's taps: the clock moved on,
 #                     picks, Start, the keypad's faces) until its update, view and frame are
 #                     done, median; target ≤ 16 ms. Tap to frame on the canvas, not judged
+#   the store         room (local storage's limit before, IndexedDB's quota now), how many
+#                     battles of 1,000 rolls fit, the home screen's first frame with 300
+#                     battles beside none (web/test/bench-store.mjs); target: the battles cost
+#                     under a second. BENCH_BEFORE names the page built from 76fc5bf to
+#                     measure beside (by default /work/baseline/web-76fc5bf, when there)
 #
 # Beside them, with BENCH_DESKTOP=1, the desktop window's first frame from
 # scripts/bench-window.sh (release builds, Xvfb; RUNS launches) and the size of the Debian
@@ -47,6 +52,16 @@ ADJUTANT_WEB_TARGETS=$targets ICED_TEST_BACKEND=tiny-skia \
 status=0
 CHROMIUM_VERSION=$(chromium --version 2>/dev/null | awk '{ print $2 }') RUNS=$RUNS \
   ADJUTANT_WEB_TARGETS=$targets node web/test/bench.mjs | tee "$out/browser.txt" || status=1
+
+# The store: room, battles that fit, the home screen with 300 battles (the battles written by
+# src/store/browser/tests.rs), beside the page built from 76fc5bf when BENCH_BEFORE names it.
+fixtures=$PWD/$out/fixtures
+ADJUTANT_WEB_FIXTURES=$fixtures cargo test --quiet --lib -- --include-ignored --exact \
+  store::browser::tests::battles_for_the_browser_check >/dev/null
+echo
+CHROMIUM_VERSION=$(chromium --version 2>/dev/null | awk '{ print $2 }') RUNS=$RUNS \
+  ADJUTANT_WEB_TARGETS=$targets ADJUTANT_WEB_FIXTURES=$fixtures \
+  node web/test/bench-store.mjs | tee "$out/store.txt" || status=1
 
 echo
 echo "Desktop, same machine:"

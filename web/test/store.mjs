@@ -20,7 +20,8 @@
 // What the page painted is read from the probe (web/test/probe.js; the window notes what each
 // view shows, src/ui/shown.rs). Screenshots of failures go to target/web-test/store/.
 // ADJUTANT_WEB_FIXTURES names the folder of the battles of scenario 4 (written by the store's
-// test battles_for_the_browser_check); ADJUTANT_CRASH_SEED fixes the crash moments.
+// test battles_for_the_browser_check); ADJUTANT_CRASH_SEED fixes the crash moments;
+// ADJUTANT_STORE_STEPS=2,3 runs only those scenarios (ADJUTANT_WEB_PAGE checks another build).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -244,13 +245,21 @@ function fillStorage(page) {
 async function quota(server) {
   const fs = join(dir, 'quota-fs');
   mkdirSync(fs, { recursive: true });
+  const mount = ['-t', 'tmpfs', '-o', 'size=48m', 'tmpfs', fs];
+  let sudo = false;
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=48m', 'tmpfs', fs], { stdio: 'pipe' });
-  } catch (e) {
-    throw new Error(`a small file system for the profile could not be mounted (root is needed): ${e.stderr ?? e.message}`);
+    execFileSync('mount', mount, { stdio: 'pipe' });
+  } catch {
+    try {
+      execFileSync('sudo', ['-n', 'mount', ...mount], { stdio: 'pipe' });
+      sudo = true;
+    } catch (e) {
+      throw new Error(`a small file system for the profile could not be mounted (root or sudo is needed): ${e.stderr ?? e.message}`);
+    }
   }
+  const unmount = () => execFileSync(sudo ? 'sudo' : 'umount', sudo ? ['-n', 'umount', fs] : [fs]);
   const { context, page, messages } = await h.launch(join(fs, 'profile'), size()).catch((e) => {
-    execFileSync('umount', [fs]);
+    unmount();
     throw e;
   });
   const dialogs = [];
@@ -297,7 +306,7 @@ async function quota(server) {
     );
   } finally {
     await context.close();
-    execFileSync('umount', [fs]);
+    unmount();
     const errors = messages.filter((m) => m.startsWith('page error'));
     if (errors.length) throw new Error(errors.join('\n'));
   }
@@ -388,7 +397,9 @@ const steps = [
   ['with the quota used up the page shows "Not saved" and asks before it is closed', () => quota(server)],
   ['300 battles are listed, and a battle of 10,000 rolls saves and resumes', () => many(server)],
 ];
-const ok = await h.run(`Adjutant's store in headless Chromium at ${size().width}×${size().height}`, steps, {
+const only = (process.env.ADJUTANT_STORE_STEPS ?? '').split(',').filter(Boolean).map(Number);
+const chosen = only.length ? steps.filter((_, i) => only.includes(i + 1)) : steps;
+const ok = await h.run(`Adjutant's store in headless Chromium at ${size().width}×${size().height}`, chosen, {
   cleanup: () => server.stop(),
 });
 process.exit(ok ? 0 : 1);
