@@ -144,7 +144,7 @@ impl App {
                     return Task::none();
                 };
                 match self.store.check(&file) {
-                    // Never a step on: only a save that works goes on where the player was going.
+                    // The banner goes up; a failure never goes on where the player was going.
                     Err(e) => {
                         let _ = b.saved(Err(e));
                     }

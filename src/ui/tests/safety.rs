@@ -441,3 +441,24 @@ fn while_not_saved_nothing_says_the_battle_goes_on_being_saved() {
     click(&mut app, "Save copy");
     assert!(says(&app, "goes on being saved"));
 }
+
+/// The store's news (in a browser, IndexedDB's word on a commit, heard after the result was
+/// shown) has the battle saved again when its file can be written: the banner goes, and with
+/// the question about leaving up, the player goes on where they were going.
+#[test]
+fn the_stores_news_saves_a_battle_not_saved_again_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in_battle(&dir);
+    let path = file(&app);
+    let battles = block_saves(&dir);
+    roll(&mut app, "2 5");
+    let _ = app.update(Message::StoreNews);
+    assert!(shows(&app, "Not saved"), "the disk still refuses");
+    let _ = app.update(Message::Battle(battle::Message::HomePressed));
+    assert!(shows(&app, leave::DISCARD), "leaving asks");
+
+    std::fs::remove_file(&battles).unwrap();
+    let _ = app.update(Message::StoreNews);
+    assert!(matches!(app.screen, Screen::Home(_)), "saved, then home");
+    assert_eq!(entries(&path), 2);
+}
