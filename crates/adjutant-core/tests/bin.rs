@@ -62,7 +62,7 @@ fn a_deleted_battle_goes_into_the_bin_and_comes_back_as_it_was() {
     assert_eq!(binned.name, "first.ron");
     assert_eq!(memory.read(binned.file.as_ref().unwrap()).unwrap(), file);
     assert_eq!(memory.read(binned.backup.as_ref().unwrap()).unwrap(), bak);
-    assert_eq!(store.bin(), [binned.clone()]);
+    assert_eq!(store.bin(), std::slice::from_ref(&binned));
 
     let back = store.put_back(&binned.id).expect("put back");
     assert_eq!(back, path);
@@ -156,8 +156,8 @@ fn battles_deleted_long_ago_go_for_good_and_the_rest_stay() {
         .delete(Path::new("battles/recent.ron"), NOW - KEEP_DAYS * DAY + 1)
         .unwrap();
     let gone = store.empty_bin(NOW);
-    assert_eq!(gone, [old.clone()]);
-    assert_eq!(store.bin(), [recent.clone()]);
+    assert_eq!(gone, std::slice::from_ref(&old));
+    assert_eq!(store.bin(), std::slice::from_ref(&recent));
     assert!(memory.read(old.file.as_ref().unwrap()).is_err());
     assert!(memory.read(old.backup.as_ref().unwrap()).is_err());
     store.delete_for_good(&recent.id).unwrap();

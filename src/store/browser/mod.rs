@@ -1,7 +1,8 @@
 //! Adjutant's files in a web browser: battles, settings, the player's armies and table files
 //! kept in the page's local storage ([`Slots`]), one value per file, under its path as key
 //! (`adjutant/battles/<name>.ron`). [`Browser`] is the core's [`Storage`] on them, and the
-//! few file operations the rest of the store is built from (read, write, list, rename).
+//! few file operations the rest of the store is built from (read, write, list, rename,
+//! remove).
 //!
 //! - A write is whole or nothing (each `set` is), and keeps the value it replaces as
 //!   `<name>.bak` first; a browser that refuses (its quota used up, storage turned off) leaves
@@ -192,6 +193,11 @@ impl<S: Slots> Browser<S> {
         Ok(())
     }
 
+    /// Removes the file at `path`, if there is one.
+    pub fn remove(&self, path: &Path) {
+        self.slots.remove(&key(path));
+    }
+
     /// The paths of the files directly in `dir`, sorted.
     pub fn list(&self, dir: &Path) -> Vec<PathBuf> {
         let prefix = format!("{}/", key(dir).trim_end_matches('/'));
@@ -292,6 +298,18 @@ impl<S: Slots + Clone + std::fmt::Debug> Storage for Browser<S> {
 
     fn lock(&self, key: &Path) -> Result<Option<TabLock<S>>, StoreError> {
         self.try_lock(key)
+    }
+
+    fn rename(&self, from: &Path, to: &Path) -> Result<(), StoreError> {
+        if self.stamp(to).is_some() {
+            return Err(adjutant_core::store::storage::taken_error(to));
+        }
+        Browser::rename(self, from, to)
+    }
+
+    fn remove(&self, key: &Path) -> Result<(), StoreError> {
+        Browser::remove(self, key);
+        Ok(())
     }
 }
 

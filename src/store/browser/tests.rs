@@ -1,5 +1,6 @@
 //! The browser's store on slots in memory: the backup, a storage that fills up or refuses,
-//! and two tabs of one site.
+//! two tabs of one site, the bin, and a backup of everything restored into the page's
+//! storage.
 
 use std::io;
 use std::path::Path;
@@ -9,6 +10,7 @@ use crate::store::Battles;
 use adjutant_core::army::shipped;
 use adjutant_core::battle::{Action, Battle};
 use adjutant_core::dice::{Dice, Die};
+use adjutant_core::store::storage::backup_path;
 
 /// A Royalists & Roundheads battle with its shipped armies, just set up.
 fn battle() -> Battle {
@@ -202,4 +204,108 @@ fn closing_the_page_gives_back_every_lock_of_the_tab_and_only_those() {
         Err(StoreError::Busy { .. })
     ));
     drop(b);
+}
+
+#[test]
+fn a_deleted_battle_goes_into_the_bin_and_comes_back_and_one_another_tab_plays_stays() {
+    let slots = MemorySlots::default();
+    let mut first = tab(&slots, 1);
+    let mut b = battle();
+    play(&mut b);
+    let path = first.save(&b, || "first".into()).expect("saved");
+    play(&mut b);
+    first.save(&b, || unreachable!()).expect("saved again");
+    let (text, bak) = (
+        slots.get(&key(&path)).unwrap().unwrap(),
+        slots.get(&key(&backup_path(&path))).unwrap().unwrap(),
+    );
+
+    // The first tab plays it: the second cannot delete it.
+    let mut second = tab(&slots, 2);
+    let err = second.delete(&path, 1_717_252_320).unwrap_err();
+    assert!(matches!(err, StoreError::Busy { .. }), "{err:?}");
+    assert!(slots.get(&key(&path)).unwrap().is_some());
+
+    first.release(&path);
+    let binned = second.delete(&path, 1_717_252_320).expect("deleted");
+    assert_eq!(
+        binned.id,
+        Path::new("adjutant/battles/bin/first.ron.deleted-2024-06-01-143200")
+    );
+    assert!(
+        second
+            .storage()
+            .list(Path::new("adjutant/battles"))
+            .is_empty(),
+        "no battle, backup or lock is left in the folder"
+    );
+    assert_eq!(second.bin(), std::slice::from_ref(&binned));
+
+    let back = second.put_back(&binned.id).expect("put back");
+    assert_eq!(back, path);
+    assert_eq!(
+        slots.get(&key(&path)).unwrap().unwrap(),
+        text,
+        "byte for byte"
+    );
+    assert_eq!(slots.get(&key(&backup_path(&path))).unwrap().unwrap(), bak);
+    assert!(second.bin().is_empty());
+
+    let binned = second.delete(&path, 1_717_252_321).unwrap();
+    second.delete_for_good(&binned.id).unwrap();
+    assert!(
+        slots.keys().iter().all(|k| !k.contains("first.ron")),
+        "{:?}",
+        slots.keys()
+    );
+}
+
+#[test]
+fn a_backup_restores_into_the_pages_storage_byte_for_byte_and_twice_adds_nothing() {
+    use adjutant_core::store::backup::{self, Backup, Item, Kind, Places};
+
+    let slots = MemorySlots::default();
+    let mut b = battle();
+    play(&mut b);
+    let text = adjutant_core::store::battle_to_ron(&b).unwrap();
+    let backup = Backup {
+        made: "2025-06-01 14:32 UTC".into(),
+        items: vec![
+            Item {
+                kind: Kind::Battle,
+                path: "laptop.ron".into(),
+                text: text.clone(),
+            },
+            Item {
+                kind: Kind::Army,
+                path: "royalists_roundheads/mine.ron".into(),
+                text: "Army()".into(),
+            },
+        ],
+    };
+    let backup = backup::read(&backup::write(&backup), Path::new("b.ron")).unwrap();
+    let places = Places {
+        battles: "adjutant/battles".into(),
+        armies: "adjutant/armies".into(),
+        tables: "adjutant/config/tables".into(),
+        settings: "adjutant/config/settings.ron".into(),
+    };
+    let mut files = Browser::new(slots.clone(), 1);
+    let restored = backup::restore(&mut files, &places, &backup, |_| Ok(()));
+    assert_eq!(restored.summary(), "Added 1 battle and 1 army.");
+    assert_eq!(
+        slots.get("adjutant/battles/laptop.ron").unwrap().unwrap(),
+        text,
+        "byte for byte"
+    );
+    assert_eq!(
+        entries(&slots, Path::new("adjutant/battles/laptop.ron")),
+        b.log().len()
+    );
+    let again = backup::restore(&mut files, &places, &backup, |_| Ok(()));
+    assert_eq!(again.written(), 0);
+    assert_eq!(
+        again.summary(),
+        "Already here, so skipped: 1 battle and 1 army."
+    );
 }

@@ -40,8 +40,8 @@ use serde::{Deserialize, Serialize};
 
 use super::checksum::fnv1a64;
 
-pub use read::{read, read_bytes};
-pub use restore::{Outcome, Places, Restored, restore};
+pub use read::{path_problem, read, read_bytes};
+pub use restore::{Outcome, Places, Restored, counted, restore};
 
 /// The version of the backup format this Adjutant writes and reads.
 pub const BACKUP_VERSION: u32 = 1;

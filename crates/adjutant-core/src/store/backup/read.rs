@@ -188,7 +188,7 @@ fn field_offset(text: &str, i: usize, field: Field) -> usize {
 
 /// Why an item's path is not one to restore, if it is not: it must name a file inside the
 /// folder of its kind, so no backup can write anywhere else.
-pub(crate) fn path_problem(kind: Kind, path: &str) -> Option<String> {
+pub fn path_problem(kind: Kind, path: &str) -> Option<String> {
     if kind == Kind::Settings {
         return (path != "settings.ron")
             .then(|| "the settings' path is \"settings.ron\", and no other".into());

@@ -148,11 +148,16 @@ impl Restored {
     }
 }
 
-/// "3 battles, 1 army and the settings".
+/// "3 battles, 1 army and the settings": the items' kinds counted.
 fn kinds(items: &[&(Kind, String, Outcome)]) -> String {
+    counted(Kind::ALL.map(|kind| items.iter().filter(|(k, _, _)| *k == kind).count()))
+}
+
+/// "3 battles, 1 army and the settings": how many items of each kind, in [`Kind::ALL`]'s
+/// order, in words (empty for none).
+pub fn counted(counts: [usize; 4]) -> String {
     let mut parts = Vec::new();
-    for kind in Kind::ALL {
-        let n = items.iter().filter(|(k, _, _)| *k == kind).count();
+    for (kind, n) in Kind::ALL.into_iter().zip(counts) {
         match (kind, n) {
             (_, 0) => {}
             (Kind::Settings, _) => parts.push("the settings".to_string()),
