@@ -30,20 +30,32 @@ impl BattleStore {
         Ok(binned)
     }
 
-    /// The battles in the bin, the last deleted first.
-    pub fn bin(&self) -> Vec<BinnedSummary> {
-        let storage = self.battles.storage();
-        self.battles
-            .bin()
-            .into_iter()
+    /// The battles in the bin, the last deleted first (each read once).
+    pub fn bin(&mut self) -> Vec<BinnedSummary> {
+        let list = self.battles.bin();
+        self.binned
+            .retain(|kept, _| list.iter().any(|b| b.kept() == kept));
+        list.into_iter()
             .map(|binned| {
                 let kept = binned.kept().to_path_buf();
-                let battle = adjutant_core::store::Storage::read(storage, &kept)
-                    .and_then(|b| battle_from_bytes_under(self.systems(), &b, &kept))
-                    .ok();
+                let (title, entries) = match self.binned.get(&kept) {
+                    Some(known) => known.clone(),
+                    None => {
+                        let storage = self.battles.storage();
+                        let battle = adjutant_core::store::Storage::read(storage, &kept)
+                            .and_then(|b| battle_from_bytes_under(self.systems(), &b, &kept))
+                            .ok();
+                        let known = (
+                            battle.as_ref().map_or_else(|| binned.name.clone(), title),
+                            battle.map(|b| b.log().len()),
+                        );
+                        self.binned.insert(kept, known.clone());
+                        known
+                    }
+                };
                 BinnedSummary {
-                    title: battle.as_ref().map_or_else(|| binned.name.clone(), title),
-                    entries: battle.map(|b| b.log().len()),
+                    title,
+                    entries,
                     binned,
                 }
             })

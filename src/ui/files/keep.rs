@@ -74,8 +74,5 @@ fn write(store: &crate::ui::persist::Store, path: &Path, text: &str) -> Result<S
 fn write(_store: &crate::ui::persist::Store, path: &Path, text: &str) -> Result<String, String> {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     super::download::download(&name, "application/octet-stream", text.as_bytes())?;
-    Ok(format!(
-        "The backup was downloaded as {name}: keep it with your files, and restore it with \
-         Restore from a backup… here or on another device."
-    ))
+    Ok(format!("The backup was downloaded as {name}."))
 }

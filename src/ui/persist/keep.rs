@@ -99,7 +99,7 @@ impl Store {
     /// The battles in the bin, the last deleted first.
     pub fn bin(&self) -> Vec<BinnedBattle> {
         self.inner
-            .borrow()
+            .borrow_mut()
             .battles
             .bin()
             .into_iter()

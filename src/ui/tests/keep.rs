@@ -67,6 +67,13 @@ fn a_backup_is_written_and_restored_in_another_data_folder_and_twice_adds_nothin
     );
     let last = simulator_text(&app, "Last backup: ");
     assert!(last.ends_with("less than a day ago."), "{last}");
+    // Opened as a file, it is sent where it belongs.
+    super::files::press_ctrl(&mut app, "o");
+    type_path(&mut app, &backup);
+    click(&mut app, "Open the file");
+    let refused = app.files.panel_error().expect("refused").to_string();
+    assert!(refused.ends_with("is a backup of everything, not a battle or army file: restore it with Restore from a backup… on the home screen."), "{refused}");
+    click(&mut app, "Cancel");
 
     // On another computer: the battle comes back byte for byte.
     let mut phone = App::new(Store::open(Some(dir.path().join("phone"))));
