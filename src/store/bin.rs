@@ -80,3 +80,65 @@ impl BattleStore {
         self.battles.empty_bin(secs(crate::clock::now()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::army::shipped;
+    use crate::battle::{Action, Battle};
+    use crate::dice::{Dice, Die};
+    use crate::store::atomic::backup_path;
+
+    fn battle() -> Battle {
+        let armies = ["winceby_royalists", "winceby_parliament"]
+            .iter()
+            .map(|n| shipped::army(&format!("royalists_roundheads/{n}.ron")))
+            .collect();
+        Battle::new("royalists_roundheads", armies, 7).expect("set up")
+    }
+
+    #[test]
+    fn on_disk_a_deleted_battle_is_listed_in_the_bin_and_put_back_byte_for_byte() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = BattleStore::in_dir(dir.path().join("battles"));
+        let mut b = battle();
+        let path = store.save(&b).unwrap();
+        b.start(Action::Roll(Dice::new(2, Die::D6))).unwrap();
+        b.roll().unwrap();
+        store.save(&b).unwrap();
+        store.release(&path);
+        let (file, bak) = (
+            std::fs::read(&path).unwrap(),
+            std::fs::read(backup_path(&path)).unwrap(),
+        );
+
+        // Another window plays it: not deleted.
+        let mut other = BattleStore::in_dir(dir.path().join("battles"));
+        other.open(&path).unwrap();
+        assert!(matches!(store.delete(&path), Err(StoreError::Busy { .. })));
+        other.release(&path);
+
+        let binned = store.delete(&path).unwrap();
+        assert!(!path.exists() && !backup_path(&path).exists());
+        assert!(
+            store.list().is_empty(),
+            "the bin is never listed as battles"
+        );
+        let listed = store.bin();
+        assert_eq!(listed.len(), 1);
+        assert_eq!(listed[0].title, "Winceby Royalists vs Winceby Parliament");
+        assert_eq!(listed[0].entries, Some(2));
+        assert_eq!(listed[0].binned, binned);
+
+        assert_eq!(store.put_back(&binned.id).unwrap(), path);
+        assert!(std::fs::read(&path).unwrap() == file, "byte for byte");
+        assert!(std::fs::read(backup_path(&path)).unwrap() == bak);
+        assert_eq!(store.list().len(), 1);
+        assert!(store.bin().is_empty());
+        // Played on, saved to its own file again.
+        let mut again = store.open(&path).unwrap();
+        again.undo().unwrap();
+        store.save(&again).unwrap();
+        assert_eq!(crate::store::read_battle(&path).unwrap().log().len(), 1);
+    }
+}
