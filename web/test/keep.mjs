@@ -144,7 +144,12 @@ const steps = [
       const file = await download;
       must(/^adjutant-backup-\d{4}-\d\d-\d\d\.ron$/.test(file.suggestedFilename()), `downloaded as ${file.suggestedFilename()}`);
       await file.saveAs(browserBackup);
-      const { path } = await checkEnd(page, 'backup', dir);
+      // The page says what it downloaded, which the simulated window (downloading nothing)
+      // does not: the screen is checked for itself.
+      await h.settle(page);
+      const { path, image } = await h.screenshot(page, dir, 'backup-done');
+      const problems = h.lookProblems(image);
+      must(problems.length === 0, `${path}: ${problems.join('; ')}`);
       return `${file.suggestedFilename()}; ${path}`;
     },
   ],
