@@ -18,10 +18,18 @@
 #      local storage of a page built from 76fc5bf brought into IndexedDB byte for byte, 20
 #      crashes at random moments (the battle resumes at the last result shown), the quota used
 #      up ("Not saved", and the page asks before it is closed), and 300 battles plus one of
-#      10,000 rolls (written by src/store/browser/tests.rs) listed, saved and resumed.
+#      10,000 rolls (written by src/store/browser/tests.rs) listed, saved and resumed;
+#   4. the desktop binary (target/debug/adjutant, built as the tests build it) backs up a data
+#      folder of saved battles (tests/saved_battles/), an army of the player's own and a table
+#      file; src/ui/tests/phone/keep.rs plays restoring that backup, starting a battle and
+#      backing everything up on the simulated window; web/test/keep.mjs taps the same on the
+#      page with a fresh profile (the backup picked in the browser's file picker, the new one
+#      downloaded) and has the desktop binary restore the download into a fresh data folder:
+#      every battle, army and table file byte for byte, the page's own battle as it kept it.
 #
-# Screenshots, the targets and the PDF go to target/web-test/. Exits 1 at the first failing
-# step, with what it saw. ADJUTANT_WEB_SIZE=WIDTHxHEIGHT plays at another size.
+# Screenshots, the targets and the PDF go to target/web-test/ (the backup play's under
+# target/web-test/keep/). Exits 1 at the first failing step, with what it saw.
+# ADJUTANT_WEB_SIZE=WIDTHxHEIGHT plays at another size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -55,3 +63,27 @@ ADJUTANT_WEB_FIXTURES=$fixtures cargo test --quiet --lib -- --include-ignored --
 
 echo "== the store in Chromium: migration, crashes, a full quota, 300 battles"
 ADJUTANT_WEB_TARGETS=$targets ADJUTANT_WEB_FIXTURES=$fixtures node web/test/store.mjs
+
+echo "== a backup of everything, made by the desktop binary"
+cargo test --quiet --no-run --test cli_backup
+bin=$PWD/target/debug/adjutant
+desk=$PWD/$out/desktop
+mkdir -p "$desk/battles" "$desk/armies/rcw" "$desk/config/tables"
+cp tests/saved_battles/*_v2.ron "$desk/battles/"
+cp armies/rcw/tsaritsyn_reds.ron "$desk/armies/rcw/my-reds.ron"
+printf '(\n    version: 1,\n    to_hit: (open: 4, obscured: 5, hard: 6),\n)\n' >"$desk/config/tables/rcw.ron"
+"$bin" --data-dir "$desk" backup -o "$out/desktop-backup.ron"
+
+echo "== the backup's taps, found on the simulated window (src/ui/tests/phone/keep.rs)"
+keep=$PWD/$out/keep-targets.json
+ADJUTANT_WEB_KEEP_TARGETS=$keep ADJUTANT_WEB_BACKUP=$PWD/$out/desktop-backup.ron \
+  ICED_TEST_BACKEND=tiny-skia cargo test --quiet --lib -- --exact \
+  ui::tests::phone::keep::a_backup_is_restored_and_one_made_on_a_phone_by_taps
+[ -s "$keep" ] || {
+  echo "check-web: phone/keep.rs wrote no $keep" >&2
+  exit 1
+}
+
+echo "== the backup between the desktop and the page"
+ADJUTANT_WEB_TARGETS=$keep ADJUTANT_BIN=$bin ADJUTANT_WEB_DESKTOP=$desk \
+  ADJUTANT_WEB_BACKUP=$PWD/$out/desktop-backup.ron node web/test/keep.mjs

@@ -2,7 +2,8 @@
 //! cards, a battle as it stands) and `adjutant report` (the after-action report as PDF or
 //! Markdown). Each reads the player's table overrides first, so what is printed is what is in
 //! force; each writes its files atomically and exits 1, writing nothing, when anything is
-//! wrong with its input. [`battles`] lists and restores saved battles.
+//! wrong with its input. [`battles`] lists and restores saved battles; [`backup`] backs up
+//! and restores everything; [`bin`] deletes battles and puts them back.
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -14,7 +15,9 @@ use adjutant::rules::{OverrideProblem, RuleSystem, Systems, WithOverrides};
 use adjutant::store::{Paths, read_battle_under};
 use clap::{ArgGroup, Args, ValueEnum};
 
+pub mod backup;
 pub mod battles;
+pub mod bin;
 
 /// Where printed files go when `-o` is not given.
 const DEFAULT_DIR: &str = "";

@@ -158,13 +158,22 @@ fn collect_ron_files(
 ) {
     #[cfg(target_arch = "wasm32")]
     if true {
-        // The page's storage: files under the folder's key, no links or sub-folders to follow.
+        // The page's storage: files under the folder's key, no links to follow; a folder lists
+        // only its own files, so the folders armies are kept in — one for each rule system,
+        // where the builder saves and a backup restores them — are listed by name.
         let _ = (depth, seen);
-        let files = crate::store::browser::local::files().list(dir);
-        out.extend(files.into_iter().filter(|p| {
-            p.extension()
-                .is_some_and(|ext| ext.eq_ignore_ascii_case("ron"))
-        }));
+        let files = crate::store::browser::local::files();
+        let dirs = std::iter::once(dir.to_path_buf()).chain(
+            crate::rules::standard()
+                .into_iter()
+                .map(|s| dir.join(s.id())),
+        );
+        for dir in dirs {
+            out.extend(files.list(&dir).into_iter().filter(|p| {
+                p.extension()
+                    .is_some_and(|ext| ext.eq_ignore_ascii_case("ron"))
+            }));
+        }
         return;
     }
     let Ok(real) = dir.canonicalize() else {

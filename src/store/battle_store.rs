@@ -42,6 +42,9 @@ pub struct BattleStore {
     pub(super) battles: Battles<Folder>,
     /// Summaries already made, by path, with the file's time and size when they were made.
     pub(super) summaries: BTreeMap<PathBuf, (Option<SystemTime>, u64, BattleSummary)>,
+    /// The title and entries of each battle in the bin, by its file there (named for when it
+    /// was deleted, so never another battle's).
+    pub(super) binned: BTreeMap<PathBuf, (String, Option<usize>)>,
 }
 
 impl BattleStore {
@@ -55,6 +58,7 @@ impl BattleStore {
         BattleStore {
             battles: Battles::new(Folder, dir),
             summaries: BTreeMap::new(),
+            binned: BTreeMap::new(),
         }
     }
 

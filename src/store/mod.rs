@@ -17,10 +17,14 @@
 //! - [`held`]: the same lock and stamp for a file a window edits in place (an army file in
 //!   the builder).
 //! - [`names`]: the names of new battle files and of damaged files kept aside.
+//! - [`bin`]: deleted battles kept in `battles/bin/`, put back or deleted for good.
+//! - [`backup`]: one file of every battle, army, table file and settings, and restoring it.
 //! - [`settings`]: the player's settings, with defaults when missing or broken.
 
 pub mod atomic;
+pub mod backup;
 pub mod battle_store;
+pub mod bin;
 pub mod browser;
 mod disk;
 pub mod folder;
@@ -125,6 +129,18 @@ pub(crate) fn move_file(from: &Path, to: &Path) -> Result<(), StoreError> {
         return browser::local::files().rename(from, to);
     }
     std::fs::rename(from, to).map_err(|e| StoreError::io("keep aside", from, &e))
+}
+
+/// Removes the file at `path` for good; one that is not there is no error.
+pub(crate) fn remove_file(path: &Path) -> Result<(), StoreError> {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        return browser::local::files().remove(path);
+    }
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(StoreError::io("remove", path, &e)),
+        _ => Ok(()),
+    }
 }
 
 /// Reads a file of Adjutant's whole, if it is a regular file of at most [`MAX_READ_BYTES`].

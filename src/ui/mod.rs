@@ -369,6 +369,28 @@ impl App {
                     home.notice = Some(format!("Settings not saved: {e}"));
                 }
             }
+            home::Action::BackUp => return self.files_update(files::Message::BackUpPressed),
+            home::Action::RestoreBackup => {
+                return self.files_update(files::Message::RestoreBackupPressed);
+            }
+            home::Action::Delete(path) => {
+                let said = self.store.delete_battle(&path);
+                self.go_home(Some(said.unwrap_or_else(|e| e)));
+            }
+            home::Action::PutBack(id) => {
+                let said = self.store.put_back(&id);
+                self.go_home(Some(said.unwrap_or_else(|e| e)));
+                if let Screen::Home(home) = &mut self.screen {
+                    home.show_bin();
+                }
+            }
+            home::Action::DeleteForGood(id) => {
+                let said = self.store.delete_for_good(&id);
+                self.go_home(Some(said.unwrap_or_else(|e| e)));
+                if let Screen::Home(home) = &mut self.screen {
+                    home.show_bin();
+                }
+            }
         }
         Task::none()
     }

@@ -1,6 +1,7 @@
 //! The window's one door to the disk: finding army files, saving and loading battles, and the
-//! player's settings, through the core's `store` and `army::discover`. Every other UI module
-//! goes through here. Errors come back as plain sentences for a banner; nothing here panics
+//! player's settings, through the core's `store` and `army::discover`; backing everything up,
+//! restoring a backup and the bin of deleted battles ([`keep`]). Every other UI module goes
+//! through here. Errors come back as plain sentences for a banner; nothing here panics
 //! on a bad file or a read-only folder.
 
 use std::cell::RefCell;
@@ -16,6 +17,9 @@ use adjutant::store::settings::PaperChoice;
 use adjutant::store::{BattleStore, Paths, SettingsStore, StoreError, ThemeChoice};
 
 use super::theme::Choice;
+
+mod keep;
+pub use keep::BinnedBattle;
 
 /// Where things are kept. Clones share one battle store, so a file that failed to load stays
 /// protected from being written over for the whole session.
@@ -72,7 +76,7 @@ impl Store {
         if let Some(e) = settings_error {
             problem.get_or_insert(format!("Settings were reset to the defaults: {e}"));
         }
-        Store {
+        let store = Store {
             inner: Rc::new(RefCell::new(Inner {
                 battles: BattleStore::new(&paths),
                 settings_file,
@@ -80,7 +84,10 @@ impl Store {
             })),
             paths,
             problem,
-        }
+        };
+        // Battles deleted long enough ago go for good as the store opens.
+        store.empty_bin();
+        store
     }
 
     /// This store, with `systems` the rule systems in force: battles are started and loaded

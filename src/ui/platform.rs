@@ -34,6 +34,14 @@ pub fn busy(_why: &adjutant::store::StoreError) -> String {
         .into()
 }
 
+/// Why a battle was not deleted: another window (or, in a browser, another tab) plays it.
+#[cfg(not(target_arch = "wasm32"))]
+pub const PLAYED_ELSEWHERE: &str =
+    "another Adjutant window plays it. Leave it there first, then delete it.";
+#[cfg(target_arch = "wasm32")]
+pub const PLAYED_ELSEWHERE: &str =
+    "another tab of Adjutant in this browser plays it. Leave it there first, then delete it.";
+
 /// What became of a printed sheet: written to a file, or downloaded.
 #[cfg(not(target_arch = "wasm32"))]
 pub const WROTE: &str = "was written to";

@@ -2,7 +2,7 @@
 //! origin's IndexedDB (all of its quota) with this tab's copy of them in memory, one value per
 //! file under its path as key (`adjutant/battles/<name>.ron`). [`Browser`] is the core's
 //! [`Storage`] on them, and the few file operations the rest of the store is built from
-//! (read, write, list, rename), all synchronous, as on a disk:
+//! (read, write, list, rename, remove), all synchronous, as on a disk:
 //!
 //! - **Reads** are served from the tab's copy ([`mirror`]), loaded before the window starts
 //!   and kept fresh from what other tabs commit (`page.rs`; [`Browser::refreshed`]).
@@ -352,6 +352,40 @@ impl<S: Slots, D: Db> Browser<S, D> {
         Ok(())
     }
 
+    /// Removes the file at `path`, if there is one: noted in the journal and committed as a
+    /// write is. Refused, nothing changed, when this tab may not write it.
+    pub fn remove(&self, path: &Path) -> Result<(), StoreError> {
+        let item = key(path);
+        self.may_write(path, &item)?;
+        let Some(entry) = self.tab.state.borrow().files.get(&item).cloned() else {
+            return Ok(());
+        };
+        let now = self.tab.slots.now_ms();
+        let seq = self.tab.state.borrow().seq + 1;
+        let record = journal::Record {
+            tab: self.tab.id,
+            seq,
+            at: now,
+            ops: vec![journal::Op::Remove {
+                key: item.clone(),
+                base: entry.meta.stamp,
+            }],
+        };
+        let journaled = self.journal(&record);
+        let mut st = self.tab.state.borrow_mut();
+        st.seq = seq;
+        st.files.remove(&item);
+        st.want(&item, Want::Value);
+        if journaled {
+            st.records.push(Kept::record(self.tab.id, seq, vec![item]));
+        } else {
+            st.doubt.insert(item, (seq, Doubt::Unjournaled));
+        }
+        drop(st);
+        self.flush_soon();
+        Ok(())
+    }
+
     /// The paths of the files directly in `dir`, sorted.
     pub fn list(&self, dir: &Path) -> Vec<PathBuf> {
         let prefix = format!("{}/", key(dir).trim_end_matches('/'));
@@ -510,6 +544,17 @@ impl<S: Slots, D: Db> Storage for Browser<S, D> {
 
     fn lock(&self, key: &Path) -> Result<Option<TabLock<S, D>>, StoreError> {
         self.try_lock(key)
+    }
+
+    fn rename(&self, from: &Path, to: &Path) -> Result<(), StoreError> {
+        if self.stamp(to).is_some() {
+            return Err(adjutant_core::store::storage::taken_error(to));
+        }
+        Browser::rename(self, from, to)
+    }
+
+    fn remove(&self, key: &Path) -> Result<(), StoreError> {
+        Browser::remove(self, key)
     }
 }
 

@@ -1,8 +1,9 @@
 //! The browser's store with local storage and IndexedDB in memory ([`MemorySlots`],
 //! [`MemoryDb`]): the journal and its commits, replay after a crash at any moment and its
 //! idempotence, writes the browser refuses, two tabs of one site (locks, take-over, the back/
-//! forward cache, site data cleared), what other tabs commit, and the files today's pages kept
-//! in local storage brought over.
+//! forward cache, site data cleared), what other tabs commit, the files today's pages kept in
+//! local storage brought over, the bin, and a backup of everything restored into the page's
+//! storage.
 
 use std::cell::Cell;
 use std::collections::BTreeSet;
@@ -911,4 +912,128 @@ fn battles_for_the_browser_check() {
         )
         .unwrap();
     }
+}
+
+#[test]
+fn a_deleted_battle_goes_into_the_bin_and_comes_back_and_one_another_tab_plays_stays() {
+    let site = Site::default();
+    let one = site.tab(T1);
+    let mut first = store(&one);
+    let mut b = battle();
+    play(&mut b);
+    let path = first.save(&b, || "first".into()).expect("saved");
+    play(&mut b);
+    first.save(&b, || unreachable!()).expect("saved again");
+    site.db.settle();
+    let (text, bak) = (
+        site.db.text(&key(&path)).expect("committed"),
+        site.db.text(&key(&backup_path(&path))).expect("committed"),
+    );
+
+    // The first tab plays it: the second cannot delete it.
+    let two = site.start_among(T2, &[T1]).0;
+    let mut second = store(&two);
+    let err = second.delete(&path, 1_717_252_320).unwrap_err();
+    assert!(matches!(err, StoreError::Busy { .. }), "{err:?}");
+    assert!(two.read(&path).is_ok());
+
+    first.release(&path);
+    let binned = second.delete(&path, 1_717_252_320).expect("deleted");
+    assert_eq!(
+        binned.id,
+        Path::new("adjutant/battles/bin/first.ron.deleted-2024-06-01-143200")
+    );
+    assert!(
+        second
+            .storage()
+            .list(Path::new("adjutant/battles"))
+            .is_empty(),
+        "no battle, backup or lock is left in the folder"
+    );
+    assert_eq!(second.bin(), std::slice::from_ref(&binned));
+    site.db.settle();
+    assert_eq!(
+        site.db.text(&key(&path)),
+        None,
+        "gone from the store of record"
+    );
+
+    let back = second.put_back(&binned.id).expect("put back");
+    assert_eq!(back, path);
+    site.db.settle();
+    assert_eq!(
+        site.db.text(&key(&path)).expect("committed"),
+        text,
+        "byte for byte"
+    );
+    assert_eq!(
+        site.db.text(&key(&backup_path(&path))).expect("committed"),
+        bak
+    );
+    assert!(second.bin().is_empty());
+
+    let binned = second.delete(&path, 1_717_252_321).unwrap();
+    second.delete_for_good(&binned.id).unwrap();
+    site.db.settle();
+    let left: Vec<String> = two
+        .stamps()
+        .into_iter()
+        .map(|(k, _)| k)
+        .filter(|k| k.contains("first.ron"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    assert_eq!(site.db.text(&key(&binned.id)), None);
+}
+
+#[test]
+fn a_backup_restores_into_the_pages_storage_byte_for_byte_and_twice_adds_nothing() {
+    use adjutant_core::store::backup::{self, Backup, Item, Kind, Places};
+
+    let site = Site::default();
+    let mut b = battle();
+    play(&mut b);
+    let text = battle_to_ron(&b).unwrap();
+    let backup = Backup {
+        made: "2025-06-01 14:32 UTC".into(),
+        items: vec![
+            Item {
+                kind: Kind::Battle,
+                path: "laptop.ron".into(),
+                text: text.clone(),
+            },
+            Item {
+                kind: Kind::Army,
+                path: "royalists_roundheads/mine.ron".into(),
+                text: "Army()".into(),
+            },
+        ],
+    };
+    let backup = backup::read(&backup::write(&backup), Path::new("b.ron")).unwrap();
+    let places = Places {
+        battles: "adjutant/battles".into(),
+        armies: "adjutant/armies".into(),
+        tables: "adjutant/config/tables".into(),
+        settings: "adjutant/config/settings.ron".into(),
+    };
+    let mut files = site.tab(T1);
+    let restored = backup::restore(&mut files, &places, &backup, |_| Ok(()));
+    assert_eq!(restored.summary(), "Added 1 battle and 1 army.");
+    site.db.settle();
+    assert_eq!(
+        site.db
+            .text("adjutant/battles/laptop.ron")
+            .expect("committed"),
+        text,
+        "byte for byte"
+    );
+    assert_eq!(
+        committed_entries(&site, "adjutant/battles/laptop.ron"),
+        b.log().len()
+    );
+    let again = backup::restore(&mut files, &places, &backup, |_| Ok(()));
+    assert_eq!(again.written(), 0);
+    assert_eq!(
+        again.summary(),
+        "Already here, so skipped: 1 battle and 1 army."
+    );
 }

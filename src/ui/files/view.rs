@@ -69,6 +69,8 @@ fn panel_view(panel: &Panel, dialogs: Dialogs) -> Element<'_, Message> {
         (Purpose::Open, _) => ("Open an army or battle file", "Open the file"),
         (Purpose::SaveBattleAs, _) => ("Save a copy of the battle", "Save copy"),
         (Purpose::SaveArmyAs, _) => ("Save a copy of the army", "Save copy"),
+        (Purpose::BackUp, _) => ("Back up everything", "Write the backup"),
+        (Purpose::RestoreBackup, _) => ("Restore from a backup", "Restore"),
         (Purpose::Print, Dialogs::PathField) => ("Print", "Print to file"),
         (Purpose::Print, Dialogs::System) => ("Print", dialogs::PRINT_BUTTON),
     };

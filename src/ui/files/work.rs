@@ -1,5 +1,6 @@
 //! The disk work behind the file commands, with no window in sight: reading a file the player
-//! chose (an army through the army loader, or a battle through the store's reader), writing a
+//! chose (an army through the army loader, or a battle through the store's reader; a backup
+//! of everything is sent to Restore from a backup…), writing a
 //! copy of a battle or a printed sheet atomically, copying an army into the player's armies,
 //! and handing a written sheet to the desktop's viewer. Every failure is a sentence naming the
 //! file and the system's reason.
@@ -30,6 +31,13 @@ pub fn open(path: &Path) -> Opened {
         Ok(text) => text,
         Err(problem) => return Opened::Refused(format!("The file was not opened: {problem}")),
     };
+    if begins_with(&text, adjutant_core::store::backup::BACKUP_STRUCT) {
+        return Opened::Refused(format!(
+            "{} is a backup of everything, not a battle or army file: restore it with Restore \
+             from a backup… on the home screen.",
+            crate::ui::platform::file_words(path)
+        ));
+    }
     if is_battle_file(&text) {
         return match battle_from_ron(&text, path) {
             Ok(battle) => Opened::Battle(Box::new(battle)),
@@ -51,6 +59,11 @@ pub fn open(path: &Path) -> Opened {
 
 /// Whether the text's first value (after comments) is a `BattleFile(...)`.
 fn is_battle_file(text: &str) -> bool {
+    begins_with(text, "BattleFile")
+}
+
+/// Whether the text's first value (after comments) is a `<name>(...)`.
+fn begins_with(text: &str, name: &str) -> bool {
     let mut rest = text.trim_start_matches('\u{feff}');
     loop {
         rest = rest.trim_start();
@@ -62,7 +75,7 @@ fn is_battle_file(text: &str) -> bool {
             break;
         }
     }
-    rest.strip_prefix("BattleFile")
+    rest.strip_prefix(name)
         .is_some_and(|after| after.trim_start().starts_with('('))
 }
 
@@ -191,6 +204,7 @@ mod tests {
         assert!(!is_battle_file("// BattleFile(\nArmy(version: 1)"));
         assert!(!is_battle_file("(version: 1)"));
         assert!(!is_battle_file("// only a comment"));
+        assert!(begins_with("// x\nAdjutantBackup(\n", "AdjutantBackup"));
     }
 
     #[test]

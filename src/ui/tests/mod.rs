@@ -11,6 +11,7 @@ mod editor;
 mod files;
 mod fonts;
 mod home;
+mod keep;
 mod layout;
 mod names;
 mod phone;

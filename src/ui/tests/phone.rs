@@ -24,6 +24,7 @@ use adjutant::rules::royalists_roundheads::keys::proc as rr;
 use super::column::{FIRED_AT, FIRER};
 
 mod json;
+mod keep;
 use super::layout::{problems, texts};
 use super::systems::at;
 use crate::ui::battle::{keypad, procedure_panel};

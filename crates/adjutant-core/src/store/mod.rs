@@ -5,16 +5,23 @@
 //! - [`storage`]: the [`Storage`] trait — list, read, write atomically keeping a backup, lock —
 //!   that the app implements on files and [`Memory`] in memory, and [`Battles`], saving and
 //!   loading battles through it.
+//! - [`backup`]: one file of every battle, army, table file and settings, and restoring it
+//!   without writing over anything.
+//! - [`bin`]: deleted battles kept in a bin, put back or deleted for good.
+//! - [`when`]: times as names and messages write them.
 //! - [`StoreError`]: why something could not be saved or loaded, naming the file.
 
 pub(crate) mod armies;
+pub mod backup;
 pub mod battle_file;
+pub mod bin;
 mod check;
 mod checksum;
 mod migrate;
 mod place;
 pub mod storage;
 mod values;
+pub mod when;
 
 use std::io;
 use std::path::{Path, PathBuf};
