@@ -10,13 +10,15 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+#[cfg(target_arch = "wasm32")]
 use super::Storage;
 use super::StoreError;
 use super::atomic::{backup_path, is_temp_name, write_atomic};
 use super::battle_store::{BattleStore, is_backup, normal};
+#[cfg(target_arch = "wasm32")]
 use super::folder::Folder;
 use super::names::time_tag;
-use super::{battle_from_ron, read_battle};
+use super::{battle_from_bytes_under, read_battle};
 use crate::battle::Battle;
 
 /// A saved battle as the home screen lists it.
@@ -59,17 +61,36 @@ pub struct Restored {
 }
 
 impl BattleStore {
+    /// Every battle in the folder, as [`BattleStore::listing`]; a folder that cannot be read
+    /// lists nothing (use `listing` to say why).
+    pub fn list(&mut self) -> Vec<BattleSummary> {
+        self.listing().unwrap_or_default()
+    }
+
     /// Every battle in the folder, newest first, each loaded to see that it is whole (once: a
     /// file unchanged since the last listing is not read again), and each backup whose battle
-    /// file is missing. Other backups, temp and lock files are skipped; a missing folder is an
-    /// empty list.
-    pub fn list(&mut self) -> Vec<BattleSummary> {
-        let mut paths: Vec<PathBuf> = Folder
-            .list(self.dir())
+    /// file is missing. A file whose name is not UTF-8 is listed too, its name shown with
+    /// U+FFFD for the bytes that are not. Other backups, temp and lock files are skipped; temp
+    /// files left by saves that stopped are cleared ([`super::leftovers`]). A missing folder
+    /// is an empty list; one that cannot be read (permission denied, a drive that fails, a
+    /// file in its place) is an error that says so, never an empty list.
+    pub fn listing(&mut self) -> Result<Vec<BattleSummary>, StoreError> {
+        self.listing_with(folder_entries)
+    }
+
+    /// [`BattleStore::listing`], reading the folder's entries with `read_dir`.
+    pub(crate) fn listing_with(
+        &mut self,
+        read_dir: impl Fn(&Path) -> std::io::Result<Vec<PathBuf>>,
+    ) -> Result<Vec<BattleSummary>, StoreError> {
+        let entries = read_dir(self.dir())
+            .map_err(|e| StoreError::io("read the battles folder", self.dir(), &e))?;
+        super::leftovers::clear_stale_temps(self.dir(), None);
+        let mut paths: Vec<PathBuf> = entries
             .into_iter()
             .filter(|p| {
-                let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-                !is_temp_name(name) && (name.ends_with(".ron") || name.ends_with(".ron.bak"))
+                let name = p.file_name().unwrap_or_default().to_string_lossy();
+                !is_temp_name(&name) && (name.ends_with(".ron") || name.ends_with(".ron.bak"))
             })
             .filter_map(|p| match is_backup(&p) {
                 // A backup stands for its battle only when the battle file is missing.
@@ -80,7 +101,7 @@ impl BattleStore {
         paths.sort();
         let mut list: Vec<BattleSummary> = paths.iter().map(|p| self.summary(p)).collect();
         list.sort_by(|a, b| b.modified.cmp(&a.modified).then(a.path.cmp(&b.path)));
-        list
+        Ok(list)
     }
 
     /// The most recently saved battle that loads, to offer to resume.
@@ -145,11 +166,7 @@ impl BattleStore {
         // Only a regular file of a sane size is read: a FIFO or a device there is refused
         // unread rather than waited on or read without end.
         let bytes = super::read_file(&bak)?;
-        let text = std::str::from_utf8(&bytes).map_err(|_| StoreError::Corrupt {
-            path: bak.clone(),
-            message: "it is not text".into(),
-        })?;
-        let battle = battle_from_ron(text, &bak)?;
+        let battle = battle_from_bytes_under(self.systems(), &bytes, &bak)?;
         if super::exists(&path) && read_battle(&path).is_ok() {
             return Err(StoreError::Loads { path });
         }
@@ -165,6 +182,24 @@ impl BattleStore {
             entries: battle.log().len(),
         })
     }
+}
+
+/// The entries of the battles folder, sorted; a missing folder has none. Any other failure
+/// to read it — or one of its entries — is an error.
+fn folder_entries(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        return Ok(Folder.list(dir));
+    }
+    let entries = match fs::read_dir(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        other => other?,
+    };
+    let mut paths = entries
+        .map(|e| e.map(|e| e.path()))
+        .collect::<std::io::Result<Vec<PathBuf>>>()?;
+    paths.sort();
+    Ok(paths)
 }
 
 /// Keeps the damaged file aside (if there is one), then writes the backup's bytes in its place.
