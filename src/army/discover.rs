@@ -205,6 +205,16 @@ pub fn read_army_text(path: &Path) -> Result<String, Problem> {
         ReadError::TooBig(n) => whole(too_big(n)),
         ReadError::Io(e) => whole(format!("cannot open the file: {e}")),
     })?;
+    army_text(&name, bytes)
+}
+
+/// An army file's bytes as text (`name` labels the problem): over [`MAX_FILE_BYTES`] refused,
+/// a leading byte-order mark dropped, anything not UTF-8 refused at the line and column of
+/// its first bad byte.
+pub fn army_text(name: &str, bytes: Vec<u8>) -> Result<String, Problem> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(Problem::whole_file(name, too_big(bytes.len() as u64)));
+    }
     regular_file::text(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let prefix = std::str::from_utf8(&e.as_bytes()[..good]).unwrap_or_default();
@@ -213,6 +223,6 @@ pub fn read_army_text(path: &Path) -> Result<String, Problem> {
         let message = format!(
             "the file is not UTF-8 text (byte 0x{byte:02X} here); save it as UTF-8 in your text editor"
         );
-        Problem { path: name.clone(), line, col, message }
+        Problem { path: name.to_string(), line, col, message }
     })
 }
