@@ -30,6 +30,8 @@ pub const RESTORE: &str = "Restore the backup";
 pub struct Home {
     armies: Vec<ArmyFile>,
     saved: Vec<SavedBattle>,
+    /// Why the saved battles could not be listed (their folder cannot be read).
+    saved_problem: Option<String>,
     last: Option<SavedBattle>,
     user_dir: PathBuf,
     picker: picker::Picker,
@@ -86,9 +88,13 @@ pub enum Action {
 impl Home {
     /// The home screen with the armies and battles found in the store.
     pub fn new(store: &Store) -> Home {
-        let saved = store.battles();
+        let (saved, saved_problem) = match store.battles() {
+            Ok(saved) => (saved, None),
+            Err(why) => (Vec::new(), Some(why)),
+        };
         let armies = store.armies();
         Home {
+            saved_problem,
             picker: picker::Picker::new(&armies),
             armies,
             last: store.last_battle(&saved),
@@ -236,7 +242,13 @@ impl Home {
                         .on_press(Message::BattleOpened(last.path.clone())),
                 );
             }
-            None => list = list.push(parts::body("No saved battle to resume yet.")),
+            None if self.saved_problem.is_none() => {
+                list = list.push(parts::body("No saved battle to resume yet."));
+            }
+            None => {}
+        }
+        if let Some(why) = &self.saved_problem {
+            list = list.push(parts::error_line(why.as_str()));
         }
         list = list.push(
             row![
