@@ -58,7 +58,10 @@ fn shows_text(app: &App, start: &str, within: &str) -> bool {
 fn entries_on_screen(app: &App) -> usize {
     match &app.screen {
         Screen::Battle(b) => b.game().log().len(),
-        _ => panic!("no battle on screen: {:?}", app.files.panel_error()),
+        _ => panic!(
+            "no battle on screen: {:?}",
+            app.files.panel_error().or(app.files.notice())
+        ),
     }
 }
 

@@ -396,6 +396,16 @@ pub fn lf_line_ends(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// The line and column of byte `good` of `bytes` — the first that is not UTF-8, all before it
+/// being text — counted as the loaders count the text's lines ([`lf_line_ends`]).
+pub fn position_of_byte(bytes: &[u8], good: usize) -> At {
+    let before = std::str::from_utf8(&bytes[..good.min(bytes.len())]).unwrap_or_default();
+    match bytes.contains(&b'\r') && !bytes.contains(&b'\n') {
+        true => Locator::new(&before.replace('\r', "\n")).position(good),
+        false => Locator::new(before).position(good),
+    }
+}
+
 /// The byte offset of the first character that is not whitespace or inside a comment
 /// (RON's `//` line comments and nesting `/* */` block comments).
 pub(crate) fn first_token_offset(text: &str) -> usize {

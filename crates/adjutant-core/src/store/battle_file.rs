@@ -327,8 +327,7 @@ pub fn battle_from_bytes_under(
     let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let good = e.valid_up_to();
-        let before = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
-        let (line, col) = crate::army::locate::Locator::new(before).position(good);
+        let (line, col) = crate::army::locate::position_of_byte(bytes, good);
         StoreError::Parse {
             path: path.to_path_buf(),
             line,
