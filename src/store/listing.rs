@@ -261,3 +261,35 @@ fn stem(path: &Path) -> String {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default()
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// A drive whose driver died answers a folder's listing with EIO: the listing says so
+    /// (never an empty list, which would tell the player the battles are gone).
+    #[test]
+    fn a_folder_the_drive_cannot_read_is_an_error_that_says_why() {
+        let dir = tempfile::tempdir().unwrap();
+        let battles = dir.path().join("battles");
+        let mut store = BattleStore::in_dir(&battles);
+        let err = store
+            .listing_with(|_| Err(std::io::Error::from_raw_os_error(libc::EIO)))
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "cannot read the battles folder {}: Input/output error (os error 5)",
+                battles.display()
+            )
+        );
+        assert_eq!(store.listing(), Ok(Vec::new()), "a missing folder is empty");
+        std::fs::write(&battles, "a file where the folder was").unwrap();
+        assert!(store.listing().is_err());
+        assert_eq!(
+            store.list(),
+            Vec::new(),
+            "list keeps its meaning: nothing listed"
+        );
+    }
+}

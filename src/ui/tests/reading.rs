@@ -218,3 +218,23 @@ fn print_never_writes_over_a_battle() {
         }
     );
 }
+
+/// Before, a battle whose file name is not UTF-8 was left out of the home list.
+#[cfg(unix)]
+#[test]
+fn a_battle_whose_file_name_is_not_utf8_is_listed_on_the_home_screen() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let path = saved_battle(&data, 2);
+    let odd = path.with_file_name(std::ffi::OsStr::from_bytes(b"caf\xE9.ron"));
+    std::fs::rename(&path, &odd).unwrap();
+    let mut app = App::new(Store::open(Some(data)));
+    assert!(shows_text(
+        &app,
+        "2 entries · caf\u{fffd}.ron",
+        "(a file name that is not UTF-8: \u{fffd} stands for what is not)"
+    ));
+    click(&mut app, "Open");
+    assert_eq!(entries_on_screen(&app), 2);
+}
