@@ -18,6 +18,8 @@ use std::fmt::Write;
 
 /// How the checksum line starts.
 const PREFIX: &str = "// Checksum: ";
+/// The checksum line where it follows another line.
+const LINE_PREFIX: &str = "\n// Checksum: ";
 /// What follows the sum, for someone reading the file.
 const SUFFIX: &str =
     " (FNV-1a 64 of everything above this line; to load a copy edited by hand, delete this line)";
@@ -56,20 +58,20 @@ pub(crate) enum Seal {
 /// ends are read as Adjutant writes them, so a copy whose lines end in CR LF (Windows)
 /// matches: Adjutant never writes a CR itself (a string's CR is written `\r`).
 pub(crate) fn verify(text: &str) -> Seal {
-    let mut lines = text.split_inclusive('\n').scan(0, |offset, line| {
-        let start = *offset;
-        *offset += line.len();
-        Some((start, line))
-    });
-    let Some((start, _)) = lines.find(|(_, line)| line.starts_with(PREFIX)) else {
-        return Seal::Absent;
+    let start = match text.starts_with(PREFIX) {
+        true => 0,
+        false => match text.find(LINE_PREFIX) {
+            Some(i) => i + 1,
+            None => return Seal::Absent,
+        },
     };
-    let line = text[..start].matches('\n').count() + 1;
+    let line = || text[..start].matches('\n').count() + 1;
     let end = text[start..]
         .find('\n')
         .map_or(text.len(), |i| start + i + 1);
     let after = &text[end..];
     if let Some(first) = after.find(|c: char| !c.is_whitespace()) {
+        let line = line();
         let at = line + 1 + after[..first].matches('\n').count();
         return Seal::Followed { line, at };
     }
@@ -84,7 +86,7 @@ pub(crate) fn verify(text: &str) -> Seal {
     };
     match written == Some(sum) {
         true => Seal::Matches,
-        false => Seal::Differs { line },
+        false => Seal::Differs { line: line() },
     }
 }
 
