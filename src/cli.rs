@@ -2,7 +2,10 @@
 //! cards, a battle as it stands) and `adjutant report` (the after-action report as PDF or
 //! Markdown). Each reads the player's table overrides first, so what is printed is what is in
 //! force; each writes its files atomically and exits 1, writing nothing, when anything is
-//! wrong with its input. [`battles`] lists and restores saved battles.
+//! wrong with its input or where it would write: never into Adjutant's battles folder, over a
+//! battle file or over a file another Adjutant window holds (`store::kept`). Each sheet is
+//! named from its input's own name, bytes and all. [`battles`] lists and restores saved
+//! battles.
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};

@@ -3,7 +3,8 @@
 //! fsync, rename (keeping a replaced file as `<name>.bak`) — after checks here that turn the
 //! commonest mistakes (no such folder, a folder named as the file) into plain messages, and
 //! that refuse to put a file in the place of anything but a regular file (a device such as
-//! `/dev/null`, a named pipe, a socket, or a link to one).
+//! `/dev/null`, a named pipe, a socket, or a link to one); a folder that takes no new files
+//! (`/proc`, a read-only drive) is named as such.
 
 use std::path::{Path, PathBuf};
 

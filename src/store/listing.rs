@@ -1,6 +1,7 @@
 //! Listing the battles folder, and getting a damaged battle back from its backup.
 //!
-//! Every battle file is listed, whole or not. A battle file that fails to load shows why, and
+//! Every battle file is listed, whole or not, whatever its name (one that is not UTF-8 too); a
+//! folder that cannot be read is an error that says why, never an empty list. A battle file that fails to load shows why, and
 //! — when its backup (`<name>.bak`, the file as it was one save earlier) loads — what the
 //! backup holds. A backup whose battle file is missing is listed under the battle's name, not
 //! dropped. [`BattleStore::restore_backup`] puts the backup in the battle file's place and

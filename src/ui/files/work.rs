@@ -1,8 +1,9 @@
 //! The disk work behind the file commands, with no window in sight: reading a file the player
-//! chose (an army through the army loader, or a battle through the store's reader), writing a
-//! copy of a battle or a printed sheet atomically, copying an army into the player's armies,
-//! and handing a written sheet to the desktop's viewer. Every failure is a sentence naming the
-//! file and the system's reason.
+//! chose (a battle through the store's reader, with the store's size limit; an army through
+//! the army loader, with the army files'), writing a copy of a battle or a printed sheet
+//! atomically (never over a battle or into the battles folder), copying an army into the
+//! player's armies, and handing a written sheet to the desktop's viewer. Every failure is a
+//! sentence naming the file and the system's reason.
 
 use std::path::{Path, PathBuf};
 
