@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::locate::Locator;
+use super::locate::position_of_byte;
 use super::{Army, ArmyFile, Origin, Problem, load_army_str, shipped};
 use crate::regular_file::{self, ReadError};
 use crate::words::{count, escaped};
@@ -214,14 +214,23 @@ pub fn read_army_text(path: &Path) -> Result<String, Problem> {
         ReadError::TooBig(n) => whole(too_big(n)),
         ReadError::Io(e) => whole(format!("cannot open the file: {e}")),
     })?;
+    army_text(&name, bytes)
+}
+
+/// An army file's bytes as text (`name` labels the problem): over [`MAX_FILE_BYTES`] refused,
+/// a leading byte-order mark dropped, anything not UTF-8 refused at the line and column of
+/// its first bad byte.
+pub fn army_text(name: &str, bytes: Vec<u8>) -> Result<String, Problem> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(Problem::whole_file(name, too_big(bytes.len() as u64)));
+    }
     regular_file::text(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
-        let prefix = std::str::from_utf8(&e.as_bytes()[..good]).unwrap_or_default();
         let byte = e.as_bytes().get(good).copied().unwrap_or(0);
-        let (line, col) = Locator::new(prefix).position(good);
+        let (line, col) = position_of_byte(e.as_bytes(), good);
         let message = format!(
             "the file is not UTF-8 text (byte 0x{byte:02X} here); save it as UTF-8 in your text editor"
         );
-        Problem { path: name.clone(), line, col, message }
+        Problem { path: name.to_string(), line, col, message }
     })
 }

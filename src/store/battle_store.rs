@@ -129,18 +129,9 @@ impl BattleStore {
     /// way (see [`super::kept`]) is refused and nothing is written.
     pub fn save_copy(&self, battle: &Battle, target: &Path) -> Result<(), StoreError> {
         if let Some(kept) = super::kept::reaches(self.dir(), target) {
-            let what = match kept.is_dir() {
-                true => format!("in Adjutant's battles folder {}", kept.display()),
-                // A hard link: another name for the same file.
-                false if std::fs::canonicalize(target).ok().as_ref() != Some(&kept) => format!(
-                    "the same file as {}, in Adjutant's battles folder",
-                    kept.display()
-                ),
-                false => format!("{}, in Adjutant's battles folder", kept.display()),
-            };
             return Err(StoreError::Kept {
                 path: target.to_path_buf(),
-                what,
+                what: super::kept::describe(target, &kept),
             });
         }
         if target.is_dir() {
@@ -162,7 +153,12 @@ impl BattleStore {
     /// Loads the battle at `path` to play it here: takes its lock first, so no other window
     /// writes it while this one plays it. Give it back with [`BattleStore::release`].
     pub fn open(&mut self, path: &Path) -> Result<Battle, StoreError> {
-        self.battles.open(path)
+        let battle = self.battles.open(path)?;
+        // Held now: a temp file of this battle's that another process was writing is done.
+        if let Some(dir) = path.parent() {
+            super::leftovers::clear_stale_temps(dir, Some(path));
+        }
+        Ok(battle)
     }
 
     /// Gives back one hold on the battle at `path`; the lock goes when the last one does.

@@ -12,7 +12,11 @@
 //! - [`battle_store`]: the folder of battles: save and load, and never overwrite a file that
 //!   failed to load, a battle another window plays, or a file changed since it was read.
 //! - [`folder`]: the [`Storage`] trait on a folder of files.
+//! - [`kept`]: whether a path reaches the battles folder (a copy is never written there), and
+//!   what a printed sheet is never written over.
 //! - [`listing`]: list the battles and resume the last one; restore a damaged battle's backup.
+//! - [`leftovers`]: clear the temp files of saves that stopped (a killed process) from the
+//!   battles folder.
 //! - [`owner`]: the lock a window holds on the battle it plays, and the stamp of a file.
 //! - [`held`]: the same lock and stamp for a file a window edits in place (an army file in
 //!   the builder).
@@ -29,7 +33,8 @@ pub mod browser;
 mod disk;
 pub mod folder;
 pub mod held;
-mod kept;
+pub mod kept;
+mod leftovers;
 pub mod listing;
 pub mod names;
 #[cfg(not(target_arch = "wasm32"))]
@@ -47,6 +52,7 @@ use crate::regular_file::{self, ReadError};
 pub use adjutant_core::store::{
     BATTLE_VERSION, BattleFile, Battles, Memory, Storage, StoreError, WriteStep, battle_file,
     battle_from_bytes_under, battle_from_ron, battle_from_ron_under, battle_to_ron,
+    looks_like_battle_file,
 };
 
 /// The largest file the store reads (a battle of 10,000 events is a few MiB).

@@ -168,7 +168,7 @@ impl App {
         if !self.store.reopen_last() {
             return;
         }
-        let saved = self.store.battles();
+        let saved = self.store.battles().unwrap_or_default();
         if let Some(last) = self.store.last_battle(&saved) {
             self.open_battle(&last.path);
         }
@@ -308,19 +308,10 @@ impl App {
 
     /// Ctrl+Q: the battle on screen saved (it is after every action; this retries a save
     /// the disk refused), the window's size remembered, then the window closed. A battle that
-    /// still cannot be saved keeps the window open with its banner; an army with edits not
-    /// saved asks first, as every way out of the builder does.
+    /// still cannot be saved asks what to do, as the window's close button does (retry, save
+    /// a copy elsewhere, discard, or stay); an army with edits not saved asks first, as every
+    /// way out of the builder does.
     fn quit(&mut self) -> Task<Message> {
-        if let Screen::Battle(b) = &mut self.screen {
-            // A save, done now; the question about leaving, if up, keeps the window open.
-            let action = b.update(battle::Message::RetrySave);
-            let _ = self.battle_act(action);
-        }
-        if let Screen::Battle(b) = &self.screen
-            && b.unsaved()
-        {
-            return Task::none();
-        }
         self.leave(battle::Next::Quit)
     }
 

@@ -318,13 +318,22 @@ impl Store {
             && !name.starts_with('.')
     }
 
-    /// The saved battles, newest first, those that fail to load with the reason.
-    pub fn battles(&self) -> Vec<SavedBattle> {
-        let list = self.inner.borrow_mut().battles.list();
-        list.into_iter()
+    /// The saved battles, newest first, those that fail to load with the reason; or, when
+    /// the battles folder cannot be read, a sentence saying so and why (never an empty list,
+    /// which would tell the player the battles are gone).
+    pub fn battles(&self) -> Result<Vec<SavedBattle>, String> {
+        let list = self.inner.borrow_mut().battles.listing().map_err(|e| {
+            format!(
+                "The saved battles cannot be listed: {e}. They are not deleted: Adjutant could \
+                 not read their folder. Check the drive or the folder's permissions, then come \
+                 back to this screen."
+            )
+        })?;
+        Ok(list
+            .into_iter()
             .map(|s| SavedBattle {
                 detail: match &s.ok_or_error {
-                    Ok(()) => format!("{} · {}", entries(s.entries), file_name(&s.path)),
+                    Ok(()) => format!("{} · {}", entries(s.entries), shown_name(&s.path)),
                     Err(StoreError::Io { kind, .. }) if *kind == std::io::ErrorKind::NotFound => {
                         format!("The battle file {} is missing.", s.path.display())
                     }
@@ -340,7 +349,7 @@ impl Store {
                 path: s.path,
                 title: s.title,
             })
-            .collect()
+            .collect())
     }
 
     /// The battle to resume: the one open when Adjutant last closed, else the newest that loads.
@@ -382,6 +391,16 @@ impl Store {
 /// "1 entry", "12 entries".
 fn entries(n: usize) -> String {
     format!("{n} {}", if n == 1 { "entry" } else { "entries" })
+}
+
+/// A battle's file name as listed; one that is not UTF-8 says so, U+FFFD standing for the
+/// bytes that are not.
+fn shown_name(path: &Path) -> String {
+    let name = file_name(path);
+    match path.file_name().is_some_and(|n| n.to_str().is_none()) {
+        true => format!("{name} (a file name that is not UTF-8: � stands for what is not)"),
+        false => name,
+    }
 }
 
 fn file_name(path: &Path) -> String {

@@ -449,7 +449,7 @@ impl App {
             None => Err("There is nothing on screen to print.".into()),
         };
         let outcome = outcome
-            .and_then(|bytes| work::write_sheet(&path, &bytes))
+            .and_then(|bytes| work::write_sheet(&self.store, &path, &bytes))
             .map(|()| {
                 let mut text = format!(
                     "{} {} {}.",

@@ -46,6 +46,8 @@ pub const DELETE_FOR_GOOD: &str = "Delete for good";
 pub struct Home {
     armies: Vec<ArmyFile>,
     saved: Vec<SavedBattle>,
+    /// Why the saved battles could not be listed (their folder cannot be read).
+    saved_problem: Option<String>,
     last: Option<SavedBattle>,
     user_dir: PathBuf,
     picker: picker::Picker,
@@ -143,9 +145,13 @@ pub enum Action {
 impl Home {
     /// The home screen with the armies and battles found in the store.
     pub fn new(store: &Store) -> Home {
-        let saved = store.battles();
+        let (saved, saved_problem) = match store.battles() {
+            Ok(saved) => (saved, None),
+            Err(why) => (Vec::new(), Some(why)),
+        };
         let armies = store.armies();
         Home {
+            saved_problem,
             picker: picker::Picker::new(&armies),
             armies,
             last: store.last_battle(&saved),
@@ -176,7 +182,10 @@ impl Home {
     /// The saved battles listed again from the store (another tab changed them), and what
     /// the browser says of keeping them.
     pub fn refresh_saved(&mut self, store: &Store) {
-        self.saved = store.battles();
+        (self.saved, self.saved_problem) = match store.battles() {
+            Ok(saved) => (saved, None),
+            Err(why) => (Vec::new(), Some(why)),
+        };
         self.last = store.last_battle(&self.saved);
         self.keeping = super::platform::keeping();
         self.bin = store.bin();

@@ -56,7 +56,8 @@ impl Home {
                 .width(Fill)
                 .on_press(Message::BattleOpened(last.path.clone()))
                 .into(),
-            None => parts::body("No saved battle to resume yet."),
+            None if self.saved_problem.is_none() => parts::body("No saved battle to resume yet."),
+            None => parts::error_line(self.saved_problem.as_deref().unwrap_or_default()),
         };
         column![
             resume,

@@ -16,6 +16,7 @@ mod layout;
 mod names;
 mod phone;
 mod pickers;
+mod reading;
 mod safety;
 mod steady;
 mod systems;

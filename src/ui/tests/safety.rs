@@ -386,20 +386,47 @@ fn a_save_refused_in_the_windows_update_shows_the_banner_and_leaving_asks() {
     assert_eq!(entries(&path), 2);
 }
 
-/// Ctrl+Q retries a save the disk refused and stays while it still fails.
+/// Ctrl+Q retries a save the disk refused; while it still fails, it asks the question the
+/// window's close button asks, and only an answer closes. Before, Ctrl+Q did nothing.
 #[test]
-fn ctrl_q_saves_the_battle_first_and_stays_while_the_disk_refuses() {
+fn ctrl_q_while_not_saved_asks_as_the_close_button_does() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = app_in_battle(&dir);
     let battles = block_saves(&dir);
     roll(&mut app, "4 1");
     press_ctrl(&mut app, "q");
     assert!(matches!(app.screen, Screen::Battle(_)));
-    assert!(shows(&app, "Not saved"), "the banner stays");
+    assert!(!app.closing(), "not closed with an action unsaved");
+    assert!(shows(&app, "This battle is not saved"), "it asks");
+    assert!(shows(&app, leave::DISCARD));
+    // Other keys do not answer the question.
+    let _ = app.update(Message::UndoPressed);
+    assert_eq!(game(&app).log().len(), 2);
+    assert!(!app.closing());
+    click(&mut app, leave::DISCARD);
+    assert!(app.closing(), "Discard and leave quits");
 
-    std::fs::remove_file(&battles).unwrap();
+    // Saved once the disk allows: Ctrl+Q saves and quits with no question.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in_battle(&dir);
+    let battles_again = block_saves(&dir);
+    roll(&mut app, "2 3");
+    std::fs::remove_file(&battles_again).unwrap();
     press_ctrl(&mut app, "q");
-    assert!(!shows(&app, "Not saved"), "saved");
+    assert!(app.closing(), "saved, then closed");
+    assert_eq!(entries(&file(&app)), 2);
+    let _ = battles;
+
+    // Retry from the question saves and goes on to quit.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in_battle(&dir);
+    let blocked = block_saves(&dir);
+    roll(&mut app, "6 6");
+    press_ctrl(&mut app, "q");
+    assert!(!app.closing());
+    std::fs::remove_file(&blocked).unwrap();
+    click(&mut app, leave::RETRY);
+    assert!(app.closing(), "saved from the question, then closed");
     assert_eq!(entries(&file(&app)), 2);
 }
 

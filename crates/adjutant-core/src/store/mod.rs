@@ -30,7 +30,7 @@ use thiserror::Error;
 
 pub use battle_file::{
     BATTLE_VERSION, BattleFile, battle_from_bytes_under, battle_from_ron, battle_from_ron_under,
-    battle_to_ron,
+    battle_to_ron, first_value_is, looks_like_battle_file,
 };
 pub use storage::{Battles, Memory, Storage};
 
@@ -223,6 +223,16 @@ impl StoreError {
                         .chars()
                         .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
                 }));
+        if let ron::Error::ExceededRecursionLimit = err.code {
+            return StoreError::Parse {
+                path: path.to_path_buf(),
+                line,
+                col,
+                message: "brackets are nested too deeply here (more than 128 levels): Adjutant \
+                          never writes a file like this"
+                    .into(),
+            };
+        }
         let message = match at_end {
             true => format!(
                 "the file ends early, in the middle of what it holds (it was cut short, \
