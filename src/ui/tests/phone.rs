@@ -26,7 +26,7 @@ use super::column::{FIRED_AT, FIRER};
 mod json;
 use super::layout::{problems, texts};
 use super::systems::at;
-use crate::ui::battle::{keypad, procedure_panel};
+use crate::ui::battle::{keypad, procedure_panel, roster_panel, screen};
 use crate::ui::persist::Store;
 use crate::ui::{App, Screen};
 
@@ -432,9 +432,9 @@ fn a_fire_is_played_by_taps_on_a_phone_and_a_roster_sheet_asked_for() {
     phone.tab("Pieces");
     phone.tap("pick the firer", FIRER);
     phone.side(royalist);
-    phone.tap("pick targets", "Pick targets");
+    phone.tap("pick targets", roster_panel::TARGETS_SHORT);
     phone.tap("aim at the target", FIRED_AT);
-    phone.tap("pick actors again", "Pick actors");
+    phone.tap("pick actors again", roster_panel::ACTORS_SHORT);
     phone.tab("Procedures");
     phone.start("start the fire", rr::FIRE);
     assert!(phone.game().pending().is_some(), "the fire is under way");
@@ -479,6 +479,7 @@ fn a_fire_is_played_by_taps_on_a_phone_and_a_roster_sheet_asked_for() {
     assert_eq!(phone.game().log().len(), entries + 1, "the clock moved on");
 
     phone.part("print");
+    phone.tap("open the menu", screen::MENU);
     phone.tap("open the print panel", "Print…");
     phone.over = true;
     let army = phone.game().armies()[1].name.clone();
