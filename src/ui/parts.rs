@@ -80,10 +80,10 @@ pub fn touch_text<'a, M: Clone + 'a>(
 }
 
 /// `target` (a button, a pick list) at least a finger's size each way when `touch`
-/// ([`finger::TAP`]); as it is for a mouse.
+/// ([`finger::TAP`]), in a box of its own size (so the tests find it); as it is for a mouse.
 pub fn tap<'a, M: 'a>(target: impl Into<Element<'a, M>>, touch: bool) -> Element<'a, M> {
     if touch {
-        finger::finger(target)
+        container(finger::finger(target)).into()
     } else {
         target.into()
     }

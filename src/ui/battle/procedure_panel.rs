@@ -177,10 +177,10 @@ impl State {
             Some(pending) => self.pending_view(game, pending, viewer, touch),
             None => self.offers_view(game, selection, viewer, touch),
         };
-        // A phone's room is narrow: the panel's margins are too.
-        let margin = if touch { gap::S } else { gap::M };
-        container(scrollable(content.padding(iced::padding::right(margin))).height(Fill))
-            .padding(margin)
+        // A phone's room is narrow: the panel's margin is too (not the room kept for the
+        // scroll bar, which takes a press before what is under it).
+        container(scrollable(content.padding(iced::padding::right(gap::M))).height(Fill))
+            .padding(if touch { gap::S } else { gap::M })
             .width(Fill)
             .height(Fill)
             .style(theme::panel)

@@ -48,6 +48,11 @@ impl Kept {
         }
     }
 
+    /// Forgets the widget state kept: the next view starts afresh.
+    pub fn forget(&mut self) {
+        self.cache = Some(Cache::default());
+    }
+
     /// Runs `with` on the window showing `view`, keeping its widget state for the next.
     fn with<'a, M, R>(
         &mut self,
@@ -132,6 +137,82 @@ impl Kept {
             }
             Touched { messages, redraw }
         })
+    }
+
+    /// Whether the pointer shows a hand (something to press) at each of `points` on the
+    /// window showing `view`; nothing is pressed.
+    pub fn hands<M>(&mut self, view: Element<'_, M>, points: &[Point]) -> Vec<bool> {
+        self.with(view, |ui, renderer| {
+            points
+                .iter()
+                .map(|&p| {
+                    let moved = Event::Mouse(mouse::Event::CursorMoved { position: p });
+                    let (state, _) = ui.update(
+                        &[moved],
+                        mouse::Cursor::Available(p),
+                        renderer,
+                        &mut clipboard::Null,
+                        &mut Vec::new(),
+                    );
+                    matches!(
+                        state,
+                        State::Updated {
+                            mouse_interaction: mouse::Interaction::Pointer,
+                            ..
+                        }
+                    )
+                })
+                .collect()
+        })
+    }
+
+    /// What the pointer finds at each of `points` on a fresh window showing `view` (nothing
+    /// kept from before, nothing kept after): whether it is over something to press, and the
+    /// message a click there makes (its words), if any. Each point is clicked twice, so a pick
+    /// list opened by the first is closed by the second and covers nothing for the next.
+    pub fn probe<M: std::fmt::Debug>(
+        &mut self,
+        view: Element<'_, M>,
+        points: &[Point],
+    ) -> Vec<(bool, Option<String>)> {
+        self.cache = Some(Cache::default());
+        let found = self.with(view, |ui, renderer| {
+            points
+                .iter()
+                .map(|&p| {
+                    let cursor = mouse::Cursor::Available(p);
+                    let moved = Event::Mouse(mouse::Event::CursorMoved { position: p });
+                    let mut messages = Vec::new();
+                    let (state, _) = ui.update(
+                        &[moved],
+                        cursor,
+                        renderer,
+                        &mut clipboard::Null,
+                        &mut messages,
+                    );
+                    let pointer = matches!(
+                        state,
+                        State::Updated {
+                            mouse_interaction: mouse::Interaction::Pointer,
+                            ..
+                        }
+                    );
+                    let clicks: Vec<Event> = iced_test::simulator::click()
+                        .chain(iced_test::simulator::click())
+                        .collect();
+                    let _ = ui.update(
+                        &clicks,
+                        cursor,
+                        renderer,
+                        &mut clipboard::Null,
+                        &mut messages,
+                    );
+                    (pointer, messages.first().map(|m| format!("{m:?}")))
+                })
+                .collect()
+        });
+        self.cache = Some(Cache::default());
+        found
     }
 
     /// The window showing `view` drawn at two pixels to one in `theme`, as RGBA rows.

@@ -21,6 +21,7 @@ mod steady;
 mod swipe;
 mod systems;
 mod table;
+mod targets;
 mod touch;
 mod tray;
 mod view;
