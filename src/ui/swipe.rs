@@ -332,7 +332,9 @@ impl<M> Widget<M, Theme, Renderer> for Swipe<'_, M> {
                             shell.request_redraw();
                         }
                     } else if !finger.stopper {
-                        // A tap: pressed and lifted where the finger came down.
+                        // A tap: pressed and lifted where the finger came down, each as an
+                        // event of its own (what takes the press must not leave the lift
+                        // taken before it arrives).
                         let at = mouse::Cursor::Available(finger.start);
                         for event in [
                             touch::Event::FingerPressed {
@@ -344,6 +346,8 @@ impl<M> Widget<M, Theme, Renderer> for Swipe<'_, M> {
                                 position: finger.start,
                             },
                         ] {
+                            let mut messages = Vec::new();
+                            let mut own = Shell::new(&mut messages);
                             self.content.as_widget_mut().update(
                                 &mut tree.children[0],
                                 &Event::Touch(event),
@@ -351,9 +355,10 @@ impl<M> Widget<M, Theme, Renderer> for Swipe<'_, M> {
                                 at,
                                 renderer,
                                 clipboard,
-                                shell,
+                                &mut own,
                                 viewport,
                             );
+                            shell.merge(own, |m| m);
                         }
                     }
                     shell.capture_event();

@@ -7,6 +7,7 @@ mod battle;
 mod builder_safety;
 mod clicks;
 mod column;
+mod counts;
 mod editor;
 mod files;
 mod fonts;
