@@ -220,7 +220,18 @@ impl Kept {
         let size = self.size;
         self.with(view, |ui, renderer| {
             use iced::theme::Base;
+            use iced_test::core::Renderer as _;
             let base = theme.base();
+            // What was drawn for the last picture is gone; the widgets learn how they look
+            // now (a button is drawn as disabled until a frame tells it otherwise).
+            renderer.reset(Rectangle::with_size(size));
+            let _ = ui.update(
+                &[frame(iced::time::Instant::now())],
+                mouse::Cursor::Unavailable,
+                renderer,
+                &mut clipboard::Null,
+                &mut Vec::new(),
+            );
             ui.draw(
                 renderer,
                 theme,
