@@ -155,7 +155,7 @@ impl Operation for Scrolled {
         _state: &mut dyn Scrollable,
     ) {
         if bounds.contains(self.at) {
-            self.sum = self.sum + translation;
+            self.sum += translation;
         }
     }
 }
@@ -369,12 +369,11 @@ impl<M> Widget<M, Theme, Renderer> for Swipe<'_, M> {
                     return;
                 }
             }
-            Event::Touch(touch::Event::FingerLost { id, .. }) => {
-                if state.finger.take_if(|f| f.id == id).is_some() || state.finger.is_some() {
-                    // Its press was never handed on: nothing below has anything to forget.
-                    shell.capture_event();
-                    return;
-                }
+            Event::Touch(touch::Event::FingerLost { id, .. }) if state.finger.is_some() => {
+                // Its press was never handed on: nothing below has anything to forget.
+                let _ = state.finger.take_if(|f| f.id == id);
+                shell.capture_event();
+                return;
             }
             Event::Window(window::Event::RedrawRequested(now)) => {
                 if let Some((at, fling)) = state.fling.take() {
@@ -475,7 +474,7 @@ mod tests {
             frames += 1;
             let (by, next) = f.advance(t0 + Duration::from_millis(16 * frames));
             assert!(by.y <= 0.0, "it goes the way the finger went");
-            travelled = travelled + by;
+            travelled += by;
             fling = next;
             assert!(frames < 1000, "it stops");
         }

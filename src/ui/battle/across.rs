@@ -113,18 +113,25 @@ fn page<'a, M: Clone + 'a>(
     let mut page = column![header].spacing(gap::L);
     let figures = game.rules().figures(&game.context());
     // What the header, the gaps and the sides take; the result has the rest.
-    let clock_lines = lines(
-        &adjutant::rules::clock_line(game),
-        size(far::CLOCK),
-        room.width - if touch { 100.0 } else { 260.0 },
-    );
+    // On a phone the clock may take more than a line (the desk's room takes it as one).
+    let clock_lines = match touch {
+        true => lines(
+            &adjutant::rules::clock_line(game),
+            size(far::CLOCK),
+            room.width - 100.0,
+        ),
+        false => 1.0,
+    };
     let mut taken = clock_lines * size(far::CLOCK) * far::LINE_HEIGHT
         + 2.0 * gap::L
         + sides_height(game, &figures, room.width, scale);
     if let Some(pending) = game.pending() {
         let title = format!("Under way: {}", pending.title);
-        taken += lines(&title, size(far::LINE), room.width) * size(far::LINE) * far::LINE_HEIGHT
-            + gap::L;
+        let title_lines = match touch {
+            true => lines(&title, size(far::LINE), room.width),
+            false => 1.0,
+        };
+        taken += title_lines * size(far::LINE) * far::LINE_HEIGHT + gap::L;
         page = page.push(text(title).size(size(far::LINE)).font(theme::BOLD_FONT));
     }
     let result_room = (room.height - taken).min(room.height * RESULT_SHARE);

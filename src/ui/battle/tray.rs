@@ -298,7 +298,12 @@ impl State {
             ),
         ]
         .spacing(gap::XS)
-        .align_y(iced::Center);
+        // A finger's Add is taller than the fields beside it.
+        .align_y(if touch {
+            iced::alignment::Vertical::Center
+        } else {
+            iced::alignment::Vertical::Top
+        });
 
         let name = self.name();
         let act = self.faces.row(
