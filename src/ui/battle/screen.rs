@@ -3,7 +3,7 @@
 //! narrow for three (a small window, or a large zoom), the pieces beside one column whose tabs
 //! hold the procedures, the dice tray, the cards and the log, with the top bar on two lines.
 //! On a phone ([`super::touch`]: narrower than [`PHONE`], or on its side) the top bar is one
-//! line — back, the battle's title, Saved and a menu (☰) that holds printing, the tables,
+//! line — back, the battle's title, Saved and a menu (≡) that holds printing, the tables,
 //! across the table and whose eyes — the tabs are one line, and every button a finger's
 //! size; upright, the pieces are the first tab.
 
@@ -254,7 +254,7 @@ impl Battle {
     }
 
     /// A phone's top bar: one line of back, the sides' names (cut at the room there is) and
-    /// Saved, with the menu's button (☰) at its end; the menu, when open, on the lines under
+    /// Saved, with the menu's button (≡) at its end; the menu, when open, on the lines under
     /// it, and the "Not saved" banner on lines of its own.
     fn phone_bar(&self) -> Element<'_, Message> {
         let sides: Vec<String> = self.game.armies().iter().map(|a| a.side.clone()).collect();
@@ -376,7 +376,7 @@ impl Battle {
 
 /// The phone's top bar's back button (home) and its menu's.
 pub const BACK: &str = "←";
-pub const MENU: &str = "☰";
+pub const MENU: &str = "≡";
 
 /// The height of a button of body text ([`parts::button_text`]).
 const BUTTON_HEIGHT: f32 = 1.3 * theme::size::BODY + 2.0 * (gap::XS + 2.0);
