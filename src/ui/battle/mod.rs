@@ -9,6 +9,9 @@
 //! [`Battle::ready_to_leave`].
 //! F9 swaps the panels for the large-type across-the-table view (the choice is remembered
 //! through [`Action::RememberAcross`]); the Tables button shows the rule tables in force.
+//! On a phone ([`touch`]) the top bar's menu holds those buttons; a tap on a row's Target
+//! there ends the pick and brings the procedures' tab up, and "Several" makes every tap add
+//! to the pick as Ctrl or Shift does at the desk.
 //!
 //! The screen knows its battle's file: the one it was opened from, or a new one of its own
 //! for a new battle or a copy brought in from elsewhere, named at its first save. The app's
@@ -103,11 +106,11 @@ pub const PHONE: f32 = 760.0;
 /// Below this height (a phone on its side) the screen is laid out for a finger as a phone's
 /// is, though its pieces keep their column: a top bar of one line, and every button a finger's
 /// size ([`crate::ui::finger::TAP`]).
-pub const SHORT: f32 = 500.0;
+pub(crate) const SHORT: f32 = 500.0;
 
 /// Whether a screen of `size` (logical pixels) is laid out for a finger: a phone either way
 /// up.
-pub fn touch(size: iced::Size) -> bool {
+pub(crate) fn touch(size: iced::Size) -> bool {
     size.width < PHONE || size.height < SHORT
 }
 
