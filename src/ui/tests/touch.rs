@@ -339,6 +339,15 @@ fn retake_phone_screenshots() {
     let _ = play.screen.update(Message::AcrossToggled);
     let _ = play.screen.update(Message::TablesToggled);
     shot("phone-tables.png", play.screen.view());
+    // On its side, and a tablet.
+    let _ = play.screen.update(Message::TablesToggled);
+    let _ = play.screen.update(Message::NarrowTabSelected(
+        crate::ui::battle::Tab::Procedures,
+    ));
+    for (name, size) in [("phone-side.png", TOUCH[1]), ("tablet.png", TOUCH[2])] {
+        let mut kept = super::kept::Kept::new(size);
+        super::kept::write_png(&dir.join(name), &kept.picture(play.screen.view(), &theme));
+    }
     let dir2 = tempfile::tempdir().unwrap();
     let store = Store::open(Some(dir2.path().to_path_buf()));
     let army = store
