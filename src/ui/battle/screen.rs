@@ -122,7 +122,18 @@ impl Battle {
                 Tab::Pieces | Tab::Procedures => procedures(),
                 Tab::Dice | Tab::Cards => self.right_tab_body(self.narrow_tab, touch),
                 Tab::Log => column![
-                    banner::view(&self.game, self.viewer, banner::Shown::Figures),
+                    // On a phone the figures keep to a third of the screen, so the log has the
+                    // rest (they scroll there).
+                    match touch {
+                        true => container(iced::widget::scrollable(banner::view(
+                            &self.game,
+                            self.viewer,
+                            banner::Shown::Figures
+                        )))
+                        .max_height(room.height * 0.3)
+                        .into(),
+                        false => banner::view(&self.game, self.viewer, banner::Shown::Figures),
+                    },
                     log()
                 ]
                 .spacing(gap::S)
