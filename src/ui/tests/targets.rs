@@ -2,9 +2,9 @@
 //! each way ([`crate::ui::finger::TAP`]), in every rule system: walked over the screens a
 //! player meets — the procedures with nothing picked, the top bar's menu, the pieces (with the
 //! one piece picked, whose step boxes are buttons; with a leader picked, whose "with" choice
-//! is; a side's pieces with their Target buttons), the offers for a fire with their questions,
-//! the refused ones and the corrections by hand unfolded, the fire under way with its keypad,
-//! the dice tray, the cards and the log.
+//! is; a side's pieces with their Target buttons), the "Not saved" banner's buttons, the
+//! offers for a fire with their questions, the refused ones and the corrections by hand
+//! unfolded, the fire under way with its keypad, the dice tray, the cards and the log.
 //!
 //! A tap target is found as a box on the screen (a button, or a pick list in its box) where the
 //! pointer shows a hand and a click does one thing, the same anywhere inside it and not just
@@ -169,6 +169,15 @@ fn every_tap_target_of_every_systems_battle_screen_is_a_fingers_size_on_a_phone(
         let mut seen = 0;
         let what = |screen: &str| format!("{} — {screen}", fire.system);
         check(&what("the procedures"), &play, &mut kept, &mut seen);
+        if fire.system == FIRES[0].system {
+            // The "Not saved" banner, while the disk refuses (once: it is the same for all).
+            let mut refused = (fire.setup)();
+            refused.size = PHONE;
+            refused.refuse_saves();
+            update(&mut refused, Message::NextPhase);
+            assert!(refused.screen.unsaved(), "the save was refused");
+            check(&what("not saved"), &refused, &mut kept, &mut seen);
+        }
         update(&mut play, Message::MenuToggled);
         check(&what("the menu"), &play, &mut kept, &mut seen);
         update(&mut play, Message::MenuToggled);
