@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
 # Checks Adjutant's web page (target/web, built by scripts/build-web.sh) in headless Chromium
 # at a phone's size, 390×844 at three device pixels to one, by touch alone (nothing is typed:
-# the pieces are narrowed by a tap on a side's button):
+# the pieces are swiped into view, or narrowed by a tap on a side's button):
 #
 #   1. src/ui/tests/phone.rs plays the same window at the same size in iced's simulator (the
-#      battle started, a fire played on the keypad, the battle resumed, a roster sheet asked
-#      for), checks every screen for overlapping texts and texts past an edge, and writes where
-#      each tap lands and what each screen shows (target/web-test/targets.json);
+#      battle started, a fire played in four taps to its first roll and its faces on the
+#      keypad, the battle resumed, the pieces swiped, a melee of two units against one set up
+#      by touch, a roster sheet asked for), checks every screen for overlapping texts and
+#      texts past an edge, and writes where each tap and swipe lands and what each screen
+#      shows (target/web-test/targets.json);
 #   2. web/test/check.mjs serves target/web on a free port of 127.0.0.1 (python3 -m
-#      http.server) and taps the same places on the page with one profile throughout: the
-#      battle is kept in the page's storage with the fire's faces, resumes after a reload, and
-#      after another with the server stopped (the service worker serves the page) plays on;
-#      the roster sheet downloads as a PDF whose text (pdftotext) names the army. Before each
-#      tap the screenshot must not be blank or cut at an edge, must be drawn where the
-#      simulated screen has its texts, and must match the simulator's picture of that screen;
+#      http.server) and taps and swipes the same places on the page with one profile
+#      throughout: the battle is kept in the page's storage with the fire's faces, resumes
+#      after a reload, and after another with the server stopped (the service worker serves
+#      the page) plays on; a swipe begun on a piece scrolls the pieces and picks nothing; the
+#      melee is kept with both attackers; the roster sheet downloads as a PDF whose text
+#      (pdftotext) names the army. Before each tap the screenshot must not be blank or cut at
+#      an edge, must be drawn where the simulated screen has its texts, and must match the
+#      simulator's picture of that screen;
 #   3. web/test/store.mjs checks the store with the same taps, each in a fresh profile: the
 #      local storage of a page built from 76fc5bf brought into IndexedDB byte for byte, 20
 #      crashes at random moments (the battle resumes at the last result shown), the quota used

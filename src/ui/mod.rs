@@ -2,6 +2,8 @@
 //! and the store, routes each screen's messages and acts on what the screen asks for, follows
 //! the desktop's dark/light theme, and turns Ctrl+Z / Ctrl+Shift+Z into undo and redo. F9
 //! (across-the-table view), F11 (full screen) and the zoom keys are handled in [`display`].
+//! On a touch screen a drag scrolls wherever it starts and a tap is a tap only when the
+//! finger did not travel ([`swipe`], around every screen).
 //!
 //! Screens never touch the disk: they return actions, and the app carries them out through
 //! its [`Store`]. The battle screen asks for a save ([`battle::Action::Save`]) whenever the
@@ -19,6 +21,7 @@ mod display;
 pub mod editor;
 mod editor_shell;
 mod files;
+mod finger;
 mod home;
 mod kept_inside;
 mod next;
@@ -27,6 +30,7 @@ pub mod persist;
 mod platform;
 mod roster;
 mod shown;
+mod swipe;
 mod tables_view;
 mod theme;
 mod timing;
@@ -446,7 +450,8 @@ impl App {
             Screen::Editor(e) => e.view().map(Message::Editor),
         };
         let screen = self.files.view_over(screen);
-        container(screen).width(Fill).height(Fill).into()
+        // A finger that travels scrolls wherever it came down; one that does not, taps.
+        swipe::swipe(container(screen).width(Fill).height(Fill))
     }
 
     /// The zoom the player chose.

@@ -134,6 +134,28 @@ export function now(page) {
   return page.evaluate(() => performance.now());
 }
 
+/**
+ * A finger put down at (x, y) CSS pixels, moved by (dx, dy) in `steps` moves `every` ms apart,
+ * rested `rest` ms (so the window sees it still and does not fling the panel on) and lifted:
+ * touch events as a phone's, through the DevTools protocol (Playwright's touchscreen only taps).
+ */
+export async function drag(page, x, y, dx, dy, { steps = 10, every = 30, rest = 600 } = {}) {
+  const cdp = await page.context().newCDPSession(page);
+  const at = (i) => [{ x: x + (dx * i) / steps, y: y + (dy * i) / steps }];
+  const wait = (ms) => new Promise((ok) => setTimeout(ok, ms));
+  try {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+    for (let i = 1; i <= steps; i += 1) {
+      await wait(every);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(i) });
+    }
+    await wait(rest);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** Taps at (x, y) CSS pixels with one finger, and waits for the screen to settle after it. */
 export async function tap(page, x, y) {
   const since = await now(page);

@@ -71,7 +71,7 @@ fn a_backup_is_restored_and_one_made_on_a_phone_by_taps() {
         matches!(phone.app.screen, Screen::Battle(_)),
         "the battle is up"
     );
-    phone.tap("back home", "← Home");
+    phone.tap("back home", crate::ui::battle::screen::BACK);
     assert!(matches!(phone.app.screen, Screen::Home(_)), "home again");
 
     phone.part("backup");
