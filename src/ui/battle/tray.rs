@@ -141,15 +141,23 @@ impl State {
                 }
             };
         }
-        // Several kinds: the faces in the order the kinds are listed, shared out by count.
+        // Several kinds: the faces in the order the kinds are listed, shared out by count;
+        // or, as a numeric keyboard with no space types them, one run of a digit a die.
         let groups = self.groups();
-        let words: Vec<&str> = self
+        let wanted: usize = groups.iter().map(|d| usize::from(d.count)).sum();
+        let mut words: Vec<&str> = self
             .faces
             .typed
             .split(|c: char| c.is_whitespace() || c == ',' || c == '+')
             .filter(|w| !w.is_empty())
             .collect();
-        let wanted: usize = groups.iter().map(|d| usize::from(d.count)).sum();
+        if let [run] = words[..]
+            && wanted > 1
+            && run.len() == wanted
+            && run.bytes().all(|b| b.is_ascii_digit())
+        {
+            words = (0..wanted).map(|i| &run[i..=i]).collect();
+        }
         if words.len() != wanted {
             self.faces.error = Some(format!(
                 "expected {wanted} faces for {}, in that order; got {}",
