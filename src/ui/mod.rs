@@ -29,6 +29,7 @@ mod roster;
 mod tables_view;
 mod theme;
 mod timing;
+mod typing;
 
 #[cfg(test)]
 mod tests;
@@ -143,6 +144,9 @@ pub enum Message {
     QuitPressed,
     /// The window's close button (or the desktop) asks the window to close.
     CloseRequested(window::Id),
+    /// A key typed in the page's input over a text field (in a browser).
+    #[cfg(target_arch = "wasm32")]
+    PageKey(typing::PageKey),
 }
 
 impl App {
@@ -253,6 +257,8 @@ impl App {
             Message::WindowResized(_) => {}
             Message::QuitPressed => return self.quit(),
             Message::CloseRequested(id) => return self.leave(battle::Next::Exit(id)),
+            #[cfg(target_arch = "wasm32")]
+            Message::PageKey(key) => return self.page_key(key),
         }
         // A file panel opened by a screen's button wants the keyboard in its path field.
         self.files.take_focus()
@@ -399,7 +405,27 @@ impl App {
             Screen::Editor(e) => e.view().map(Message::Editor),
         };
         let screen = self.files.view_over(screen);
-        container(screen).width(Fill).height(Fill).into()
+        let screen = container(screen).width(Fill).height(Fill).into();
+        // In a browser, the page's input goes over the text field that has the focus.
+        #[cfg(target_arch = "wasm32")]
+        let screen = typing::page(
+            screen,
+            self.zoom,
+            &self.theme().unwrap_or(iced::Theme::Light),
+        );
+        screen
+    }
+
+    /// A key typed in the page's input: the next or previous field, undo, redo, or an edit
+    /// waiting for its field (which takes it as the window looks again, after this).
+    #[cfg(target_arch = "wasm32")]
+    fn page_key(&mut self, key: typing::PageKey) -> Task<Message> {
+        match key {
+            typing::PageKey::Typed => Task::none(),
+            typing::PageKey::Tab { back } => self.update(Message::FocusMoved(back)),
+            typing::PageKey::Undo => self.update(Message::UndoPressed),
+            typing::PageKey::Redo => self.update(Message::RedoPressed),
+        }
     }
 
     /// The zoom the player chose.
@@ -419,6 +445,8 @@ impl App {
             window::resize_events().map(|(_, size)| Message::WindowResized(size)),
             first_frame_probe(),
             window::close_requests().map(Message::CloseRequested),
+            #[cfg(target_arch = "wasm32")]
+            typing::page_keys().map(Message::PageKey),
         ])
     }
 }

@@ -190,8 +190,8 @@ pub fn roll_row<'a, M: Clone + 'a>(
 ) -> Element<'a, M> {
     row![
         button_text(label).style(theme::action).on_press(on.roll),
-        iced::widget::text_input(placeholder, faces)
-            .id(id)
+        crate::ui::typing::field(id, placeholder, faces)
+            .kind(crate::ui::typing::Kind::Whole)
             .on_input(on.typed)
             .on_submit(on.enter.clone())
             .size(size::BODY)

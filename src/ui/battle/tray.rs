@@ -2,7 +2,7 @@
 //! Adjutant or typed in from the table, with the exact odds of every total and the recent
 //! tray rolls. Each roll is a log entry, so undo and the saved battle cover it.
 
-use iced::widget::{Column, button, column, row, scrollable, space, text, text_input};
+use iced::widget::{Column, button, column, row, scrollable, space, text};
 use iced::{Element, Fill, Length};
 
 use adjutant::battle::{Action, Battle};
@@ -12,6 +12,7 @@ use adjutant::event::Event;
 use super::Command;
 use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
+use crate::ui::typing::{Kind, field};
 
 /// The widget ids of the tray's text fields (tests and focus use them).
 pub const FACES: &str = "tray-faces";
@@ -271,14 +272,13 @@ impl State {
             );
         }
         let add = row![
-            text_input("Modifier (e.g. uphill)", &self.label)
-                .id(MOD_LABEL)
+            field(MOD_LABEL, "Modifier (e.g. uphill)", &self.label)
                 .on_input(Message::LabelChanged)
                 .on_submit(Message::ModifierAdded)
                 .size(size::BODY)
                 .width(Fill),
-            text_input("+1", &self.value)
-                .id(MOD_VALUE)
+            field(MOD_VALUE, "+1", &self.value)
+                .kind(Kind::Signed)
                 .on_input(Message::ValueChanged)
                 .on_submit(Message::ModifierAdded)
                 .size(size::BODY)

@@ -2,7 +2,7 @@
 //! rule system defines with its allowed range, traits as toggles, leader links as pick lists —
 //! each with the problems the loader finds in it right beneath.
 
-use iced::widget::{Column, checkbox, column, pick_list, row, text_input};
+use iced::widget::{Column, checkbox, column, pick_list, row};
 use iced::{Element, Fill, Length};
 
 use adjutant::army::StatSpec;
@@ -12,6 +12,7 @@ use super::{Editor, Message, Selected};
 use crate::ui::kept_inside::kept_inside;
 use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
+use crate::ui::typing::{Kind, field};
 
 /// What a leader's or unit's links show when there is none.
 const NONE: &str = "(none)";
@@ -213,18 +214,17 @@ fn entry_bar<'a>(roll: Roll, i: usize, title: String) -> Element<'a, Message> {
 fn input<'a>(
     editor: &'a Editor,
     label: &'a str,
-    field: Field,
+    at: Field,
     value: &'a str,
 ) -> Element<'a, Message> {
     let on_input = {
-        let field = field.clone();
-        move |v| Message::FieldChanged(field.clone(), v)
+        let at = at.clone();
+        move |v| Message::FieldChanged(at.clone(), v)
     };
     column![
         row![
             field_label(label),
-            text_input(label, value)
-                .id(field_id(&field))
+            field(field_id(&at), label, value)
                 .on_input(on_input)
                 .on_submit(Message::FieldSubmitted)
                 .size(size::BODY)
@@ -232,7 +232,7 @@ fn input<'a>(
         ]
         .spacing(gap::S)
         .align_y(iced::Center),
-        problems_at(editor, &field),
+        problems_at(editor, &at),
     ]
     .spacing(gap::XS)
     .into()
@@ -305,12 +305,18 @@ fn stats<'a>(
         let mark = if spec.required { " *" } else { "" };
         let label = format!("{}{mark}", spec.label);
         let range = format!("{} to {}", spec.min, spec.max);
+        let number = if spec.min < 0 {
+            Kind::Signed
+        } else {
+            Kind::Whole
+        };
         list = list.push(stat_row(
             editor,
             label,
             range,
             at(spec.key.to_string()),
             value(spec.key),
+            number,
         ));
     }
     for (key, v) in given
@@ -323,6 +329,7 @@ fn stats<'a>(
             "not known".into(),
             at(key.clone()),
             v,
+            Kind::Text,
         ));
     }
     list.into()
@@ -332,18 +339,19 @@ fn stat_row<'a>(
     editor: &'a Editor,
     label: String,
     range: String,
-    field: Field,
+    at: Field,
     value: &'a str,
+    kind: Kind,
 ) -> Element<'a, Message> {
     let on_input = {
-        let field = field.clone();
-        move |v| Message::FieldChanged(field.clone(), v)
+        let at = at.clone();
+        move |v| Message::FieldChanged(at.clone(), v)
     };
     column![
         row![
             field_label(label),
-            text_input("", value)
-                .id(field_id(&field))
+            field(field_id(&at), "", value)
+                .kind(kind)
                 .on_input(on_input)
                 .on_submit(Message::FieldSubmitted)
                 .size(size::BODY)
@@ -352,7 +360,7 @@ fn stat_row<'a>(
         ]
         .spacing(gap::S)
         .align_y(iced::Center),
-        problems_at(editor, &field),
+        problems_at(editor, &at),
     ]
     .spacing(gap::XS)
     .into()

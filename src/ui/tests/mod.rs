@@ -21,6 +21,7 @@ mod systems;
 mod table;
 mod touch;
 mod tray;
+mod typing;
 mod view;
 mod words;
 
