@@ -4,6 +4,7 @@
 //! feed the messages back through `update`, and look for text on the rebuilt screen.
 
 mod battle;
+mod builder_phone;
 mod builder_safety;
 mod clicks;
 mod column;
