@@ -14,8 +14,16 @@
 #      the roster sheet downloads as a PDF whose text (pdftotext) names the army. Before each
 #      tap the screenshot must not be blank or cut at an edge, must be drawn where the
 #      simulated screen has its texts, and must match the simulator's picture of that screen.
+#   3. typing, at 390×844 three to one and at a tablet's 810×1080 two to one:
+#      src/ui/tests/phone_army.rs builds an army in the simulator at that size (a shipped army
+#      opened in the builder, a new one named, its unit's numbers typed, saved, and taken into
+#      a battle; the dice tray's faces and a modifier typed, the pieces found) and writes its
+#      steps (target/web-test/army.json, army-tablet.json); web/test/typing.mjs plays them on
+#      the page, typing with playwright's keyboard into the page's input that each tapped
+#      field brings up over itself (inputmode="numeric" for numbers), and finds the army and
+#      the battle in the page's storage.
 #
-# Screenshots, the targets and the PDF go to target/web-test/. Exits 1 at the first failing
+# Screenshots, the targets, the steps and the PDF go to target/web-test/. Exits 1 at the first failing
 # step, with what it saw. ADJUTANT_WEB_SIZE=WIDTHxHEIGHT plays at another size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,3 +50,19 @@ ADJUTANT_WEB_TARGETS=$targets ICED_TEST_BACKEND=tiny-skia \
 
 echo "== the page in Chromium ($(chromium --version 2>/dev/null || echo chromium))"
 ADJUTANT_WEB_TARGETS=$targets node web/test/check.mjs
+
+# Typing, on a phone (three device pixels to one) and on a tablet upright (two to one).
+for screen in 390x844:3:army 810x1080:2:army-tablet; do
+  IFS=: read -r wh scale name <<<"$screen"
+  echo "== typing at $wh: the steps, found on the simulated window (src/ui/tests/phone_army.rs)"
+  army=$PWD/$out/$name.json
+  ADJUTANT_WEB_ARMY=$army ADJUTANT_WEB_SIZE=$wh ICED_TEST_BACKEND=tiny-skia \
+    cargo test --quiet --lib -- --exact \
+    ui::tests::phone_army::a_new_army_is_typed_on_a_phone_saved_and_taken_into_a_battle
+  [ -s "$army" ] || {
+    echo "check-web: phone_army.rs wrote no $army" >&2
+    exit 1
+  }
+  echo "== typing at $wh, $scale device pixels to one, in Chromium"
+  ADJUTANT_WEB_ARMY=$army ADJUTANT_WEB_SCALE=$scale node web/test/typing.mjs
+done

@@ -15,6 +15,7 @@ mod home;
 mod layout;
 mod names;
 mod phone;
+mod phone_army;
 mod pickers;
 mod safety;
 mod steady;
