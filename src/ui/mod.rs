@@ -2,6 +2,8 @@
 //! and the store, routes each screen's messages and acts on what the screen asks for, follows
 //! the desktop's dark/light theme, and turns Ctrl+Z / Ctrl+Shift+Z into undo and redo. F9
 //! (across-the-table view), F11 (full screen) and the zoom keys are handled in [`display`].
+//! Every text field is a [`typing`] field; in a browser the window is wrapped so the one with
+//! the focus gets a real input of the page over it, and a phone's keyboard.
 //!
 //! Screens never touch the disk: they return actions, and the app carries them out through
 //! its [`Store`]. The battle screen asks for a save ([`battle::Action::Save`]) whenever the

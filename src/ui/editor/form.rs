@@ -1,6 +1,7 @@
 //! The builder's form: the army's own fields, or one leader's or unit's — every statistic the
 //! rule system defines with its allowed range, traits as toggles, leader links as pick lists —
-//! each with the problems the loader finds in it right beneath.
+//! each with the problems the loader finds in it right beneath; on a phone each label above
+//! its field, and a statistic's label, field and range on one line.
 
 use iced::widget::{Column, checkbox, column, pick_list, row};
 use iced::{Element, Fill, Length};
