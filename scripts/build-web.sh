@@ -27,10 +27,17 @@ if [ "$want" != "$have" ]; then
   exit 1
 fi
 
+# No path of this machine goes into the page: the source paths the compiler writes into
+# the wasm (where a panic happened) are written from the source tree and cargo's registry,
+# not from where they are here.
+cargo_home=${CARGO_HOME:-$HOME/.cargo}
+remap=(--config "target.wasm32-unknown-unknown.rustflags = [\"--remap-path-prefix=$PWD=adjutant\", \"--remap-path-prefix=$cargo_home=cargo\"]")
+
 # The wasm is built with the patched crates of web/patches/ (the desktop build does not use
 # them): scripts/web-patched-deps.sh says which and why.
 bash scripts/web-patched-deps.sh \
-  cargo build --profile web-release --target wasm32-unknown-unknown -p adjutant --bin adjutant
+  cargo build --profile web-release --target wasm32-unknown-unknown -p adjutant --bin adjutant \
+  "${remap[@]}"
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -45,6 +52,15 @@ if [ -x "$wasm_opt" ]; then
 else
   echo "build-web: no $wasm_opt (scripts/setup-web.sh installs it); the wasm is not shrunk further"
 fi
+
+for here in "$PWD" "$cargo_home" "$HOME"; do
+  [ "${#here}" -gt 1 ] || continue
+  if grep -q -a -F "$here" "$out/adjutant_bg.wasm" "$out/adjutant.js"; then
+    echo "build-web: the page names a folder of this machine ($here):" >&2
+    grep -a -o -F "$here" "$out/adjutant_bg.wasm" "$out/adjutant.js" | sort | uniq -c >&2
+    exit 1
+  fi
+done
 
 cp web/page/index.html web/page/manifest.webmanifest "$out/"
 cp packaging/icons/org.adjutant.Adjutant.svg "$out/icon.svg"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks Adjutant's web page (target/web, built by scripts/build-web.sh) in headless Chromium
-# at a phone's size, 390×844 at three device pixels to one, by touch alone (nothing is typed:
-# the pieces are swiped into view, or narrowed by a tap on a side's button):
+# at a phone's size, 390×844 at three device pixels to one, by touch alone (the pieces are
+# swiped into view, or narrowed by a tap on a side's button; only step 5 types, through the
+# page's input as a phone's keyboard does):
 #
 #   1. src/ui/tests/phone.rs plays the same window at the same size in iced's simulator (the
 #      battle started, a fire played in four taps to its first roll and its faces on the
@@ -29,10 +30,18 @@
 #      backing everything up on the simulated window; web/test/keep.mjs taps the same on the
 #      page with a fresh profile (the backup picked in the browser's file picker, the new one
 #      downloaded) and has the desktop binary restore the download into a fresh data folder:
-#      every battle, army and table file byte for byte, the page's own battle as it kept it.
+#      every battle, army and table file byte for byte, the page's own battle as it kept it;
+#   5. typing, at 390×844 three to one and at a tablet's 810×1080 two to one:
+#      src/ui/tests/phone_army.rs builds an army in the simulator at that size (a shipped army
+#      opened in the builder, a new one named, its unit's numbers typed, saved, and taken into
+#      a battle; the dice tray's faces and a modifier typed, the pieces found) and writes its
+#      steps (target/web-test/army.json, army-tablet.json); web/test/typing.mjs plays them on
+#      the page, typing with playwright's keyboard into the page's input that each tapped
+#      field brings up over itself (inputmode="numeric" for numbers), and finds the army and
+#      the battle in the page's storage.
 #
-# Screenshots, the targets and the PDF go to target/web-test/ (the backup play's under
-# target/web-test/keep/). Exits 1 at the first failing step, with what it saw.
+# Screenshots, the targets, the steps and the PDF go to target/web-test/ (the backup play's
+# under target/web-test/keep/). Exits 1 at the first failing step, with what it saw.
 # ADJUTANT_WEB_SIZE=WIDTHxHEIGHT plays at another size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -91,3 +100,19 @@ ADJUTANT_WEB_KEEP_TARGETS=$keep ADJUTANT_WEB_BACKUP=$PWD/$out/desktop-backup.ron
 echo "== the backup between the desktop and the page"
 ADJUTANT_WEB_TARGETS=$keep ADJUTANT_BIN=$bin ADJUTANT_WEB_DESKTOP=$desk \
   ADJUTANT_WEB_BACKUP=$PWD/$out/desktop-backup.ron node web/test/keep.mjs
+
+# Typing, on a phone (three device pixels to one) and on a tablet upright (two to one).
+for screen in 390x844:3:army 810x1080:2:army-tablet; do
+  IFS=: read -r wh scale name <<<"$screen"
+  echo "== typing at $wh: the steps, found on the simulated window (src/ui/tests/phone_army.rs)"
+  army=$PWD/$out/$name.json
+  ADJUTANT_WEB_ARMY=$army ADJUTANT_WEB_SIZE=$wh ICED_TEST_BACKEND=tiny-skia \
+    cargo test --quiet --lib -- --exact \
+    ui::tests::phone_army::a_new_army_is_typed_on_a_phone_saved_and_taken_into_a_battle
+  [ -s "$army" ] || {
+    echo "check-web: phone_army.rs wrote no $army" >&2
+    exit 1
+  }
+  echo "== typing at $wh, $scale device pixels to one, in Chromium"
+  ADJUTANT_WEB_ARMY=$army ADJUTANT_WEB_SCALE=$scale node web/test/typing.mjs
+done

@@ -26,6 +26,9 @@ const MAX_DEPTH: usize = 8;
 /// else the source tree's `armies/` folder (a development build). The shipped armies are
 /// listed from the copies built into the program ([`all_armies`]), filed under this
 /// folder's paths; a player may open or copy the files themselves where they are installed.
+/// In a browser there is no such folder: the built-in armies are filed under
+/// [`BUILT_IN`], and no path of the machine the page was built on goes into the page.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn shipped_armies_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os(ARMIES_DIR_VAR).filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
@@ -39,6 +42,30 @@ pub fn shipped_armies_dir() -> PathBuf {
         dir.is_dir().then_some(dir)
     });
     installed.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("armies"))
+}
+
+/// Where a browser files the built-in armies: a name, not a folder of any machine.
+pub const BUILT_IN: &str = "built-in";
+
+#[cfg(target_arch = "wasm32")]
+pub fn shipped_armies_dir() -> PathBuf {
+    PathBuf::from(BUILT_IN)
+}
+
+/// The text of a shipped army file the home screen lists from the copies built into the
+/// program ([`all_armies`]): the built-in copy filed at `path`, whether or not a file is
+/// there. `None` for any other path, and when `$ADJUTANT_ARMIES_DIR` names the shipped
+/// folder (its files are listed, and read, instead).
+pub fn built_in_text(path: &Path) -> Option<&'static str> {
+    if std::env::var_os(ARMIES_DIR_VAR).is_some_and(|d| !d.is_empty()) {
+        return None;
+    }
+    let under = path.strip_prefix(shipped_armies_dir()).ok()?;
+    let key: Vec<String> = under
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    shipped::by_path(&key.join("/")).map(|file| file.text)
 }
 
 /// Every army file, shipped then the player's own (in `user_dir`), each loaded and validated.

@@ -4,6 +4,8 @@
 //! (across-the-table view), F11 (full screen) and the zoom keys are handled in [`display`].
 //! On a touch screen a drag scrolls wherever it starts and a tap is a tap only when the
 //! finger did not travel ([`swipe`], around every screen).
+//! Every text field is a [`typing`] field; in a browser the window is wrapped so the one with
+//! the focus gets a real input of the page over it, and a phone's keyboard.
 //!
 //! Screens never touch the disk: they return actions, and the app carries them out through
 //! its [`Store`]. The battle screen asks for a save ([`battle::Action::Save`]) whenever the
@@ -34,6 +36,7 @@ mod swipe;
 mod tables_view;
 mod theme;
 mod timing;
+mod typing;
 
 #[cfg(test)]
 mod tests;
@@ -154,6 +157,9 @@ pub enum Message {
     /// A saved battle read again from the store (in a browser, in case another tab played it
     /// since), to open now.
     OpenSaved(PathBuf),
+    /// A key typed in the page's input over a text field (in a browser).
+    #[cfg(target_arch = "wasm32")]
+    PageKey(typing::PageKey),
 }
 
 impl App {
@@ -286,6 +292,8 @@ impl App {
                     self.open_battle(&path);
                 }
             }
+            #[cfg(target_arch = "wasm32")]
+            Message::PageKey(key) => return self.page_key(key),
         }
         // A file panel opened by a screen's button wants the keyboard in its path field.
         self.files.take_focus()
@@ -451,7 +459,27 @@ impl App {
         };
         let screen = self.files.view_over(screen);
         // A finger that travels scrolls wherever it came down; one that does not, taps.
-        swipe::swipe(container(screen).width(Fill).height(Fill))
+        let screen = swipe::swipe(container(screen).width(Fill).height(Fill));
+        // In a browser, the page's input goes over the text field that has the focus.
+        #[cfg(target_arch = "wasm32")]
+        let screen = typing::page(
+            screen,
+            self.zoom,
+            &self.theme().unwrap_or(iced::Theme::Light),
+        );
+        screen
+    }
+
+    /// A key typed in the page's input: the next or previous field, undo, redo, or an edit
+    /// waiting for its field (which takes it as the window looks again, after this).
+    #[cfg(target_arch = "wasm32")]
+    fn page_key(&mut self, key: typing::PageKey) -> Task<Message> {
+        match key {
+            typing::PageKey::Typed => Task::none(),
+            typing::PageKey::Tab { back } => self.update(Message::FocusMoved(back)),
+            typing::PageKey::Undo => self.update(Message::UndoPressed),
+            typing::PageKey::Redo => self.update(Message::RedoPressed),
+        }
     }
 
     /// The zoom the player chose.
@@ -472,6 +500,8 @@ impl App {
             first_frame_probe(),
             window::close_requests().map(Message::CloseRequested),
             platform::store_news().map(|()| Message::StoreNews),
+            #[cfg(target_arch = "wasm32")]
+            typing::page_keys().map(Message::PageKey),
         ])
     }
 }

@@ -248,8 +248,8 @@ pub fn faces_field<'a, M: Clone + 'a>(
     touch: bool,
 ) -> Element<'a, M> {
     row![
-        iced::widget::text_input(placeholder, faces)
-            .id(id)
+        crate::ui::typing::field(id, placeholder, faces)
+            .kind(crate::ui::typing::Kind::Whole)
             .on_input(on.typed)
             .on_submit(on.enter.clone())
             .size(size::BODY)

@@ -16,7 +16,7 @@
 use std::collections::BTreeSet;
 
 use iced::widget::{
-    Column, button, column, container, lazy, pick_list, row, scrollable, space, text, text_input,
+    Column, button, column, container, lazy, pick_list, row, scrollable, space, text,
 };
 use iced::{Element, Fill, Length};
 
@@ -29,6 +29,7 @@ use adjutant::status::{Change, StatusSchema, Viewer, WITH};
 use super::{adjust_panel, keypad, status_view};
 use crate::ui::parts;
 use crate::ui::theme::{self, Pick, gap, size};
+use crate::ui::typing::field;
 
 /// The widget id of the find box (Ctrl+F focuses it).
 pub const FILTER: &str = "piece-filter";
@@ -210,11 +211,14 @@ impl State {
                 ),
             touch,
         ));
-        let find = text_input("Find (Ctrl+F): name, kind, leader or side", &self.filter)
-            .id(FILTER)
-            .on_input(Message::FilterChanged)
-            .size(size::BODY)
-            .padding(gap::XS + 2.0);
+        let find = field(
+            FILTER,
+            "Find (Ctrl+F): name, kind, leader or side",
+            &self.filter,
+        )
+        .on_input(Message::FilterChanged)
+        .size(size::BODY)
+        .padding(gap::XS + 2.0);
         let words = self.filter.trim().to_lowercase();
         let mut list = Column::new().spacing(gap::XS);
         let mut found = 0;

@@ -97,7 +97,7 @@ impl Battle {
             let tabs = [
                 (Tab::Pieces, "Pieces"),
                 (Tab::Procedures, "Procedures"),
-                (Tab::Dice, if touch { "Dice" } else { "Dice tray" }),
+                (Tab::Dice, dice_tab(touch)),
                 (Tab::Cards, "Cards"),
                 (Tab::Log, "Log"),
             ];
@@ -387,6 +387,12 @@ impl Battle {
 
 /// The phone's top bar's back button (home) and its menu's.
 pub const BACK: &str = "←";
+
+/// The dice tray's tab: short on a phone, so the tabs keep to one line.
+pub(crate) fn dice_tab(touch: bool) -> &'static str {
+    if touch { "Dice" } else { "Dice tray" }
+}
+
 pub const MENU: &str = "≡";
 
 /// The height of a button of body text ([`parts::button_text`]).

@@ -2,7 +2,7 @@
 //! Adjutant or typed in from the table, with the exact odds of every total and the recent
 //! tray rolls. Each roll is a log entry, so undo and the saved battle cover it.
 
-use iced::widget::{Column, button, column, row, scrollable, space, text, text_input};
+use iced::widget::{Column, button, column, row, scrollable, space, text};
 use iced::{Element, Fill, Length};
 
 use adjutant::battle::{Action, Battle};
@@ -12,6 +12,7 @@ use adjutant::event::Event;
 use super::Command;
 use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
+use crate::ui::typing::{Kind, field};
 
 /// The widget ids of the tray's text fields (tests and focus use them).
 pub const FACES: &str = "tray-faces";
@@ -141,15 +142,23 @@ impl State {
                 }
             };
         }
-        // Several kinds: the faces in the order the kinds are listed, shared out by count.
+        // Several kinds: the faces in the order the kinds are listed, shared out by count;
+        // or, as a numeric keyboard with no space types them, one run of a digit a die.
         let groups = self.groups();
-        let words: Vec<&str> = self
+        let wanted: usize = groups.iter().map(|d| usize::from(d.count)).sum();
+        let mut words: Vec<&str> = self
             .faces
             .typed
             .split(|c: char| c.is_whitespace() || c == ',' || c == '+')
             .filter(|w| !w.is_empty())
             .collect();
-        let wanted: usize = groups.iter().map(|d| usize::from(d.count)).sum();
+        if let [run] = words[..]
+            && wanted > 1
+            && run.len() == wanted
+            && run.bytes().all(|b| b.is_ascii_digit())
+        {
+            words = (0..wanted).map(|i| &run[i..=i]).collect();
+        }
         if words.len() != wanted {
             self.faces.error = Some(format!(
                 "expected {wanted} faces for {}, in that order; got {}",
@@ -278,14 +287,13 @@ impl State {
             );
         }
         let add = row![
-            text_input("Modifier (e.g. uphill)", &self.label)
-                .id(MOD_LABEL)
+            field(MOD_LABEL, "Modifier (e.g. uphill)", &self.label)
                 .on_input(Message::LabelChanged)
                 .on_submit(Message::ModifierAdded)
                 .size(size::BODY)
                 .width(Fill),
-            text_input("+1", &self.value)
-                .id(MOD_VALUE)
+            field(MOD_VALUE, "+1", &self.value)
+                .kind(Kind::Signed)
                 .on_input(Message::ValueChanged)
                 .on_submit(Message::ModifierAdded)
                 .size(size::BODY)

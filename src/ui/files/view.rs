@@ -3,7 +3,7 @@
 //! along the bottom of the window.
 
 use iced::widget::{
-    Column, center, column, container, opaque, row, scrollable, space, stack, text, text_input,
+    Column, center, column, container, opaque, row, scrollable, space, stack, text,
 };
 use iced::{Color, Element, Fill, Length, Theme};
 
@@ -81,8 +81,7 @@ fn panel_view(panel: &Panel, dialogs: Dialogs) -> Element<'_, Message> {
     match dialogs {
         Dialogs::PathField => {
             body = body.push(parts::caption(NO_DIALOG)).push(
-                text_input("/home/you/Documents/file", &panel.path)
-                    .id(PATH_FIELD)
+                crate::ui::typing::field(PATH_FIELD, "/home/you/Documents/file", &panel.path)
                     .on_input(Message::PathChanged)
                     .on_submit(Message::Confirmed)
                     .size(theme::size::BODY)

@@ -4,6 +4,7 @@
 //! feed the messages back through `update`, and look for text on the rebuilt screen.
 
 mod battle;
+mod builder_phone;
 mod builder_safety;
 mod clicks;
 mod column;
@@ -17,6 +18,7 @@ mod kept;
 mod layout;
 mod names;
 mod phone;
+mod phone_army;
 mod pickers;
 mod reading;
 mod safety;
@@ -27,6 +29,7 @@ mod table;
 mod targets;
 mod touch;
 mod tray;
+mod typing;
 mod view;
 mod words;
 
