@@ -36,6 +36,9 @@ struct Inner {
     battles: BattleStore,
     settings_file: SettingsStore,
     settings: adjutant::store::Settings,
+    /// The last change of the settings was not written (the disk refused): the next one
+    /// writes them, even if it changes nothing.
+    settings_unsaved: bool,
 }
 
 /// A saved battle as the home screen lists it.
@@ -81,6 +84,7 @@ impl Store {
                 battles: BattleStore::new(&paths),
                 settings_file,
                 settings,
+                settings_unsaved: false,
             })),
             paths,
             problem,
@@ -189,7 +193,8 @@ impl Store {
         self.paths.overrides_dir()
     }
 
-    /// Changes the settings in memory, then saves them.
+    /// Changes the settings in memory, then saves them; a change that leaves them as they
+    /// were writes nothing (a window opened at the size it was left at, say).
     fn change_settings(
         &self,
         change: impl FnOnce(&mut adjutant::store::Settings),
@@ -198,10 +203,17 @@ impl Store {
         let Inner {
             settings_file,
             settings,
+            settings_unsaved,
             ..
         } = &mut *inner;
+        let before = settings.clone();
         change(settings);
-        settings_file.save(settings)
+        if *settings == before && !*settings_unsaved {
+            return Ok(());
+        }
+        let saved = settings_file.save(settings);
+        *settings_unsaved = saved.is_err();
+        saved
     }
 
     /// Saves a battle to `file` — a new file of its own when it has none yet, which `file`
