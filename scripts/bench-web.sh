@@ -17,6 +17,11 @@
 #                     from each tap to the frame that shows it, and each page's transfer
 #                     (gzip -9 and brotli). Targets: at 3× a median at most a quarter of
 #                     76fc5bf's; CPU 4× slower a median ≤ 150 ms and slowest ≤ 400 ms
+#   the store         room (local storage's limit before, IndexedDB's quota now), how many
+#                     battles of 1,000 rolls fit, the home screen's first frame with 300
+#                     battles beside none (web/test/bench-store.mjs); target: the battles cost
+#                     under a second. BENCH_BEFORE names the page built from 76fc5bf to
+#                     measure beside (by default /work/baseline/web-76fc5bf, when there)
 #
 # The page of 76fc5bf is built once per machine (that commit's files from `git archive`,
 # scripts/setup-web.sh and scripts/build-web.sh there, and its own phone.rs's taps; about half
@@ -85,6 +90,16 @@ status=0
 chromium_version=$(chromium --version 2>/dev/null | awk '{ print $2 }')
 CHROMIUM_VERSION=$chromium_version RUNS=$RUNS \
   ADJUTANT_WEB_TARGETS=$targets node web/test/bench.mjs | tee "$out/browser.txt" || status=1
+
+# The store: room, battles that fit, the home screen with 300 battles (the battles written by
+# src/store/browser/tests.rs), beside the page built from 76fc5bf when BENCH_BEFORE names it.
+fixtures=$PWD/$out/fixtures
+ADJUTANT_WEB_FIXTURES=$fixtures cargo test --quiet --lib -- --include-ignored --exact \
+  store::browser::tests::battles_for_the_browser_check >/dev/null
+echo
+CHROMIUM_VERSION=$(chromium --version 2>/dev/null | awk '{ print $2 }') RUNS=$RUNS \
+  ADJUTANT_WEB_TARGETS=$targets ADJUTANT_WEB_FIXTURES=$fixtures \
+  node web/test/bench-store.mjs | tee "$out/store.txt" || status=1
 
 echo
 CHROMIUM_VERSION=$chromium_version SPEED_RUNS=${SPEED_RUNS:-2} ADJUTANT_WEB_TARGETS=$targets \

@@ -31,14 +31,21 @@ if [ "$want" != "$have" ]; then
   exit 1
 fi
 
+# No path of this machine goes into the page: the source paths the compiler writes into
+# the wasm (where a panic happened) are written from the source tree and cargo's registry,
+# not from where they are here.
+cargo_home=${CARGO_HOME:-$HOME/.cargo}
+# The flags for the wasm, in one list: SIMD (below) and the paths remapped.
+rustflags=(--config "target.wasm32-unknown-unknown.rustflags = [\"-Ctarget-feature=+simd128\", \"--remap-path-prefix=$PWD=adjutant\", \"--remap-path-prefix=$cargo_home=cargo\"]")
+
 # The wasm is built with the patched crates of web/patches/ (the desktop build does not use
 # them): scripts/web-patched-deps.sh says which and why. And with WebAssembly SIMD (128-bit
 # vectors: Chrome 91, Firefox 89, Safari 16.4 and later), which tiny-skia's pixel pipeline uses
 # and the compiler vectorises loops with: a tap's frame is drawn in about half the time
 # (benches/README.md, "In the browser"). The desktop build is not touched by either.
-CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" \
-  bash scripts/web-patched-deps.sh \
-  cargo build --profile web-release --target wasm32-unknown-unknown -p adjutant --bin adjutant
+bash scripts/web-patched-deps.sh \
+  cargo build --profile web-release --target wasm32-unknown-unknown -p adjutant --bin adjutant \
+  "${rustflags[@]}"
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -57,6 +64,15 @@ else
   echo "build-web: no $wasm_opt (scripts/setup-web.sh installs it); the wasm is not shrunk further"
 fi
 
+for here in "$PWD" "$cargo_home" "$HOME"; do
+  [ "${#here}" -gt 1 ] || continue
+  if grep -q -a -F "$here" "$out/adjutant_bg.wasm" "$out/adjutant.js"; then
+    echo "build-web: the page names a folder of this machine ($here):" >&2
+    grep -a -o -F "$here" "$out/adjutant_bg.wasm" "$out/adjutant.js" | sort | uniq -c >&2
+    exit 1
+  fi
+done
+
 cp web/page/index.html web/page/manifest.webmanifest "$out/"
 # The loading line counts the wasm's bytes against its size (a compressed response's length is
 # not that).
@@ -66,9 +82,13 @@ cp packaging/icons/web/icon-192.png packaging/icons/web/icon-maskable-192.png \
   packaging/icons/web/icon-maskable-512.png "$out/"
 cp packaging/icons/512x512/org.adjutant.Adjutant.png "$out/icon-512.png"
 
-# The service worker keeps every file of this build, in a cache named for their contents.
+# The service worker keeps every file of this build, in a cache named for their contents:
+# the JavaScript modules the wasm imports (src/store/browser/idb.js) included, which
+# wasm-bindgen writes under snippets/.
 files=(index.html start.js adjutant.js adjutant_bg.wasm manifest.webmanifest icon.svg icon-192.png
   icon-512.png icon-maskable-192.png icon-maskable-512.png)
+mapfile -t snippets < <(cd "$out" && find snippets -type f 2>/dev/null | sort)
+files+=("${snippets[@]}")
 build=$(cd "$out" && cat "${files[@]}" | sha256sum | cut -c1-16)
 list=$(printf '"./",'; printf '"%s",' "${files[@]}")
 sed -e "s/@BUILD@/$build/" -e "s|@FILES@|[${list%,}]|" web/page/sw.js > "$out/sw.js"
@@ -93,7 +113,7 @@ for f in "${files[@]}" sw.js; do
   br=$(stat -c %s "$out/$f.br" 2>/dev/null || echo "$size")
   total=$((total + gz))
   total_br=$((total_br + br))
-  printf '  %-22s %9d bytes, %9d gzip, %9d brotli\n' "$f" "$size" "$gz" "$br"
+  printf '  %-22s %9d bytes, %9d gzip, %9d brotli\n' "${f##*/}" "$size" "$gz" "$br"
 done
 printf '  the wasm before wasm-opt: %d bytes\n' "$raw"
 printf '  the whole page, gzip:     %d bytes (%.2f MB)\n' "$total" "$(echo "$total / 1000000" | bc -l)"

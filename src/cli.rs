@@ -2,19 +2,26 @@
 //! cards, a battle as it stands) and `adjutant report` (the after-action report as PDF or
 //! Markdown). Each reads the player's table overrides first, so what is printed is what is in
 //! force; each writes its files atomically and exits 1, writing nothing, when anything is
-//! wrong with its input. [`battles`] lists and restores saved battles.
+//! wrong with its input or where it would write: never into Adjutant's battles folder, over a
+//! battle file or over a file another Adjutant window holds (`store::kept`). Each sheet is
+//! named from its input's own name, bytes and all. [`battles`] lists and restores saved
+//! battles; [`backup`] backs up and restores everything; [`bin`] deletes battles and puts them
+//! back.
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use adjutant::army::{Army, load_army};
 use adjutant::print::{self, Paper};
 use adjutant::rules::{OverrideProblem, RuleSystem, Systems, WithOverrides};
+use adjutant::store::kept::kept_from_sheets;
 use adjutant::store::{Paths, read_battle_under};
 use clap::{ArgGroup, Args, ValueEnum};
 
+pub mod backup;
 pub mod battles;
+pub mod bin;
 
 /// Where printed files go when `-o` is not given.
 const DEFAULT_DIR: &str = "";
@@ -80,7 +87,9 @@ pub struct ReportArgs {
 
 /// One file to write: its default name and its bytes.
 struct Output {
-    name: String,
+    /// Made from the input's own name, bytes and all, so two inputs whose names are not
+    /// UTF-8 never print to one name.
+    name: OsString,
     bytes: Vec<u8>,
     /// A companion sheet (the quick-reference card), named beside the main one under `-o`.
     companion: bool,
@@ -117,7 +126,7 @@ pub fn notice_lines(problems: &[OverrideProblem]) -> Vec<String> {
 
 /// Runs `adjutant print`.
 pub fn print(data_dir: Option<PathBuf>, args: PrintArgs) -> ExitCode {
-    let systems = systems_warned(data_dir);
+    let systems = systems_warned(data_dir.clone());
     let paper = Paper::from(args.paper);
     let outputs = match &args.battle {
         Some(battle) => battle_sheet(&systems, battle, paper),
@@ -127,12 +136,20 @@ pub fn print(data_dir: Option<PathBuf>, args: PrintArgs) -> ExitCode {
         Some(battle) => vec![battle.as_path()],
         None => args.armies.iter().map(PathBuf::as_path).collect(),
     };
-    finish(outputs.and_then(|o| write_all(&o, args.output.as_deref(), &inputs)))
+    let battles = battles_dir(data_dir);
+    finish(outputs.and_then(|o| write_all(&o, args.output.as_deref(), &inputs, &battles)))
+}
+
+/// The battles folder, which printed sheets are kept out of (`None` when there is no data
+/// folder to find).
+fn battles_dir(data_dir: Option<PathBuf>) -> Option<PathBuf> {
+    Paths::resolve(data_dir).ok().map(|p| p.battles_dir())
 }
 
 /// Runs `adjutant report`.
 pub fn report(data_dir: Option<PathBuf>, args: ReportArgs) -> ExitCode {
-    let systems = systems_warned(data_dir);
+    let systems = systems_warned(data_dir.clone());
+    let battles = battles_dir(data_dir);
     let battle = match read_battle_under(&systems, &args.battle) {
         Ok(b) => b,
         Err(e) => return finish(Err(battles::battle_problem(&args.battle, &e))),
@@ -147,27 +164,28 @@ pub fn report(data_dir: Option<PathBuf>, args: ReportArgs) -> ExitCode {
             }
             Some(out) => write_all(
                 &[Output {
-                    name: format!("{stem}-report.md"),
+                    name: named(&stem, "-report.md"),
                     bytes: text.into_bytes(),
                     companion: false,
                 }],
                 Some(out),
                 &[args.battle.as_path()],
+                &battles,
             ),
         }
     } else {
         print::report_pdf(&battle, args.paper.into())
             .map_err(|e| vec![format!("{}: {e}", args.battle.display())])
             .and_then(|bytes| {
-                let name = format!("{stem}-report.pdf");
                 write_all(
                     &[Output {
-                        name,
+                        name: named(&stem, "-report.pdf"),
                         bytes,
                         companion: false,
                     }],
                     args.output.as_deref(),
                     &[args.battle.as_path()],
+                    &battles,
                 )
             })
     };
@@ -195,10 +213,17 @@ fn finish(result: Result<(), Vec<String>>) -> ExitCode {
     }
 }
 
-fn file_stem(path: &Path) -> String {
+/// The file's name without its extension, as the system has it (not made UTF-8).
+fn file_stem(path: &Path) -> OsString {
     path.file_stem()
-        .map(OsStr::to_string_lossy)
-        .map_or_else(|| "sheet".to_string(), |s| s.into_owned())
+        .map_or_else(|| OsString::from("sheet"), OsStr::to_os_string)
+}
+
+/// `stem` followed by `tail` (`b` and `-report.pdf`: `b-report.pdf`).
+fn named(stem: &OsStr, tail: &str) -> OsString {
+    let mut name = stem.to_os_string();
+    name.push(tail);
+    name
 }
 
 /// Every army validated (all problems from all files, or none), then its roster sheet, and
@@ -227,7 +252,7 @@ fn army_sheets(
         let bytes = print::roster_pdf(army, system, paper)
             .map_err(|e| vec![format!("{}: {e}", file.display())])?;
         outputs.push(Output {
-            name: format!("{}.pdf", file_stem(file)),
+            name: named(&file_stem(file), ".pdf"),
             bytes,
             companion: false,
         });
@@ -236,7 +261,7 @@ fn army_sheets(
             let bytes = print::quick_ref_pdf(system, paper)
                 .map_err(|e| vec![format!("{}: {e}", system.name())])?;
             outputs.push(Output {
-                name: format!("{}-quick-ref.pdf", system.id()),
+                name: format!("{}-quick-ref.pdf", system.id()).into(),
                 bytes,
                 companion: true,
             });
@@ -264,7 +289,7 @@ fn battle_sheet(systems: &Systems, path: &Path, paper: Paper) -> Result<Vec<Outp
     let bytes =
         print::battle_pdf(&battle, paper).map_err(|e| vec![format!("{}: {e}", path.display())])?;
     Ok(vec![Output {
-        name: format!("{}.pdf", file_stem(path)),
+        name: named(&file_stem(path), ".pdf"),
         bytes,
         companion: false,
     }])
@@ -291,7 +316,9 @@ fn destinations(outputs: &[Output], out: Option<&Path>) -> Result<Vec<PathBuf>, 
                 .iter()
                 .map(|o| match o.companion {
                     false => file.to_path_buf(),
-                    true => file.with_file_name(format!("{stem}-{}", o.name)),
+                    true => {
+                        file.with_file_name(named(&stem, &format!("-{}", o.name.to_string_lossy())))
+                    }
                 })
                 .collect()
         }
@@ -308,8 +335,14 @@ fn destinations(outputs: &[Output], out: Option<&Path>) -> Result<Vec<PathBuf>, 
 }
 
 /// Writes every output atomically; says where each went. Nothing is written when any
-/// output would land on one of the `inputs`.
-fn write_all(outputs: &[Output], out: Option<&Path>, inputs: &[&Path]) -> Result<(), Vec<String>> {
+/// output would land on one of the `inputs`, in the `battles` folder, on a battle file or on
+/// a file another Adjutant window holds.
+fn write_all(
+    outputs: &[Output],
+    out: Option<&Path>,
+    inputs: &[&Path],
+    battles: &Option<PathBuf>,
+) -> Result<(), Vec<String>> {
     let paths = destinations(outputs, out)?;
     for path in &paths {
         if let Some(input) = inputs.iter().find(|input| same_file(path, input)) {
@@ -318,6 +351,13 @@ fn write_all(outputs: &[Output], out: Option<&Path>, inputs: &[&Path]) -> Result
                  another file with -o",
                 path.display(),
                 input.display()
+            )]);
+        }
+        if let Some(what) = kept_from_sheets(battles.as_deref(), path) {
+            return Err(vec![format!(
+                "adjutant: cannot write {}: it is {what}, and a printed sheet is never written \
+                 there; name another file with -o",
+                path.display()
             )]);
         }
     }

@@ -2,7 +2,9 @@
 //! army files and prints every problem as `path:line:col: message`; `adjutant print` and
 //! `adjutant report` print roster sheets, quick-reference cards, a battle as it stands and the
 //! after-action report (see [`cli`]); `adjutant battles` lists the saved battles and
-//! `adjutant restore FILE` puts a damaged battle's backup back. The player's table overrides
+//! `adjutant restore FILE` puts a damaged battle's backup back; `adjutant backup` and
+//! `adjutant restore-backup FILE` carry everything to another device; `adjutant delete FILE`
+//! and `adjutant bin` delete battles and put them back. The player's table overrides
 //! are read at start-up.
 //!
 //! In a browser (wasm32) there is no command line: the page starts the window ([`web`]).
@@ -68,6 +70,27 @@ enum Command {
         #[arg(value_name = "FILE")]
         file: PathBuf,
     },
+    /// Write one backup file of every saved battle, your own armies, table files and
+    /// settings, to restore on another computer or in the web page.
+    Backup(cli::backup::BackupArgs),
+    /// Restore a backup file: what is missing is added, a battle of the same name with
+    /// another log is kept beside it, what is here already is skipped; nothing is written
+    /// over. Exit 1 when the file is damaged or no backup (nothing is restored).
+    RestoreBackup {
+        /// The backup file (from `adjutant backup` or the window's Back up everything…).
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+    /// Move a saved battle, with its backup, into the bin, from which `adjutant bin
+    /// --put-back` puts it back.
+    Delete {
+        /// The battle file, or its name in the battles folder.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+    /// List the battles in the bin (each goes for good 30 days after it was deleted), or
+    /// put one back, or delete it for good.
+    Bin(cli::bin::BinArgs),
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -81,6 +104,10 @@ fn main() -> ExitCode {
         Some(Command::Report(args)) => cli::report(cli.data_dir, args),
         Some(Command::Battles) => cli::battles::list(cli.data_dir),
         Some(Command::Restore { file }) => cli::battles::restore(cli.data_dir, &file),
+        Some(Command::Backup(args)) => cli::backup::make(cli.data_dir, args),
+        Some(Command::RestoreBackup { file }) => cli::backup::restore(cli.data_dir, &file),
+        Some(Command::Delete { file }) => cli::bin::delete(cli.data_dir, &file),
+        Some(Command::Bin(args)) => cli::bin::bin(cli.data_dir, args),
     }
 }
 

@@ -1,22 +1,26 @@
 //! Adjutant in a web browser: the same window, drawn by the software renderer on the page's
 //! canvas (`web/page/index.html` has the element it takes the place of), with the player's
-//! files in the page's local storage (`adjutant::store::browser`) and the shipped rule tables.
-//! A panic is written to the browser's console and shown on the page in place of the canvas.
+//! files in the browser's IndexedDB (`adjutant::store::browser`), loaded before the window
+//! starts, and the shipped rule tables. A panic is written to the browser's console and shown
+//! on the page in place of the canvas.
 
 use adjutant::rules::Systems;
 
 use adjutant::ui;
 
-/// Starts the window in the page.
+/// Loads the player's files, then starts the window in the page.
 pub fn start() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
         show_failure(&format!("Adjutant stopped: {info}"));
     }));
-    adjutant::store::browser::local::keep_locks();
-    if let Err(e) = ui::run(None, Systems::shipped(), None) {
-        show_failure(&format!("Adjutant could not start: {e}"));
-    }
+    js_sys::futures::spawn_local(async {
+        // A store that cannot be opened leaves the window running on nothing kept, and says so.
+        let problem = adjutant::store::browser::local::start().await;
+        if let Err(e) = ui::run(None, Systems::shipped(), problem) {
+            show_failure(&format!("Adjutant could not start: {e}"));
+        }
+    });
 }
 
 /// Puts `text` on the page where the loading line is, for a player without a console.

@@ -5,7 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use adjutant::army::discover::{built_in_armies, check_files, discover, shipped_armies_dir};
+use adjutant::army::discover::{
+    built_in_armies, built_in_text, check_files, discover, shipped_armies_dir,
+};
 use adjutant::army::{Army, Origin, Problem, load_army, load_army_str};
 use proptest::prelude::*;
 
@@ -59,6 +61,20 @@ fn the_built_in_armies_are_the_shipped_files_and_need_no_folder() {
             disk.loaded.as_ref().expect("loads")
         );
     }
+}
+
+/// A shipped army the home screen lists is edited from its built-in copy (so the builder
+/// needs no folder either, as in a browser); any other path has none.
+#[test]
+fn a_listed_shipped_army_has_its_built_in_text() {
+    for file in adjutant::army::shipped::ARMIES {
+        let listed = shipped_armies_dir().join(file.path);
+        assert_eq!(built_in_text(&listed), Some(file.text), "{}", file.path);
+        let elsewhere = Path::new("/no/such/folder").join(file.path);
+        assert_eq!(built_in_text(&elsewhere), None, "{}", file.path);
+    }
+    let unknown = shipped_armies_dir().join("rcw/not_shipped.ron");
+    assert_eq!(built_in_text(&unknown), None);
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! `adjutant battles` and `adjutant restore`, driving the real binary: a damaged battle is
 //! listed with its backup, `report` and `print --battle` name the backup, and `restore` puts
-//! it back, keeping the damaged file aside; a battle whose file is missing is listed too.
+//! it back, keeping the damaged file aside; a battle whose file is missing is listed too, and
+//! so is one whose name is not UTF-8; a battles folder that cannot be read is said to be so;
+//! a battle file with a byte-order mark is read by every command.
 
 use std::path::Path;
 
@@ -143,4 +145,103 @@ fn an_army_name_with_newlines_cannot_forge_a_line() {
             .any(|l| l.starts_with("/forged") || l == "# Forged"),
         "{md}"
     );
+}
+
+/// A Winceby battle saved in the data folder (one tray roll), its file.
+fn saved(data: &Path) -> std::path::PathBuf {
+    let mut battle = common::shipped_battle(
+        "royalists_roundheads",
+        ["winceby_royalists", "winceby_parliament"],
+        11,
+    );
+    battle.start(Action::Roll(Dice::new(2, Die::D6))).unwrap();
+    battle.roll().unwrap();
+    BattleStore::new(&Paths::portable(data))
+        .save(&battle)
+        .unwrap()
+}
+
+/// Before, a battles folder that could not be read (a file in its place here; permission
+/// denied, or a drive that fails, alike) listed as "No saved battles", exit 0: the player
+/// believed the battles gone. Now `battles` says what cannot be read and why, exit 1.
+#[cfg(unix)]
+#[test]
+fn a_battles_folder_that_cannot_be_read_is_named_never_listed_as_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let battles = data.join("battles");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(&battles, "not a folder").unwrap();
+    let list = run(dir.path(), &data, &["battles"]);
+    assert_eq!(list.status.code(), Some(1));
+    assert_eq!(text(&list.stdout), "");
+    assert_eq!(
+        text(&list.stderr),
+        format!(
+            "adjutant: cannot read the battles folder {}: Not a directory (os error 20); the \
+             saved battles cannot be listed (they are not deleted: only the folder could not be \
+             read)\n",
+            battles.display()
+        )
+    );
+    // A folder that is not there yet is simply empty.
+    std::fs::remove_file(&battles).unwrap();
+    let list = run(dir.path(), &data, &["battles"]);
+    assert!(list.status.success());
+    assert!(text(&list.stdout).starts_with("No saved battles in "));
+}
+
+/// Before, a battle file with a byte-order mark opened through Open file… but `battles`,
+/// `report` and `print --battle` called it damaged. Every reader now reads it the same way.
+#[test]
+fn a_battle_file_with_a_byte_order_mark_is_read_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let path = saved(&data);
+    let mut marked = "\u{feff}".as_bytes().to_vec();
+    marked.extend(std::fs::read(&path).unwrap());
+    std::fs::write(&path, &marked).unwrap();
+    let list = run(dir.path(), &data, &["battles"]);
+    assert!(list.status.success(), "{}", text(&list.stdout));
+    assert!(
+        text(&list.stdout).contains("(2 entries)"),
+        "{}",
+        text(&list.stdout)
+    );
+    let file = path.display().to_string();
+    for args in [
+        vec!["report", &file, "--markdown"],
+        vec!["print", "--battle", &file, "-o", "b.pdf"],
+    ] {
+        let out = run(dir.path(), &data, &args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    }
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        marked,
+        "read, never rewritten"
+    );
+}
+
+/// Before, a battle whose file name is not UTF-8 was left out of the listing without a
+/// word. Now it is listed, its name shown with U+FFFD and said to be so.
+#[cfg(unix)]
+#[test]
+fn a_battle_whose_file_name_is_not_utf8_is_listed() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let path = saved(&data);
+    let odd = path.with_file_name(std::ffi::OsStr::from_bytes(b"caf\xE9.ron"));
+    std::fs::rename(&path, &odd).unwrap();
+    let list = run(dir.path(), &data, &["battles"]);
+    assert!(list.status.success(), "{}", text(&list.stderr));
+    let out = text(&list.stdout);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.contains("caf\u{fffd}.ron"), "{out}");
+    assert!(
+        out.contains("(a file name that is not UTF-8: \u{fffd} stands for what is not)"),
+        "{out}"
+    );
+    assert!(out.contains("(2 entries)"), "{out}");
 }

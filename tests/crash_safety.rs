@@ -242,7 +242,6 @@ fn play_game(system: &str, seed: u64, rng: &mut Pcg64, stats: &mut Stats) {
     let battles = temp.path().join("battles");
     let mut from: Option<(PathBuf, u64)> = None;
     let mut step_time = Duration::from_millis(5);
-    let mut temps_known = 0;
     loop {
         let mut child = spawn(temp.path(), system, seed, from.as_ref());
         let rx = lines(&mut child);
@@ -300,11 +299,16 @@ fn play_game(system: &str, seed: u64, rng: &mut Pcg64, stats: &mut Stats) {
             child_log(temp.path())
         );
         stats.kills += 1;
-        let temps = temp_files(&battles);
-        stats.mid_save += u64::from(temps > temps_known);
-        temps_known = temps;
+        stats.mid_save += u64::from(temp_files(&battles) > 0);
         stats.before_first += u64::from(round.last_done.is_none());
         from = check_after_kill(&battles, &states, round.last_done, stats);
+        // Listing the folder clears what the killed save left.
+        BattleStore::in_dir(&battles).list();
+        assert_eq!(
+            temp_files(&battles),
+            0,
+            "the temp files of the killed save are cleared"
+        );
     }
 }
 

@@ -132,7 +132,7 @@ fn check_battle_bytes(bytes: Vec<u8>) {
             let path = dir.path().join("battle.ron");
             std::fs::write(&path, &bytes).expect("written");
             let err = read_battle(&path).expect_err("not UTF-8");
-            checks::check_store_error("", &path, &err);
+            checks::check_store_error(&String::from_utf8_lossy(&bytes), &path, &err);
         }
     });
 }

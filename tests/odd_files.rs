@@ -538,3 +538,152 @@ fn a_huge_unknown_kind_is_cut_in_the_message() {
     );
     assert!(err.contains(&shown), "{err}");
 }
+
+/// Files that are not what the command reads, each answered with a plain sentence at a
+/// line and column (before: RON's words — "Expected opening `(` for struct `BattleFile`",
+/// "the file ends early … found `hello`", "Exceeded recursion limit, try increasing
+/// `ron::Options::recursion_limit`", "bad UTF-8 at byte 1234"); and files whose lines end in
+/// a carriage return alone (old Mac files), read as lines.
+#[test]
+fn files_that_are_not_battles_get_a_plain_sentence_where_they_go_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let data = root.join("data");
+    let write = |name: &str, bytes: &[u8]| std::fs::write(root.join(name), bytes).unwrap();
+    write("empty.ron", b"");
+    write("blank.ron", b"  // only a comment\n\n");
+    write("hello.ron", b"hello");
+    std::fs::copy(shipped("rcw/tsaritsyn_reds.ron"), root.join("army.ron")).unwrap();
+    let mut deep = b"BattleFile(version: 2, system: \"rcw\", seed: 1, armies: ".to_vec();
+    deep.extend(std::iter::repeat_n(b'[', 1_000_000));
+    write("deep.ron", &deep);
+    let good = saved_battle(root, "good.ron");
+    let text = std::fs::read_to_string(&good).unwrap();
+    let line = text.lines().position(|l| l.contains("seed: 7")).unwrap() + 1;
+    write(
+        "latin1.ron",
+        text.replacen("seed: 7", "seed: \u{e9}7", 1).as_bytes(),
+    );
+    let mut latin1 = std::fs::read(root.join("latin1.ron")).unwrap();
+    let at = latin1
+        .windows(2)
+        .position(|w| w == "\u{e9}".as_bytes())
+        .unwrap();
+    latin1.splice(at..at + 2, [0xE9]);
+    write("latin1.ron", &latin1);
+    write("mac.ron", text.replace('\n', "\r").as_bytes());
+
+    let expected = [
+        (
+            "empty.ron",
+            "empty.ron:1:1: the file is empty: there is no battle in it (a battle file starts \
+             with `BattleFile(`)"
+                .to_string(),
+        ),
+        (
+            "blank.ron",
+            "blank.ron:1:1: the file is empty: there is no battle in it (a battle file starts \
+             with `BattleFile(`)"
+                .to_string(),
+        ),
+        (
+            "hello.ron",
+            "hello.ron:1:1: this is not a battle file: it starts with `hello`, where a battle \
+             file starts with `BattleFile(`"
+                .to_string(),
+        ),
+        (
+            "army.ron",
+            "army.ron:14:1: this is an army file, not a battle file: it starts with `Army(`, \
+             where a battle file starts with `BattleFile(`"
+                .to_string(),
+        ),
+        (
+            "deep.ron",
+            "deep.ron:1:119: brackets are nested too deeply here (more than 128 levels): \
+             Adjutant never writes a file like this"
+                .to_string(),
+        ),
+        (
+            "latin1.ron",
+            format!(
+                "latin1.ron:{line}:9: the file is not UTF-8 text (byte 0xE9 here): it is not a \
+                 battle file Adjutant wrote, or it was damaged"
+            ),
+        ),
+    ];
+    for (file, message) in expected {
+        for args in [
+            vec!["report", file],
+            vec!["print", "--battle", file],
+            vec!["report", file, "--markdown"],
+        ] {
+            let out = run(root, &data, &args);
+            assert_eq!(out.status.code(), Some(1), "{args:?}");
+            assert_eq!(stderr(&out), format!("{message}\n"), "{args:?}");
+        }
+    }
+    // Old Mac line ends: read as lines, the checksum and all.
+    let out = run(root, &data, &["report", "mac.ron", "--markdown"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let army = std::fs::read_to_string(shipped("rcw/tsaritsyn_reds.ron")).unwrap();
+    write("mac-army.ron", army.replace('\n', "\r").as_bytes());
+    let out = run(root, &data, &["check", "mac-army.ron"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("mac-army.ron: ok (Tsaritsyn 1919"));
+}
+
+/// Before, a 300 000-character army name loaded, and printing its roster took 10 s and
+/// 600 MB (1 000 000 characters: over 150 s and 7 GB); `check` echoed a 1 MB name whole.
+/// Names are now at most 200 characters where armies are read, army files and battle files
+/// alike, refused at the name with a message that does not echo it.
+#[test]
+fn a_name_longer_than_any_real_one_is_refused_where_armies_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let data = root.join("data");
+    let army = std::fs::read_to_string(shipped("rcw/tsaritsyn_reds.ron")).unwrap();
+    let name = "Tsaritsyn 1919: 10th Red Army";
+    let long = "Ж".repeat(1_000_000);
+    std::fs::write(root.join("long.ron"), army.replacen(name, &long, 1)).unwrap();
+    let line = army.lines().position(|l| l.contains(name)).unwrap() + 1;
+    for args in [&["check", "long.ron"][..], &["print", "long.ron"]] {
+        let out = run(root, &data, args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "long.ron:{line}:11: the army's name is 1000000 characters long, more than the \
+                 200 a name may have\n"
+            ),
+            "{args:?}"
+        );
+        assert!(!root.join("long.pdf").exists());
+    }
+
+    // In a battle file (edited by hand, its checksum line deleted): refused the same way.
+    let battle = saved_battle(root, "b.ron");
+    let text = std::fs::read_to_string(&battle).unwrap();
+    let text: String = text
+        .lines()
+        .filter(|l| !l.starts_with("// Checksum: "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let king = "name: \"Winceby";
+    let at = text.find(king).unwrap();
+    let line = text[..at].matches('\n').count() + 1;
+    let col = text[..at].rsplit('\n').next().unwrap().chars().count() + "name: ".len() + 1;
+    let long = text.replacen(king, &format!("name: \"{}", "W".repeat(300_000)), 1);
+    std::fs::write(&battle, long).unwrap();
+    let out = run(root, &data, &["report", "b.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).starts_with(&format!(
+            "b.ron:{line}:{col}: the army's name is 300010 characters long, more than the 200 a \
+             name may have"
+        )),
+        "{}",
+        &stderr(&out)[..stderr(&out).len().min(400)]
+    );
+    assert!(stderr(&out).len() < 1000, "nothing echoed whole");
+}

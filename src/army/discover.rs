@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::locate::Locator;
+use super::locate::position_of_byte;
 use super::{Army, ArmyFile, Origin, Problem, load_army_str, shipped};
 use crate::regular_file::{self, ReadError};
 use crate::words::{count, escaped};
@@ -26,6 +26,9 @@ const MAX_DEPTH: usize = 8;
 /// else the source tree's `armies/` folder (a development build). The shipped armies are
 /// listed from the copies built into the program ([`all_armies`]), filed under this
 /// folder's paths; a player may open or copy the files themselves where they are installed.
+/// In a browser there is no such folder: the built-in armies are filed under
+/// [`BUILT_IN`], and no path of the machine the page was built on goes into the page.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn shipped_armies_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os(ARMIES_DIR_VAR).filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
@@ -39,6 +42,30 @@ pub fn shipped_armies_dir() -> PathBuf {
         dir.is_dir().then_some(dir)
     });
     installed.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("armies"))
+}
+
+/// Where a browser files the built-in armies: a name, not a folder of any machine.
+pub const BUILT_IN: &str = "built-in";
+
+#[cfg(target_arch = "wasm32")]
+pub fn shipped_armies_dir() -> PathBuf {
+    PathBuf::from(BUILT_IN)
+}
+
+/// The text of a shipped army file the home screen lists from the copies built into the
+/// program ([`all_armies`]): the built-in copy filed at `path`, whether or not a file is
+/// there. `None` for any other path, and when `$ADJUTANT_ARMIES_DIR` names the shipped
+/// folder (its files are listed, and read, instead).
+pub fn built_in_text(path: &Path) -> Option<&'static str> {
+    if std::env::var_os(ARMIES_DIR_VAR).is_some_and(|d| !d.is_empty()) {
+        return None;
+    }
+    let under = path.strip_prefix(shipped_armies_dir()).ok()?;
+    let key: Vec<String> = under
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    shipped::by_path(&key.join("/")).map(|file| file.text)
 }
 
 /// Every army file, shipped then the player's own (in `user_dir`), each loaded and validated.
@@ -158,13 +185,22 @@ fn collect_ron_files(
 ) {
     #[cfg(target_arch = "wasm32")]
     if true {
-        // The page's storage: files under the folder's key, no links or sub-folders to follow.
+        // The page's storage: files under the folder's key, no links to follow; a folder lists
+        // only its own files, so the folders armies are kept in — one for each rule system,
+        // where the builder saves and a backup restores them — are listed by name.
         let _ = (depth, seen);
-        let files = crate::store::browser::local::files().list(dir);
-        out.extend(files.into_iter().filter(|p| {
-            p.extension()
-                .is_some_and(|ext| ext.eq_ignore_ascii_case("ron"))
-        }));
+        let files = crate::store::browser::local::files();
+        let dirs = std::iter::once(dir.to_path_buf()).chain(
+            crate::rules::standard()
+                .into_iter()
+                .map(|s| dir.join(s.id())),
+        );
+        for dir in dirs {
+            out.extend(files.list(&dir).into_iter().filter(|p| {
+                p.extension()
+                    .is_some_and(|ext| ext.eq_ignore_ascii_case("ron"))
+            }));
+        }
         return;
     }
     let Ok(real) = dir.canonicalize() else {
@@ -205,14 +241,23 @@ pub fn read_army_text(path: &Path) -> Result<String, Problem> {
         ReadError::TooBig(n) => whole(too_big(n)),
         ReadError::Io(e) => whole(format!("cannot open the file: {e}")),
     })?;
+    army_text(&name, bytes)
+}
+
+/// An army file's bytes as text (`name` labels the problem): over [`MAX_FILE_BYTES`] refused,
+/// a leading byte-order mark dropped, anything not UTF-8 refused at the line and column of
+/// its first bad byte.
+pub fn army_text(name: &str, bytes: Vec<u8>) -> Result<String, Problem> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(Problem::whole_file(name, too_big(bytes.len() as u64)));
+    }
     regular_file::text(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
-        let prefix = std::str::from_utf8(&e.as_bytes()[..good]).unwrap_or_default();
         let byte = e.as_bytes().get(good).copied().unwrap_or(0);
-        let (line, col) = Locator::new(prefix).position(good);
+        let (line, col) = position_of_byte(e.as_bytes(), good);
         let message = format!(
             "the file is not UTF-8 text (byte 0x{byte:02X} here); save it as UTF-8 in your text editor"
         );
-        Problem { path: name.clone(), line, col, message }
+        Problem { path: name.to_string(), line, col, message }
     })
 }

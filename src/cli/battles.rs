@@ -21,7 +21,17 @@ pub fn list(data_dir: Option<PathBuf>) -> ExitCode {
         }
     };
     let mut store = BattleStore::new(&paths);
-    let list = store.list();
+    let list = match store.listing() {
+        Ok(list) => list,
+        Err(e) => {
+            eprintln!(
+                "adjutant: {}; the saved battles cannot be listed (they are not deleted: only \
+                 the folder could not be read)",
+                one_line(&e.to_string())
+            );
+            return ExitCode::FAILURE;
+        }
+    };
     if list.is_empty() {
         println!("No saved battles in {}.", store.dir().display());
         return ExitCode::SUCCESS;
@@ -36,9 +46,10 @@ pub fn list(data_dir: Option<PathBuf>) -> ExitCode {
                 println!("{path}  {title}: does not load: {e}");
                 if let Some(b) = &s.backup {
                     println!(
-                        "    its backup {} loads ({}): `adjutant restore {path}` puts it back",
-                        shown(&b.path),
+                        "    its backup {} loads ({}): `adjutant restore {}` puts it back",
+                        plain(&b.path),
                         entries(b.entries),
+                        plain(&s.path),
                     );
                 }
             }
@@ -105,10 +116,20 @@ pub fn battle_problem(path: &Path, err: &StoreError) -> Vec<String> {
     lines
 }
 
-/// A path as one line: a newline or other control character in a file name is escaped, so
-/// a name cannot add a line of its own to a listing.
-fn shown(path: &Path) -> String {
+/// A path as one line, as [`shown`] without the note on a name that is not UTF-8.
+fn plain(path: &Path) -> String {
     one_line(&path.display().to_string()).into_owned()
+}
+
+/// A path as one line: a newline or other control character in a file name is escaped, so
+/// a name cannot add a line of its own to a listing. A name that is not UTF-8 is shown with
+/// U+FFFD (�) for its bytes that are not, and says so.
+fn shown(path: &Path) -> String {
+    let text = plain(path);
+    match path.file_name().is_some_and(|n| n.to_str().is_none()) {
+        true => format!("{text} (a file name that is not UTF-8: � stands for what is not)"),
+        false => text,
+    }
 }
 
 fn backup_beside(file: &Path) -> bool {

@@ -3,12 +3,16 @@
 //! fsync, rename (keeping a replaced file as `<name>.bak`) — after checks here that turn the
 //! commonest mistakes (no such folder, a folder named as the file) into plain messages, and
 //! that refuse to put a file in the place of anything but a regular file (a device such as
-//! `/dev/null`, a named pipe, a socket, or a link to one).
+//! `/dev/null`, a named pipe, a socket, or a link to one); a folder that takes no new files
+//! (`/proc`, a read-only drive) is named as such.
 
 use std::path::{Path, PathBuf};
 
+use std::io;
+
 use super::PrintError;
 use crate::regular_file::kind_of;
+use crate::store::StoreError;
 
 /// Writes `bytes` to `path` atomically: temp file in the same folder, fsync, rename. On any
 /// failure the temp file is removed and whatever was at `path` is untouched.
@@ -42,5 +46,26 @@ pub fn write_pdf_atomically(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), 
             ),
         }));
     }
-    crate::store::write_atomic(path, bytes).map_err(PrintError::from)
+    crate::store::write_atomic(path, bytes).map_err(|e| match e {
+        // The temp file beside it could not be made: the folder takes no new files (`/proc`,
+        // a read-only drive, a folder the user may not write in).
+        StoreError::Io {
+            action: "write",
+            kind:
+                io::ErrorKind::NotFound
+                | io::ErrorKind::PermissionDenied
+                | io::ErrorKind::ReadOnlyFilesystem,
+            message,
+            ..
+        } => fail(format!(
+            "its folder {} takes no new files (the system says: {message}){}; name a file in \
+             another folder",
+            dir.display(),
+            match path.exists() {
+                true => ", so the file there cannot be replaced",
+                false => "",
+            }
+        )),
+        e => PrintError::from(e),
+    })
 }

@@ -143,6 +143,19 @@ fn backup(path: &Path, dir: &Path) -> io::Result<()> {
         return Ok(());
     }
     let bak = backup_path(path);
+    let bak_name = bak.file_name().unwrap_or_default();
+    if bak_name.len() > NAME_MAX {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidFilename,
+            format!(
+                "its name is too long to keep the file it replaces as {}.bak ({} bytes; a file \
+                 name may have at most {NAME_MAX}), so the old file is left as it was. Name a \
+                 shorter file",
+                path.file_name().unwrap_or_default().to_string_lossy(),
+                bak_name.len()
+            ),
+        ));
+    }
     let staged = temp_path(&bak);
     let _ = fs::remove_file(&staged);
     // A hard link shares the old file's bytes: complete, instant and needing no space.
@@ -217,12 +230,40 @@ fn copy_synced(from: &Path, to: &Path) -> io::Result<()> {
     target.sync_all()
 }
 
-/// A temp file name beside `path`, unique within this process and among processes.
+/// The longest file name most file systems take (ext4, NTFS, APFS: 255 bytes or UTF-16 units).
+pub const NAME_MAX: usize = 255;
+
+/// A temp file name beside `path`, unique within this process and among processes:
+/// `.<name>.<pid>.<n>.tmp`, with `<name>` cut short (ending in `~`) where the whole would be
+/// longer than [`NAME_MAX`] bytes, so a file whose own name is near the limit can still be
+/// written.
 fn temp_path(path: &Path) -> PathBuf {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     let name = path.file_name().unwrap_or_default().to_string_lossy();
-    path.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()))
+    let tail = format!(".{}.{n}.tmp", std::process::id());
+    let room = NAME_MAX - 1 - tail.len();
+    let name = match name.len() <= room {
+        true => name.into_owned(),
+        false => {
+            let mut cut = room - 1;
+            while !name.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            format!("{}~", &name[..cut])
+        }
+    };
+    path.with_file_name(format!(".{name}{tail}"))
+}
+
+/// The process that wrote a temp file of this module, from its name (`.<name>.<pid>.<n>.tmp`).
+pub fn temp_writer(name: &str) -> Option<u32> {
+    let inner = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let mut parts = inner.rsplitn(3, '.');
+    parts.next()?.parse::<u64>().ok()?;
+    let pid = parts.next()?.parse().ok()?;
+    parts.next().filter(|rest| !rest.is_empty())?;
+    Some(pid)
 }
 
 /// Syncs a folder, so a rename in it survives a power cut. Not possible on Windows.

@@ -42,6 +42,9 @@ pub struct BattleStore {
     pub(super) battles: Battles<Folder>,
     /// Summaries already made, by path, with the file's time and size when they were made.
     pub(super) summaries: BTreeMap<PathBuf, (Option<SystemTime>, u64, BattleSummary)>,
+    /// The title and entries of each battle in the bin, by its file there (named for when it
+    /// was deleted, so never another battle's).
+    pub(super) binned: BTreeMap<PathBuf, (String, Option<usize>)>,
 }
 
 impl BattleStore {
@@ -55,6 +58,7 @@ impl BattleStore {
         BattleStore {
             battles: Battles::new(Folder, dir),
             summaries: BTreeMap::new(),
+            binned: BTreeMap::new(),
         }
     }
 
@@ -97,7 +101,9 @@ impl BattleStore {
     pub fn save_new(&mut self, battle: &Battle) -> Result<PathBuf, StoreError> {
         create_dir(self.dir())?;
         let id = battle_id(battle, crate::clock::now());
-        self.battles.save_new(battle, &id)
+        let path = self.battles.save_new(battle, &id)?;
+        super::set_note(&path, || super::listing::note_of(battle));
+        Ok(path)
     }
 
     /// Saves the battle to `path`, which from now on is its file. Refuses to write over a file
@@ -112,7 +118,10 @@ impl BattleStore {
         {
             create_dir(dir)?;
         }
-        self.battles.save_as(battle, &path)
+        self.battles.save_as(battle, &path)?;
+        // The listing's summary, kept beside the file where the store keeps notes.
+        super::set_note(&path, || super::listing::note_of(battle));
+        Ok(())
     }
 
     /// Writes a copy of the battle to `target`, outside Adjutant's battles folder; the battle
@@ -120,18 +129,9 @@ impl BattleStore {
     /// way (see [`super::kept`]) is refused and nothing is written.
     pub fn save_copy(&self, battle: &Battle, target: &Path) -> Result<(), StoreError> {
         if let Some(kept) = super::kept::reaches(self.dir(), target) {
-            let what = match kept.is_dir() {
-                true => format!("in Adjutant's battles folder {}", kept.display()),
-                // A hard link: another name for the same file.
-                false if std::fs::canonicalize(target).ok().as_ref() != Some(&kept) => format!(
-                    "the same file as {}, in Adjutant's battles folder",
-                    kept.display()
-                ),
-                false => format!("{}, in Adjutant's battles folder", kept.display()),
-            };
             return Err(StoreError::Kept {
                 path: target.to_path_buf(),
-                what,
+                what: super::kept::describe(target, &kept),
             });
         }
         if target.is_dir() {
@@ -153,7 +153,12 @@ impl BattleStore {
     /// Loads the battle at `path` to play it here: takes its lock first, so no other window
     /// writes it while this one plays it. Give it back with [`BattleStore::release`].
     pub fn open(&mut self, path: &Path) -> Result<Battle, StoreError> {
-        self.battles.open(path)
+        let battle = self.battles.open(path)?;
+        // Held now: a temp file of this battle's that another process was writing is done.
+        if let Some(dir) = path.parent() {
+            super::leftovers::clear_stale_temps(dir, Some(path));
+        }
+        Ok(battle)
     }
 
     /// Gives back one hold on the battle at `path`; the lock goes when the last one does.

@@ -1,6 +1,7 @@
 //! The core's [`Storage`] on a folder of files: whole reads of regular files of a bounded
 //! size, atomic writes that keep the previous file as `<name>.bak` ([`super::atomic`]), the
-//! stamp of a file and the lock beside it ([`super::owner`]).
+//! stamp of a file and the lock beside it ([`super::owner`]), and moving a file to a name
+//! that is free (into the bin, and back) or removing it.
 
 use std::path::{Path, PathBuf};
 
@@ -44,6 +45,24 @@ impl Storage for Folder {
 
     fn write_atomically(&mut self, key: &Path, bytes: &[u8]) -> Result<(), StoreError> {
         write_atomic(key, bytes)
+    }
+
+    fn rename(&self, from: &Path, to: &Path) -> Result<(), StoreError> {
+        if super::exists(to) {
+            return Err(adjutant_core::store::storage::taken_error(to));
+        }
+        if let Some(dir) = to.parent().filter(|d| !d.as_os_str().is_empty()) {
+            super::paths::create_dir(dir)?;
+        }
+        #[cfg(target_arch = "wasm32")]
+        if true {
+            return super::browser::local::files().rename(from, to);
+        }
+        std::fs::rename(from, to).map_err(|e| StoreError::io("move", from, &e))
+    }
+
+    fn remove(&self, key: &Path) -> Result<(), StoreError> {
+        super::remove_file(key)
     }
 
     fn lock(&self, key: &Path) -> Result<Option<BattleLock>, StoreError> {

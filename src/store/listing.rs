@@ -1,6 +1,7 @@
 //! Listing the battles folder, and getting a damaged battle back from its backup.
 //!
-//! Every battle file is listed, whole or not. A battle file that fails to load shows why, and
+//! Every battle file is listed, whole or not, whatever its name (one that is not UTF-8 too); a
+//! folder that cannot be read is an error that says why, never an empty list. A battle file that fails to load shows why, and
 //! — when its backup (`<name>.bak`, the file as it was one save earlier) loads — what the
 //! backup holds. A backup whose battle file is missing is listed under the battle's name, not
 //! dropped. [`BattleStore::restore_backup`] puts the backup in the battle file's place and
@@ -10,13 +11,15 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+#[cfg(target_arch = "wasm32")]
 use super::Storage;
 use super::StoreError;
 use super::atomic::{backup_path, is_temp_name, write_atomic};
 use super::battle_store::{BattleStore, is_backup, normal};
+#[cfg(target_arch = "wasm32")]
 use super::folder::Folder;
 use super::names::time_tag;
-use super::{battle_from_ron, read_battle};
+use super::{battle_from_bytes_under, read_battle};
 use crate::battle::Battle;
 
 /// A saved battle as the home screen lists it.
@@ -59,17 +62,36 @@ pub struct Restored {
 }
 
 impl BattleStore {
+    /// Every battle in the folder, as [`BattleStore::listing`]; a folder that cannot be read
+    /// lists nothing (use `listing` to say why).
+    pub fn list(&mut self) -> Vec<BattleSummary> {
+        self.listing().unwrap_or_default()
+    }
+
     /// Every battle in the folder, newest first, each loaded to see that it is whole (once: a
     /// file unchanged since the last listing is not read again), and each backup whose battle
-    /// file is missing. Other backups, temp and lock files are skipped; a missing folder is an
-    /// empty list.
-    pub fn list(&mut self) -> Vec<BattleSummary> {
-        let mut paths: Vec<PathBuf> = Folder
-            .list(self.dir())
+    /// file is missing. A file whose name is not UTF-8 is listed too, its name shown with
+    /// U+FFFD for the bytes that are not. Other backups, temp and lock files are skipped; temp
+    /// files left by saves that stopped are cleared ([`super::leftovers`]). A missing folder
+    /// is an empty list; one that cannot be read (permission denied, a drive that fails, a
+    /// file in its place) is an error that says so, never an empty list.
+    pub fn listing(&mut self) -> Result<Vec<BattleSummary>, StoreError> {
+        self.listing_with(folder_entries)
+    }
+
+    /// [`BattleStore::listing`], reading the folder's entries with `read_dir`.
+    pub(crate) fn listing_with(
+        &mut self,
+        read_dir: impl Fn(&Path) -> std::io::Result<Vec<PathBuf>>,
+    ) -> Result<Vec<BattleSummary>, StoreError> {
+        let entries = read_dir(self.dir())
+            .map_err(|e| StoreError::io("read the battles folder", self.dir(), &e))?;
+        super::leftovers::clear_stale_temps(self.dir(), None);
+        let mut paths: Vec<PathBuf> = entries
             .into_iter()
             .filter(|p| {
-                let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-                !is_temp_name(name) && (name.ends_with(".ron") || name.ends_with(".ron.bak"))
+                let name = p.file_name().unwrap_or_default().to_string_lossy();
+                !is_temp_name(&name) && (name.ends_with(".ron") || name.ends_with(".ron.bak"))
             })
             .filter_map(|p| match is_backup(&p) {
                 // A backup stands for its battle only when the battle file is missing.
@@ -80,7 +102,7 @@ impl BattleStore {
         paths.sort();
         let mut list: Vec<BattleSummary> = paths.iter().map(|p| self.summary(p)).collect();
         list.sort_by(|a, b| b.modified.cmp(&a.modified).then(a.path.cmp(&b.path)));
-        list
+        Ok(list)
     }
 
     /// The most recently saved battle that loads, to offer to resume.
@@ -88,31 +110,37 @@ impl BattleStore {
         self.list().into_iter().find(|s| s.ok_or_error.is_ok())
     }
 
-    /// The summary of one battle file (which may be missing, with a backup).
+    /// The summary of one battle file (which may be missing, with a backup): the one made
+    /// when it was last listed, if it has not changed since; in a browser the one the store
+    /// keeps beside it (made when it was saved); otherwise read from the file.
     pub fn summary(&mut self, path: &Path) -> BattleSummary {
         let path = normal(path);
-        let meta = fs::metadata(&path)
-            .or_else(|_| fs::metadata(backup_path(&path)))
-            .ok();
-        let modified = meta.as_ref().and_then(|m| m.modified().ok());
-        let len = meta.map_or(0, |m| m.len());
+        let (modified, len) = about(&path);
         if let Some((time, size, summary)) = self.summaries.get(&path)
             && (*time, *size) == (modified, len)
-            // Storage that tells no time (a browser's) is read again every time.
+            // Storage that tells no time is read again every time.
             && modified.is_some()
         {
             return summary.clone();
         }
+        if let Some(summary) = super::note(&path).and_then(|n| from_note(&n, &path, modified)) {
+            self.summaries
+                .insert(path, (modified, len, summary.clone()));
+            return summary;
+        }
         let summary = match self.battles.read(&path) {
-            Ok(battle) => BattleSummary {
-                path: path.clone(),
-                title: title(&battle),
-                system: battle.system.clone(),
-                modified,
-                entries: battle.log().len(),
-                ok_or_error: Ok(()),
-                backup: None,
-            },
+            Ok(battle) => {
+                super::set_note(&path, || note_of(&battle));
+                BattleSummary {
+                    path: path.clone(),
+                    title: title(&battle),
+                    system: battle.system.clone(),
+                    modified,
+                    entries: battle.log().len(),
+                    ok_or_error: Ok(()),
+                    backup: None,
+                }
+            }
             Err(err) => {
                 let backup = loadable_backup(&path);
                 let (title, system) = match &backup {
@@ -145,11 +173,7 @@ impl BattleStore {
         // Only a regular file of a sane size is read: a FIFO or a device there is refused
         // unread rather than waited on or read without end.
         let bytes = super::read_file(&bak)?;
-        let text = std::str::from_utf8(&bytes).map_err(|_| StoreError::Corrupt {
-            path: bak.clone(),
-            message: "it is not text".into(),
-        })?;
-        let battle = battle_from_ron(text, &bak)?;
+        let battle = battle_from_bytes_under(self.systems(), &bytes, &bak)?;
         if super::exists(&path) && read_battle(&path).is_ok() {
             return Err(StoreError::Loads { path });
         }
@@ -167,6 +191,24 @@ impl BattleStore {
     }
 }
 
+/// The entries of the battles folder, sorted; a missing folder has none. Any other failure
+/// to read it — or one of its entries — is an error.
+fn folder_entries(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        return Ok(Folder.list(dir));
+    }
+    let entries = match fs::read_dir(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        other => other?,
+    };
+    let mut paths = entries
+        .map(|e| e.map(|e| e.path()))
+        .collect::<std::io::Result<Vec<PathBuf>>>()?;
+    paths.sort();
+    Ok(paths)
+}
+
 /// Keeps the damaged file aside (if there is one), then writes the backup's bytes in its place.
 fn put_back(path: &Path, bytes: &[u8]) -> Result<Option<PathBuf>, StoreError> {
     let kept = match super::exists(path) {
@@ -182,11 +224,60 @@ fn put_back(path: &Path, bytes: &[u8]) -> Result<Option<PathBuf>, StoreError> {
     Ok(kept)
 }
 
+/// When the file at `path` (or, when it is missing, its backup) was last written, and its
+/// size.
+fn about(path: &Path) -> (Option<SystemTime>, u64) {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        let files = super::browser::local::files();
+        let stamp = files
+            .stamp(path)
+            .or_else(|| files.stamp(&backup_path(path)));
+        let modified = super::modified(path).or_else(|| super::modified(&backup_path(path)));
+        return (modified, stamp.map_or(0, |s| s.parts().0 as u64));
+    }
+    let meta = fs::metadata(path)
+        .or_else(|_| fs::metadata(backup_path(path)))
+        .ok();
+    (
+        meta.as_ref().and_then(|m| m.modified().ok()),
+        meta.map_or(0, |m| m.len()),
+    )
+}
+
+/// What the store keeps beside a battle file for its listing: its entries, rule system and
+/// title, a line each (the title last: it may hold anything).
+pub(super) fn note_of(battle: &Battle) -> String {
+    format!(
+        "{}\n{}\n{}",
+        battle.log().len(),
+        battle.system,
+        title(battle)
+    )
+}
+
+/// The summary a note keeps, of the battle file at `path`.
+fn from_note(note: &str, path: &Path, modified: Option<SystemTime>) -> Option<BattleSummary> {
+    let mut lines = note.splitn(3, '\n');
+    let entries = lines.next()?.parse().ok()?;
+    let system = lines.next()?.to_string();
+    let title = lines.next()?.to_string();
+    Some(BattleSummary {
+        path: path.to_path_buf(),
+        title,
+        system,
+        modified,
+        entries,
+        ok_or_error: Ok(()),
+        backup: None,
+    })
+}
+
 /// The backup of `path`, with its battle, when it loads.
 pub fn loadable_backup(path: &Path) -> Option<(Backup, Battle)> {
     let bak = backup_path(path);
     let battle = read_battle(&bak).ok()?;
-    let modified = fs::metadata(&bak).ok().and_then(|m| m.modified().ok());
+    let modified = super::modified(&bak);
     Some((
         Backup {
             entries: battle.log().len(),
@@ -225,4 +316,36 @@ fn stem(path: &Path) -> String {
     path.file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default()
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// A drive whose driver died answers a folder's listing with EIO: the listing says so
+    /// (never an empty list, which would tell the player the battles are gone).
+    #[test]
+    fn a_folder_the_drive_cannot_read_is_an_error_that_says_why() {
+        let dir = tempfile::tempdir().unwrap();
+        let battles = dir.path().join("battles");
+        let mut store = BattleStore::in_dir(&battles);
+        let err = store
+            .listing_with(|_| Err(std::io::Error::from_raw_os_error(libc::EIO)))
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "cannot read the battles folder {}: Input/output error (os error 5)",
+                battles.display()
+            )
+        );
+        assert_eq!(store.listing(), Ok(Vec::new()), "a missing folder is empty");
+        std::fs::write(&battles, "a file where the folder was").unwrap();
+        assert!(store.listing().is_err());
+        assert_eq!(
+            store.list(),
+            Vec::new(),
+            "list keeps its meaning: nothing listed"
+        );
+    }
 }

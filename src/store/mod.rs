@@ -12,20 +12,29 @@
 //! - [`battle_store`]: the folder of battles: save and load, and never overwrite a file that
 //!   failed to load, a battle another window plays, or a file changed since it was read.
 //! - [`folder`]: the [`Storage`] trait on a folder of files.
+//! - [`kept`]: whether a path reaches the battles folder (a copy is never written there), and
+//!   what a printed sheet is never written over.
 //! - [`listing`]: list the battles and resume the last one; restore a damaged battle's backup.
+//! - [`leftovers`]: clear the temp files of saves that stopped (a killed process) from the
+//!   battles folder.
 //! - [`owner`]: the lock a window holds on the battle it plays, and the stamp of a file.
 //! - [`held`]: the same lock and stamp for a file a window edits in place (an army file in
 //!   the builder).
 //! - [`names`]: the names of new battle files and of damaged files kept aside.
+//! - [`bin`]: deleted battles kept in `battles/bin/`, put back or deleted for good.
+//! - [`backup`]: one file of every battle, army, table file and settings, and restoring it.
 //! - [`settings`]: the player's settings, with defaults when missing or broken.
 
 pub mod atomic;
+pub mod backup;
 pub mod battle_store;
+pub mod bin;
 pub mod browser;
 mod disk;
 pub mod folder;
 pub mod held;
-mod kept;
+pub mod kept;
+mod leftovers;
 pub mod listing;
 pub mod names;
 #[cfg(not(target_arch = "wasm32"))]
@@ -43,6 +52,7 @@ use crate::regular_file::{self, ReadError};
 pub use adjutant_core::store::{
     BATTLE_VERSION, BattleFile, Battles, Memory, Storage, StoreError, WriteStep, battle_file,
     battle_from_bytes_under, battle_from_ron, battle_from_ron_under, battle_to_ron,
+    looks_like_battle_file,
 };
 
 /// The largest file the store reads (a battle of 10,000 events is a few MiB).
@@ -74,6 +84,50 @@ pub fn is_file(path: &Path) -> bool {
     path.is_file()
 }
 
+/// When the file at `path` was last written (in a browser, as its storage noted it).
+pub fn modified(path: &Path) -> Option<std::time::SystemTime> {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        let ms = browser::local::files().modified(path)?;
+        return Some(std::time::UNIX_EPOCH + std::time::Duration::from_millis(ms));
+    }
+    std::fs::metadata(path).ok()?.modified().ok()
+}
+
+/// Whether the file at `path` is kept as it was last written here: on a disk a write that
+/// returned is kept; in a browser a write may still wait for IndexedDB to confirm it, or have
+/// been refused by it since, or the battle may have been taken over by another tab
+/// (`browser::Browser::check`).
+pub fn check(path: &Path) -> Result<(), StoreError> {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        return browser::local::files().check(path);
+    }
+    let _ = path;
+    Ok(())
+}
+
+/// The note the store keeps about the file at `path` as it is now (a battle's summary for the
+/// listing); kept only in a browser, where reading every battle at start-up is slow.
+pub(crate) fn note(path: &Path) -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        return browser::local::files().note(path);
+    }
+    let _ = path;
+    None
+}
+
+/// Keeps `note` about the file at `path` as it is now (in a browser; see [`note`]).
+pub(crate) fn set_note(path: &Path, note: impl FnOnce() -> String) {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        browser::local::files().set_note(path, note());
+        return;
+    }
+    let _ = (path, note);
+}
+
 /// Moves the file at `from` to `to`, as the one step of keeping a damaged file aside.
 pub(crate) fn move_file(from: &Path, to: &Path) -> Result<(), StoreError> {
     #[cfg(target_arch = "wasm32")]
@@ -81,6 +135,18 @@ pub(crate) fn move_file(from: &Path, to: &Path) -> Result<(), StoreError> {
         return browser::local::files().rename(from, to);
     }
     std::fs::rename(from, to).map_err(|e| StoreError::io("keep aside", from, &e))
+}
+
+/// Removes the file at `path` for good; one that is not there is no error.
+pub(crate) fn remove_file(path: &Path) -> Result<(), StoreError> {
+    #[cfg(target_arch = "wasm32")]
+    if true {
+        return browser::local::files().remove(path);
+    }
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(StoreError::io("remove", path, &e)),
+        _ => Ok(()),
+    }
 }
 
 /// Reads a file of Adjutant's whole, if it is a regular file of at most [`MAX_READ_BYTES`].

@@ -1,9 +1,17 @@
 //! Names of battle files: a new battle's id from the time and its armies, and the time tag of
-//! a damaged file kept aside when its backup is restored.
+//! a damaged file kept aside when its backup is restored (the core's [`when`], from the
+//! clock's time as [`secs`]).
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use adjutant_core::store::when::{self, civil_from_days};
+
 use crate::battle::Battle;
+
+/// Seconds since 1970 (UTC); 0 for a time before.
+pub fn secs(now: SystemTime) -> u64 {
+    now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
 
 /// An id for a new battle: `YYYY-MM-DD-HHMM-<army>-vs-<army>` (UTC).
 pub fn battle_id(battle: &Battle, now: SystemTime) -> String {
@@ -22,10 +30,7 @@ pub fn battle_id(battle: &Battle, now: SystemTime) -> String {
 
 /// `YYYY-MM-DD-HHMMSS` (UTC), for a file kept aside at that time.
 pub fn time_tag(now: SystemTime) -> String {
-    let secs = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    let (hh, mm, ss) = ((secs % 86_400) / 3600, (secs % 3600) / 60, secs % 60);
-    format!("{y:04}-{m:02}-{d:02}-{hh:02}{mm:02}{ss:02}")
+    when::tag(secs(now))
 }
 
 /// Lower-case letters and digits, whole words joined by '-', at most 24 characters.
@@ -49,20 +54,6 @@ fn slug(name: &str) -> String {
         out.push_str(word);
     }
     if out.is_empty() { "army".into() } else { out }
-}
-
-/// The calendar date of a day count from 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
 
 #[cfg(test)]

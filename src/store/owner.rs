@@ -81,6 +81,25 @@ impl BattleLock {
     }
 }
 
+/// Whether another process holds the lock of `file` (a battle it plays, an army file its
+/// builder edits): `Some` with the holder's process id when it wrote one. Nothing is made or
+/// removed: a file without a lock file is held by no one.
+pub fn held_elsewhere(file: &Path) -> Option<Option<u32>> {
+    let mut lock = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(lock_path(file))
+        .ok()?;
+    match lock.try_lock() {
+        Ok(()) => {
+            let _ = lock.unlock();
+            None
+        }
+        Err(TryLockError::WouldBlock) => Some(holder(&mut lock)),
+        Err(TryLockError::Error(_)) => None,
+    }
+}
+
 impl Drop for BattleLock {
     fn drop(&mut self) {
         // Removed while still locked, so nobody can be waiting on this file; the lock itself

@@ -1,5 +1,5 @@
 //! The player's settings: theme, zoom, the battle to resume, the across-the-table view, the
-//! paper size last printed on.
+//! paper size last printed on, when the last backup was made.
 //!
 //! Saved atomically as RON in the config folder (`settings.ron`). A missing file means the
 //! defaults. A broken one means the defaults too, with a message for the player, and the file
@@ -65,6 +65,8 @@ pub struct Settings {
     pub reopen_last: bool,
     /// The window's size (logical pixels) when it was last resized, to open at next time.
     pub window_size: Option<(f32, f32)>,
+    /// When the last backup of everything was made (seconds since 1970, UTC).
+    pub last_backup: Option<u64>,
 }
 
 impl Default for Settings {
@@ -79,6 +81,7 @@ impl Default for Settings {
             paper: PaperChoice::A4,
             reopen_last: false,
             window_size: None,
+            last_backup: None,
         }
     }
 }

@@ -2,7 +2,9 @@
 //! through the app's store, done in the same update so every action is on disk before its
 //! result is shown, leaving (a refused save is retried first, and the screen asks when it
 //! still fails), printing, saving a copy, remembering the across-the-table view — and puts a
-//! new or saved battle up, saved before it is shown.
+//! new or saved battle up, saved before it is shown. In a browser it also hears the store's
+//! news ([`App::store_news`]): a save IndexedDB refused after the result was shown, or one it
+//! has now confirmed, and a battle another tab took over.
 
 use iced::Task;
 
@@ -90,20 +92,75 @@ impl App {
         battle::Battle::new(game, self.store.across_table(), self.store.overrides_dir())
     }
 
-    /// A new battle between these armies, saved before it is shown.
+    /// A new battle between these armies, saved before it is shown. In a browser, the
+    /// browser is asked (once) to keep the battles for good.
     pub(super) fn new_battle(&mut self, system: &str, armies: Vec<Army>) {
         match battle::new_game(&self.store.systems(), system, armies) {
-            Ok(game) => self.show_battle(self.battle_screen(game)),
+            Ok(game) => {
+                self.show_battle(self.battle_screen(game));
+                super::platform::ask_to_keep();
+            }
             Err(e) => self.go_home(Some(format!("The battle could not be set up: {e}"))),
         }
     }
 
     /// A saved battle, loaded back (the store takes its lock) to be played in its own file.
+    /// One another tab plays is not opened: the home screen says so, and offers to take it
+    /// over.
     pub(super) fn open_battle(&mut self, path: &std::path::Path) {
         match self.store.open_battle(path) {
             Ok(game) => self.show_battle(self.battle_screen(game).in_file(path)),
-            Err(e) => self.go_home(Some(e)),
+            Err(e) => {
+                self.go_home(Some(e));
+                if self.store.may_take_over(path)
+                    && let Screen::Home(home) = &mut self.screen
+                {
+                    home.offer_take_over(path.to_path_buf());
+                }
+            }
         }
+    }
+
+    /// Opens a saved battle the player picked: in a browser, read again from the store first
+    /// (another tab may have played it since this one read it).
+    pub(super) fn open_saved(&mut self, path: std::path::PathBuf) -> Task<Message> {
+        #[cfg(target_arch = "wasm32")]
+        if true {
+            let refresh = adjutant::store::browser::local::refresh(vec![path.clone()]);
+            return Task::future(refresh).map(move |()| Message::OpenSaved(path.clone()));
+        }
+        self.open_battle(&path);
+        Task::none()
+    }
+
+    /// The store's news: the battle on screen shows "Not saved" when its file is not kept as
+    /// last saved (IndexedDB refused it, another tab took the battle over), and saves again
+    /// when it is (the banner goes once that save works); the home screen lists the battles
+    /// again.
+    pub(super) fn store_news(&mut self) -> Task<Message> {
+        match &mut self.screen {
+            Screen::Battle(b) => {
+                let Some(file) = b.file().map(std::path::Path::to_path_buf) else {
+                    return Task::none();
+                };
+                match self.store.check(&file) {
+                    // The banner goes up; a failure never goes on where the player was going.
+                    Err(e) => {
+                        let _ = b.saved(Err(e));
+                    }
+                    Ok(()) if b.unsaved() => {
+                        // Saved again now; with the question about leaving up, a save that
+                        // works goes on where the player was going.
+                        let then = save_battle(&self.store, b);
+                        return self.battle_act(then);
+                    }
+                    Ok(()) => {}
+                }
+            }
+            Screen::Home(home) => home.refresh_saved(&self.store),
+            _ => {}
+        }
+        Task::none()
     }
 }
 

@@ -2,6 +2,10 @@
 //! and the store, routes each screen's messages and acts on what the screen asks for, follows
 //! the desktop's dark/light theme, and turns Ctrl+Z / Ctrl+Shift+Z into undo and redo. F9
 //! (across-the-table view), F11 (full screen) and the zoom keys are handled in [`display`].
+//! On a touch screen a drag scrolls wherever it starts and a tap is a tap only when the
+//! finger did not travel ([`swipe`], around every screen).
+//! Every text field is a [`typing`] field; in a browser the window is wrapped so the one with
+//! the focus gets a real input of the page over it, and a phone's keyboard.
 //!
 //! Screens never touch the disk: they return actions, and the app carries them out through
 //! its [`Store`]. The battle screen asks for a save ([`battle::Action::Save`]) whenever the
@@ -19,6 +23,7 @@ mod display;
 pub mod editor;
 mod editor_shell;
 mod files;
+mod finger;
 mod home;
 mod kept_inside;
 mod next;
@@ -26,9 +31,12 @@ mod parts;
 pub mod persist;
 mod platform;
 mod roster;
+mod shown;
+mod swipe;
 mod tables_view;
 mod theme;
 mod timing;
+mod typing;
 
 #[cfg(test)]
 mod tests;
@@ -143,6 +151,15 @@ pub enum Message {
     QuitPressed,
     /// The window's close button (or the desktop) asks the window to close.
     CloseRequested(window::Id),
+    /// The store has news (in a browser: a write confirmed or refused by IndexedDB, a battle
+    /// taken over by another tab, files another tab changed).
+    StoreNews,
+    /// A saved battle read again from the store (in a browser, in case another tab played it
+    /// since), to open now.
+    OpenSaved(PathBuf),
+    /// A key typed in the page's input over a text field (in a browser).
+    #[cfg(target_arch = "wasm32")]
+    PageKey(typing::PageKey),
 }
 
 impl App {
@@ -161,7 +178,7 @@ impl App {
         if !self.store.reopen_last() {
             return;
         }
-        let saved = self.store.battles();
+        let saved = self.store.battles().unwrap_or_default();
         if let Some(last) = self.store.last_battle(&saved) {
             self.open_battle(&last.path);
         }
@@ -195,6 +212,22 @@ impl App {
     pub fn update(&mut self, message: Message) -> Task<Message> {
         let _timed = timing::Span::new("update");
         self.remember_window_size(&message);
+        let task = self.act(message);
+        platform::note_unsaved(self.unsaved());
+        task
+    }
+
+    /// Whether something on screen is not saved: a battle's save refused, or the builder's
+    /// edits (the page asks before it is closed).
+    fn unsaved(&self) -> bool {
+        match &self.screen {
+            Screen::Battle(b) => b.unsaved(),
+            Screen::Editor(e) => e.is_dirty(),
+            _ => false,
+        }
+    }
+
+    fn act(&mut self, message: Message) -> Task<Message> {
         match message {
             Message::Home(m) => return self.home_update(m),
             Message::Roster(m) => {
@@ -253,6 +286,14 @@ impl App {
             Message::WindowResized(_) => {}
             Message::QuitPressed => return self.quit(),
             Message::CloseRequested(id) => return self.leave(battle::Next::Exit(id)),
+            Message::StoreNews => return self.store_news(),
+            Message::OpenSaved(path) => {
+                if matches!(self.screen, Screen::Home(_)) {
+                    self.open_battle(&path);
+                }
+            }
+            #[cfg(target_arch = "wasm32")]
+            Message::PageKey(key) => return self.page_key(key),
         }
         // A file panel opened by a screen's button wants the keyboard in its path field.
         self.files.take_focus()
@@ -279,19 +320,10 @@ impl App {
 
     /// Ctrl+Q: the battle on screen saved (it is after every action; this retries a save
     /// the disk refused), the window's size remembered, then the window closed. A battle that
-    /// still cannot be saved keeps the window open with its banner; an army with edits not
-    /// saved asks first, as every way out of the builder does.
+    /// still cannot be saved asks what to do, as the window's close button does (retry, save
+    /// a copy elsewhere, discard, or stay); an army with edits not saved asks first, as every
+    /// way out of the builder does.
     fn quit(&mut self) -> Task<Message> {
-        if let Screen::Battle(b) = &mut self.screen {
-            // A save, done now; the question about leaving, if up, keeps the window open.
-            let action = b.update(battle::Message::RetrySave);
-            let _ = self.battle_act(action);
-        }
-        if let Screen::Battle(b) = &self.screen
-            && b.unsaved()
-        {
-            return Task::none();
-        }
         self.leave(battle::Next::Quit)
     }
 
@@ -303,7 +335,11 @@ impl App {
             home::Action::None => {}
             home::Action::OpenRoster(army) => self.show(Screen::Roster(roster::Roster::new(*army))),
             home::Action::NewBattle { system, armies } => self.new_battle(&system, armies),
-            home::Action::OpenBattle(path) => self.open_battle(&path),
+            home::Action::OpenBattle(path) => return self.open_saved(path),
+            home::Action::TakeOver(path) => match self.store.take_over(&path) {
+                Ok(()) => return self.open_saved(path),
+                Err(e) => home.notice = Some(format!("The battle was not taken over: {e}")),
+            },
             home::Action::Restore(path) => {
                 let notice = match self.store.restore(&path) {
                     Ok(text) => text,
@@ -334,6 +370,28 @@ impl App {
             home::Action::ReopenChosen(on) => {
                 if let Err(e) = self.store.save_reopen_last(on) {
                     home.notice = Some(format!("Settings not saved: {e}"));
+                }
+            }
+            home::Action::BackUp => return self.files_update(files::Message::BackUpPressed),
+            home::Action::RestoreBackup => {
+                return self.files_update(files::Message::RestoreBackupPressed);
+            }
+            home::Action::Delete(path) => {
+                let said = self.store.delete_battle(&path);
+                self.go_home(Some(said.unwrap_or_else(|e| e)));
+            }
+            home::Action::PutBack(id) => {
+                let said = self.store.put_back(&id);
+                self.go_home(Some(said.unwrap_or_else(|e| e)));
+                if let Screen::Home(home) = &mut self.screen {
+                    home.show_bin();
+                }
+            }
+            home::Action::DeleteForGood(id) => {
+                let said = self.store.delete_for_good(&id);
+                self.go_home(Some(said.unwrap_or_else(|e| e)));
+                if let Screen::Home(home) = &mut self.screen {
+                    home.show_bin();
                 }
             }
         }
@@ -392,6 +450,7 @@ impl App {
 
     pub fn view(&self) -> Element<'_, Message> {
         let _timed = timing::Span::new("view");
+        shown::note(&self.screen);
         let screen = match &self.screen {
             Screen::Home(h) => h.view(self.settings.theme).map(Message::Home),
             Screen::Roster(r) => r.view().map(Message::Roster),
@@ -399,7 +458,28 @@ impl App {
             Screen::Editor(e) => e.view().map(Message::Editor),
         };
         let screen = self.files.view_over(screen);
-        container(screen).width(Fill).height(Fill).into()
+        // A finger that travels scrolls wherever it came down; one that does not, taps.
+        let screen = swipe::swipe(container(screen).width(Fill).height(Fill));
+        // In a browser, the page's input goes over the text field that has the focus.
+        #[cfg(target_arch = "wasm32")]
+        let screen = typing::page(
+            screen,
+            self.zoom,
+            &self.theme().unwrap_or(iced::Theme::Light),
+        );
+        screen
+    }
+
+    /// A key typed in the page's input: the next or previous field, undo, redo, or an edit
+    /// waiting for its field (which takes it as the window looks again, after this).
+    #[cfg(target_arch = "wasm32")]
+    fn page_key(&mut self, key: typing::PageKey) -> Task<Message> {
+        match key {
+            typing::PageKey::Typed => Task::none(),
+            typing::PageKey::Tab { back } => self.update(Message::FocusMoved(back)),
+            typing::PageKey::Undo => self.update(Message::UndoPressed),
+            typing::PageKey::Redo => self.update(Message::RedoPressed),
+        }
     }
 
     /// The zoom the player chose.
@@ -419,6 +499,9 @@ impl App {
             window::resize_events().map(|(_, size)| Message::WindowResized(size)),
             first_frame_probe(),
             window::close_requests().map(Message::CloseRequested),
+            platform::store_news().map(|()| Message::StoreNews),
+            #[cfg(target_arch = "wasm32")]
+            typing::page_keys().map(Message::PageKey),
         ])
     }
 }

@@ -1,9 +1,11 @@
 //! Small view pieces every screen uses: titles, body text, captions, labelled sections,
-//! banners and odds bars, sized and styled from [`super::theme`].
+//! banners and odds bars, sized and styled from [`super::theme`]; buttons sized for a finger
+//! on a phone ([`touch_text`], [`tap`]).
 
 use iced::widget::{button, column, container, progress_bar, row, text};
 use iced::{Element, Fill, Length};
 
+use super::finger;
 use super::theme::{self, gap, size};
 
 /// A screen's title.
@@ -56,6 +58,35 @@ pub fn figure<'a, M: 'a>(content: impl text::IntoFragment<'a>) -> Element<'a, M>
 /// A button with body-sized text.
 pub fn button_text<'a, M: Clone + 'a>(label: impl text::IntoFragment<'a>) -> button::Button<'a, M> {
     button(text(label).size(size::BODY)).padding([gap::XS + 2.0, gap::M])
+}
+
+/// A button with body-sized text for a finger (`touch`: its label centred, so that [`tap`]
+/// grows it to a finger's size around it) or for a mouse ([`button_text`]).
+pub fn touch_text<'a, M: Clone + 'a>(
+    label: impl text::IntoFragment<'a>,
+    touch: bool,
+) -> button::Button<'a, M> {
+    if touch {
+        button(
+            text(label)
+                .size(size::BODY)
+                .align_x(iced::Center)
+                .align_y(iced::Center),
+        )
+        .padding([gap::XS + 2.0, gap::M])
+    } else {
+        button_text(label)
+    }
+}
+
+/// `target` (a button, a pick list) at least a finger's size each way when `touch`
+/// ([`finger::TAP`]), in a box of its own size (so the tests find it); as it is for a mouse.
+pub fn tap<'a, M: 'a>(target: impl Into<Element<'a, M>>, touch: bool) -> Element<'a, M> {
+    if touch {
+        container(finger::finger(target)).into()
+    } else {
+        target.into()
+    }
 }
 
 /// A titled panel that fills its share of the screen.
@@ -160,19 +191,21 @@ impl Faces {
         }
     }
 
-    /// The [`roll_row`] over these faces.
+    /// The [`roll_row`] over these faces (its buttons a finger's size when `touch`).
     pub fn row<'a, M: Clone + 'a>(
         &'a self,
         label: impl text::IntoFragment<'a>,
         placeholder: &'a str,
         id: &'static str,
         on: RollMessages<M>,
+        touch: bool,
     ) -> Element<'a, M> {
-        roll_row(label, placeholder, &self.typed, id, on)
+        roll_row(label, placeholder, &self.typed, id, on, touch)
     }
 }
 
 /// The messages of a [`roll_row`]: roll for me, the faces typed so far, enter them.
+#[derive(Clone)]
 pub struct RollMessages<M> {
     pub roll: M,
     pub typed: fn(String) -> M,
@@ -180,23 +213,53 @@ pub struct RollMessages<M> {
 }
 
 /// One row to roll dice: a Roll button, a field for the faces rolled on the table (`id`, so
-/// the keyboard can reach it) and Enter. The dice tray and the procedure panel both use it.
+/// the keyboard can reach it) and Enter. The dice tray and the procedure panel both use it;
+/// `touch` sizes its buttons for a finger.
 pub fn roll_row<'a, M: Clone + 'a>(
     label: impl text::IntoFragment<'a>,
     placeholder: &'a str,
     faces: &'a str,
     id: &'static str,
     on: RollMessages<M>,
+    touch: bool,
 ) -> Element<'a, M> {
     row![
-        button_text(label).style(theme::action).on_press(on.roll),
-        iced::widget::text_input(placeholder, faces)
-            .id(id)
+        tap(
+            touch_text(label, touch)
+                .style(theme::action)
+                .on_press(on.roll.clone()),
+            touch
+        ),
+        faces_field(placeholder, faces, id, on, touch),
+    ]
+    .spacing(gap::XS)
+    .align_y(iced::Center)
+    .width(Fill)
+    .into()
+}
+
+/// The field for the faces rolled on the table and its Enter, without the Roll
+/// ([`roll_row`] puts it first; a phone's request has it at the top of its card).
+pub fn faces_field<'a, M: Clone + 'a>(
+    placeholder: &'a str,
+    faces: &'a str,
+    id: &'static str,
+    on: RollMessages<M>,
+    touch: bool,
+) -> Element<'a, M> {
+    row![
+        crate::ui::typing::field(id, placeholder, faces)
+            .kind(crate::ui::typing::Kind::Whole)
             .on_input(on.typed)
             .on_submit(on.enter.clone())
             .size(size::BODY)
             .width(Fill),
-        button_text("Enter").style(theme::quiet).on_press(on.enter),
+        tap(
+            touch_text("Enter", touch)
+                .style(theme::quiet)
+                .on_press(on.enter),
+            touch
+        ),
     ]
     .spacing(gap::XS)
     .align_y(iced::Center)

@@ -1,6 +1,7 @@
 //! The window's one door to the disk: finding army files, saving and loading battles, and the
-//! player's settings, through the core's `store` and `army::discover`. Every other UI module
-//! goes through here. Errors come back as plain sentences for a banner; nothing here panics
+//! player's settings, through the core's `store` and `army::discover`; backing everything up,
+//! restoring a backup and the bin of deleted battles ([`keep`]). Every other UI module goes
+//! through here. Errors come back as plain sentences for a banner; nothing here panics
 //! on a bad file or a read-only folder.
 
 use std::cell::RefCell;
@@ -17,6 +18,9 @@ use adjutant::store::{BattleStore, Paths, SettingsStore, StoreError, ThemeChoice
 
 use super::theme::Choice;
 
+mod keep;
+pub use keep::BinnedBattle;
+
 /// Where things are kept. Clones share one battle store, so a file that failed to load stays
 /// protected from being written over for the whole session.
 #[derive(Debug, Clone)]
@@ -32,6 +36,9 @@ struct Inner {
     battles: BattleStore,
     settings_file: SettingsStore,
     settings: adjutant::store::Settings,
+    /// The last change of the settings was not written (the disk refused): the next one
+    /// writes them, even if it changes nothing.
+    settings_unsaved: bool,
 }
 
 /// A saved battle as the home screen lists it.
@@ -72,15 +79,19 @@ impl Store {
         if let Some(e) = settings_error {
             problem.get_or_insert(format!("Settings were reset to the defaults: {e}"));
         }
-        Store {
+        let store = Store {
             inner: Rc::new(RefCell::new(Inner {
                 battles: BattleStore::new(&paths),
                 settings_file,
                 settings,
+                settings_unsaved: false,
             })),
             paths,
             problem,
-        }
+        };
+        // Battles deleted long enough ago go for good as the store opens.
+        store.empty_bin();
+        store
     }
 
     /// This store, with `systems` the rule systems in force: battles are started and loaded
@@ -182,7 +193,8 @@ impl Store {
         self.paths.overrides_dir()
     }
 
-    /// Changes the settings in memory, then saves them.
+    /// Changes the settings in memory, then saves them; a change that leaves them as they
+    /// were writes nothing (a window opened at the size it was left at, say).
     fn change_settings(
         &self,
         change: impl FnOnce(&mut adjutant::store::Settings),
@@ -191,10 +203,17 @@ impl Store {
         let Inner {
             settings_file,
             settings,
+            settings_unsaved,
             ..
         } = &mut *inner;
+        let before = settings.clone();
         change(settings);
-        settings_file.save(settings)
+        if *settings == before && !*settings_unsaved {
+            return Ok(());
+        }
+        let saved = settings_file.save(settings);
+        *settings_unsaved = saved.is_err();
+        saved
     }
 
     /// Saves a battle to `file` — a new file of its own when it has none yet, which `file`
@@ -213,7 +232,7 @@ impl Store {
             }
         };
         if inner.settings.last_battle.as_deref() != Some(path.as_path()) {
-            inner.settings.last_battle = Some(path);
+            inner.settings.last_battle = Some(path.clone());
             let Inner {
                 settings_file,
                 settings,
@@ -223,7 +242,40 @@ impl Store {
             // the "resume" shortcut, which the list of battles still offers.
             let _ = settings_file.save(settings);
         }
-        Ok(())
+        drop(inner);
+        // In a browser the write may not be kept yet (or no longer be this tab's to make).
+        adjutant::store::check(&path)
+    }
+
+    /// Whether the battle in `path` is kept as this window last saved it; `Err` says why not
+    /// (in a browser: a write not yet confirmed or refused since, the battle taken over by
+    /// another tab). On the desktop a save that worked is kept.
+    pub fn check(&self, path: &Path) -> Result<(), StoreError> {
+        adjutant::store::check(path)
+    }
+
+    /// Whether the battle in `path` could be taken over from the window (in a browser, the
+    /// tab) that holds it, at the player's word.
+    pub fn may_take_over(&self, path: &Path) -> bool {
+        #[cfg(target_arch = "wasm32")]
+        if true {
+            return adjutant::store::browser::local::files().held_elsewhere(path);
+        }
+        let _ = path;
+        false
+    }
+
+    /// Takes the battle in `path` over from the tab that holds it (that tab stops saving it
+    /// and says why); the battle is then opened as usual.
+    pub fn take_over(&self, path: &Path) -> Result<(), StoreError> {
+        #[cfg(target_arch = "wasm32")]
+        if true {
+            return adjutant::store::browser::local::files().take_over(path);
+        }
+        Err(StoreError::Busy {
+            path: path.to_path_buf(),
+            pid: None,
+        })
     }
 
     /// Writes a copy of a battle to `path`, outside Adjutant's battles folder (however the
@@ -278,13 +330,22 @@ impl Store {
             && !name.starts_with('.')
     }
 
-    /// The saved battles, newest first, those that fail to load with the reason.
-    pub fn battles(&self) -> Vec<SavedBattle> {
-        let list = self.inner.borrow_mut().battles.list();
-        list.into_iter()
+    /// The saved battles, newest first, those that fail to load with the reason; or, when
+    /// the battles folder cannot be read, a sentence saying so and why (never an empty list,
+    /// which would tell the player the battles are gone).
+    pub fn battles(&self) -> Result<Vec<SavedBattle>, String> {
+        let list = self.inner.borrow_mut().battles.listing().map_err(|e| {
+            format!(
+                "The saved battles cannot be listed: {e}. They are not deleted: Adjutant could \
+                 not read their folder. Check the drive or the folder's permissions, then come \
+                 back to this screen."
+            )
+        })?;
+        Ok(list
+            .into_iter()
             .map(|s| SavedBattle {
                 detail: match &s.ok_or_error {
-                    Ok(()) => format!("{} · {}", entries(s.entries), file_name(&s.path)),
+                    Ok(()) => format!("{} · {}", entries(s.entries), shown_name(&s.path)),
                     Err(StoreError::Io { kind, .. }) if *kind == std::io::ErrorKind::NotFound => {
                         format!("The battle file {} is missing.", s.path.display())
                     }
@@ -300,7 +361,7 @@ impl Store {
                 path: s.path,
                 title: s.title,
             })
-            .collect()
+            .collect())
     }
 
     /// The battle to resume: the one open when Adjutant last closed, else the newest that loads.
@@ -342,6 +403,16 @@ impl Store {
 /// "1 entry", "12 entries".
 fn entries(n: usize) -> String {
     format!("{n} {}", if n == 1 { "entry" } else { "entries" })
+}
+
+/// A battle's file name as listed; one that is not UTF-8 says so, U+FFFD standing for the
+/// bytes that are not.
+fn shown_name(path: &Path) -> String {
+    let name = file_name(path);
+    match path.file_name().is_some_and(|n| n.to_str().is_none()) {
+        true => format!("{name} (a file name that is not UTF-8: � stands for what is not)"),
+        false => name,
+    }
 }
 
 fn file_name(path: &Path) -> String {

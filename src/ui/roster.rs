@@ -1,5 +1,8 @@
 //! The roster screen: one army's leaders and units with every statistic, grouped by leader,
-//! with column headers taken from the rule system's army description.
+//! with column headers taken from the rule system's army description. On a phone
+//! ([`crate::ui::battle::touch`]), or wherever the table would not fit across, each unit is
+//! a card of its own, its statistics as words that wrap, and the top bar's buttons are a
+//! finger's size.
 
 use std::path::PathBuf;
 
@@ -14,6 +17,11 @@ use super::theme::{self, gap, size};
 
 /// The narrowest a statistic's column is; long headers wrap between words.
 const STAT_WIDTH: f32 = 84.0;
+
+/// The units' table's name and kind columns, and the least room its notes need.
+const NAME_WIDTH: f32 = 230.0;
+const KIND_WIDTH: f32 = 100.0;
+const NOTES_WIDTH: f32 = 120.0;
 
 /// The width of a bold caption character, rounded up (DejaVu Sans Bold's widest lower-case
 /// letters at the caption size), for fitting a header's longest word.
@@ -85,6 +93,30 @@ impl Roster {
     }
 
     pub fn view(&self) -> Element<'_, Message> {
+        iced::widget::responsive(move |room| {
+            if crate::ui::battle::touch(room) || room.width < self.table_width() {
+                self.phone_view()
+            } else {
+                self.desk_view()
+            }
+        })
+        .into()
+    }
+
+    /// The width the units' table needs: its name and kind columns, a column for each
+    /// statistic, room for the notes, and the margins around it.
+    fn table_width(&self) -> f32 {
+        let stats: f32 = self
+            .spec
+            .unit_stats
+            .iter()
+            .filter(|s| self.army.units.iter().any(|u| s.applies_to(&u.kind)))
+            .map(|s| stat_width(s.label))
+            .sum();
+        NAME_WIDTH + KIND_WIDTH + stats + NOTES_WIDTH + 2.0 * (gap::L + gap::M) + gap::M
+    }
+
+    fn desk_view(&self) -> Element<'_, Message> {
         let top = container(
             row![
                 parts::button_text("← Home")
@@ -122,7 +154,7 @@ impl Roster {
                 .iter()
                 .filter(|u| u.leader.as_deref() == Some(leader.id.as_str()))
                 .collect();
-            body = body.push(self.leader_group(leader, units));
+            body = body.push(self.leader_group(leader, units, false));
         }
         let unled: Vec<&Unit> = self
             .army
@@ -141,7 +173,7 @@ impl Roster {
                 container(
                     column![
                         parts::heading("Units under no leader"),
-                        self.unit_table(unled)
+                        self.units(unled, false)
                     ]
                     .spacing(gap::S),
                 )
@@ -153,10 +185,123 @@ impl Roster {
         column![top, scrollable(body).height(Fill)].into()
     }
 
+    /// The roster on a phone (or a screen too narrow for the table): back, the army's name
+    /// and Print on the top bar, the side and rule system under it, then each leader with his
+    /// units as cards.
+    fn phone_view(&self) -> Element<'_, Message> {
+        let button = |label, message| {
+            parts::tap(
+                parts::touch_text(label, true)
+                    .style(theme::quiet)
+                    .on_press(message),
+                true,
+            )
+        };
+        let top = container(
+            column![
+                row![
+                    button("←", Message::Back),
+                    container(parts::heading(self.army.name.as_str())).width(Fill),
+                    button("Print…", Message::PrintPressed),
+                ]
+                .spacing(gap::S)
+                .align_y(iced::Center),
+                parts::caption(format!("{} · {}", self.army.side, self.system_name)),
+            ]
+            .push(
+                self.offered
+                    .as_ref()
+                    .map(|path| button("Use in a new battle", Message::KeepPressed(path.clone()))),
+            )
+            .spacing(gap::XS),
+        )
+        .padding([gap::XS, gap::S])
+        .width(Fill)
+        .style(theme::top_bar);
+        let mut body = Column::new()
+            .spacing(gap::M)
+            .padding(iced::Padding::from([gap::S, gap::S]).right(gap::M + gap::S));
+        if !self.army.description.is_empty() {
+            body = body.push(parts::body(self.army.description.as_str()));
+        }
+        for leader in &self.army.leaders {
+            body = body.push(self.leader_group(leader, self.units_of(Some(leader)), true));
+        }
+        let unled = self.units_of(None);
+        if !unled.is_empty() {
+            body = body.push(
+                container(
+                    column![
+                        parts::heading("Units under no leader"),
+                        self.units(unled, true)
+                    ]
+                    .spacing(gap::S),
+                )
+                .padding(gap::S)
+                .width(Fill)
+                .style(theme::panel),
+            );
+        }
+        column![top, scrollable(body).height(Fill)].into()
+    }
+
+    /// The units `leader` commands, or (None) those under no leader of the army.
+    fn units_of(&self, leader: Option<&Leader>) -> Vec<&Unit> {
+        self.army
+            .units
+            .iter()
+            .filter(|u| match leader {
+                Some(l) => u.leader.as_deref() == Some(l.id.as_str()),
+                None => !self
+                    .army
+                    .leaders
+                    .iter()
+                    .any(|l| u.leader.as_deref() == Some(l.id.as_str())),
+            })
+            .collect()
+    }
+
+    /// A table of units at the desk, a card for each on a phone.
+    fn units<'a>(&'a self, units: Vec<&'a Unit>, phone: bool) -> Element<'a, Message> {
+        if !phone {
+            return self.unit_table(units);
+        }
+        let mut cards = Column::new().spacing(gap::S);
+        for u in units {
+            let stats: Vec<String> = self
+                .spec
+                .unit_stats
+                .iter()
+                .filter(|s| s.applies_to(&u.kind))
+                .filter_map(|s| u.stats.get(s.key).map(|v| format!("{} {v}", s.label)))
+                .collect();
+            let mut notes: Vec<String> = u.traits.iter().cloned().collect();
+            notes.extend(u.group.iter().map(|g| format!("group {g}")));
+            if !u.notes.is_empty() {
+                notes.push(u.notes.clone());
+            }
+            let mut card = column![
+                row![
+                    container(parts::strong(u.name.as_str())).width(Fill),
+                    parts::caption(u.kind.as_str())
+                ]
+                .spacing(gap::S),
+                parts::body(stats.join(" · ")),
+            ]
+            .spacing(gap::XS);
+            if !notes.is_empty() {
+                card = card.push(parts::caption(notes.join(", ")));
+            }
+            cards = cards.push(parts::card(card));
+        }
+        cards.into()
+    }
+
     fn leader_group<'a>(
         &'a self,
         leader: &'a Leader,
         units: Vec<&'a Unit>,
+        phone: bool,
     ) -> Element<'a, Message> {
         let stats: Vec<String> = self
             .spec
@@ -166,15 +311,23 @@ impl Roster {
             .collect();
         let mut extra: Vec<String> = leader.traits.iter().cloned().collect();
         extra.extend(leader.group.iter().map(|g| format!("group {g}")));
-        let mut group = column![
+        let head: Element<'a, Message> = if phone {
+            column![
+                parts::heading(leader.name.as_str()),
+                parts::body(stats.join(" · "))
+            ]
+            .spacing(gap::XS)
+            .into()
+        } else {
             row![
                 parts::heading(leader.name.as_str()),
                 parts::body(stats.join(" · "))
             ]
             .spacing(gap::L)
             .align_y(iced::Center)
-        ]
-        .spacing(gap::S);
+            .into()
+        };
+        let mut group = column![head].spacing(gap::S);
         if !extra.is_empty() {
             group = group.push(parts::caption(extra.join(", ")));
         }
@@ -184,10 +337,10 @@ impl Roster {
         group = if units.is_empty() {
             group.push(parts::caption("Commands no units."))
         } else {
-            group.push(self.unit_table(units))
+            group.push(self.units(units, phone))
         };
         container(group)
-            .padding(gap::M)
+            .padding(if phone { gap::S } else { gap::M })
             .width(Fill)
             .style(theme::panel)
             .into()
@@ -208,11 +361,11 @@ impl Roster {
                     .size(size::BODY)
                     .font(theme::BOLD_FONT)
             })
-            .width(Length::Fixed(230.0)),
+            .width(Length::Fixed(NAME_WIDTH)),
             table::column(header("Kind"), |u: &'a Unit| {
                 text(u.kind.as_str()).size(size::BODY)
             })
-            .width(Length::Fixed(100.0)),
+            .width(Length::Fixed(KIND_WIDTH)),
         ];
         for stat in stats {
             columns.push(

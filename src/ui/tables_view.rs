@@ -1,7 +1,9 @@
 //! The tables in force for a rule system: each table's title, where its numbers came from
 //! ([RULES] the rules, [PUBLISHED] other published material, [DEFAULT] Adjutant's stand-in, or the
 //! player's override file with its path), its rows and its note, and where a player's own
-//! charts would go. It shows whatever [`RuleSystem::tables`] returns and names no system.
+//! charts would go. It shows whatever [`RuleSystem::tables`] returns and names no system. On a
+//! phone ([`crate::ui::battle::touch`]) a table too wide for it is given row by row, each
+//! row's cells under their headers' words, and the back button is a finger's size.
 
 use std::path::{Path, PathBuf};
 
@@ -41,34 +43,61 @@ impl State {
 
     /// The view; `back` is the message of its button back to where the player came from.
     pub fn view<'a, M: Clone + 'a>(&'a self, back: M) -> Element<'a, M> {
-        let top = container(
+        iced::widget::responsive(move |room| {
+            self.page(back.clone(), crate::ui::battle::touch(room))
+        })
+        .into()
+    }
+
+    /// The page, laid out for a finger when `touch`.
+    fn page<'a, M: Clone + 'a>(&'a self, back: M, touch: bool) -> Element<'a, M> {
+        let back = parts::tap(
+            button(
+                text(if touch { "←" } else { "← Back" })
+                    .size(size::BODY)
+                    .align_x(iced::Center)
+                    .align_y(iced::Center),
+            )
+            .padding([gap::XS + 2.0, gap::M])
+            .style(theme::quiet)
+            .on_press(back),
+            touch,
+        );
+        let title = format!("Tables in force — {}", self.system);
+        let top = if touch {
             row![
-                button(text("← Back").size(size::BODY))
-                    .padding([gap::XS + 2.0, gap::M])
-                    .style(theme::quiet)
-                    .on_press(back),
-                parts::heading(format!("Tables in force — {}", self.system)),
+                back,
+                column![
+                    parts::strong(title),
+                    parts::caption(count(self.tables.len()))
+                ]
+                .width(Fill)
+            ]
+        } else {
+            row![
+                back,
+                parts::heading(title),
                 space::horizontal(),
                 parts::caption(count(self.tables.len())),
             ]
-            .spacing(gap::M)
-            .align_y(iced::Center),
-        )
-        .padding([gap::XS, gap::M])
-        .width(Fill)
-        .style(theme::top_bar);
+        };
+        let margin = if touch { gap::S } else { gap::M };
+        let top = container(top.spacing(gap::M).align_y(iced::Center))
+            .padding([gap::XS, margin])
+            .width(Fill)
+            .style(theme::top_bar);
 
         let mut list = Column::new().spacing(gap::M).push(self.legend());
         if self.tables.is_empty() {
             list = list.push(parts::body("This rule system has no tables to show."));
         }
         for t in &self.tables {
-            list = list.push(table_card(t));
+            list = list.push(table_card(t, touch));
         }
         column![
             top,
             container(scrollable(list.padding(iced::padding::right(gap::M))).height(Fill))
-                .padding([0.0, gap::M])
+                .padding([0.0, margin])
         ]
         .spacing(gap::S)
         .into()
@@ -126,42 +155,87 @@ fn chip<'a, M: 'a>(label: &'a str, tone: Tone) -> Element<'a, M> {
         .into()
 }
 
-/// One table: title and source, the grid, the note.
-fn table_card<'a, M: 'a>(t: &'a Table) -> Element<'a, M> {
+/// One table: title and source, the grid (row by row on a phone when it has more than two
+/// columns), the note.
+fn table_card<'a, M: 'a>(t: &'a Table, touch: bool) -> Element<'a, M> {
     let (label, tone) = tag(&t.source);
-    let mut col = column![
+    let head: Element<'a, M> = if touch {
+        column![parts::strong(t.title.as_str()), chip(label, tone)]
+            .spacing(gap::XS)
+            .into()
+    } else {
         row![
             container(parts::heading(t.title.as_str())).width(Fill),
             chip(label, tone),
         ]
         .spacing(gap::S)
         .align_y(iced::Center)
-    ]
-    .spacing(gap::S);
+        .into()
+    };
+    let mut col = column![head].spacing(gap::S);
     if let Source::Override(path) = &t.source {
         col = col.push(parts::caption(format!("From {path}")));
     }
-    col = col.push(grid(t));
+    col = col.push(if touch && width(t) > 2 {
+        rows(t)
+    } else {
+        grid(t)
+    });
     if !t.note.is_empty() {
         col = col.push(parts::caption(t.note.as_str()));
     }
     container(col)
-        .padding(gap::M)
+        .padding(if touch { gap::S } else { gap::M })
         .width(Fill)
         .style(theme::card)
         .into()
 }
 
-/// The header and rows, each column as wide as its longest cell asks (within limits), so
-/// long headers wrap instead of pushing the table off the screen.
-fn grid<'a, M: 'a>(t: &'a Table) -> Element<'a, M> {
-    let columns = t
-        .rows
+/// How many columns a table has.
+fn width(t: &Table) -> usize {
+    t.rows
         .iter()
         .map(Vec::len)
         .chain([t.header.len()])
         .max()
-        .unwrap_or(0);
+        .unwrap_or(0)
+}
+
+/// A table row by row, for a phone: each row's first cell in bold (after its header), then
+/// each other cell after its header, wrapped to the width there is.
+fn rows<'a, M: 'a>(t: &'a Table) -> Element<'a, M> {
+    let header = |i: usize| t.header.get(i).map_or("", String::as_str);
+    let mut list = Column::new().spacing(gap::S);
+    for cells in &t.rows {
+        let Some((first, rest)) = cells.split_first() else {
+            continue;
+        };
+        let lead = match header(0) {
+            "" => first.clone(),
+            h => format!("{h}: {first}"),
+        };
+        let mut pairs = iced::widget::Row::new().spacing(gap::M);
+        for (i, cell) in rest.iter().enumerate() {
+            pairs = pairs.push(
+                row![
+                    text(header(i + 1)).size(size::CAPTION).style(theme::muted),
+                    text(cell.as_str()).size(size::BODY).font(theme::BOLD_FONT),
+                ]
+                .spacing(gap::XS)
+                .align_y(iced::Center),
+            );
+        }
+        list = list.push(
+            column![parts::strong(lead), pairs.wrap().vertical_spacing(gap::XS)].spacing(gap::XS),
+        );
+    }
+    list.into()
+}
+
+/// The header and rows, each column as wide as its longest cell asks (within limits), so
+/// long headers wrap instead of pushing the table off the screen.
+fn grid<'a, M: 'a>(t: &'a Table) -> Element<'a, M> {
+    let columns = width(t);
     let weight = |i: usize| {
         let longest = t
             .rows

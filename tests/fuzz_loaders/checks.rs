@@ -19,8 +19,10 @@ fn line_count(text: &str) -> usize {
     text.split('\n').count()
 }
 
-/// Checks one reported position against the text it is about.
+/// Checks one reported position against the text it is about (its lines as the loaders read
+/// them: a text whose lines end in a carriage return alone has those lines).
 fn check_position(text: &str, line: usize, col: usize, what: &str) {
+    let text = &*adjutant::army::locate::lf_line_ends(text);
     assert!(line >= 1 && col >= 1, "{what}: positions count from 1");
     assert!(
         line <= line_count(text),

@@ -81,8 +81,15 @@ fn a_truncated_file_is_refused() {
 
 #[test]
 fn an_empty_file_and_a_binary_file_are_refused() {
-    assert_refused(b"", &[":1:1: Expected opening `(` for struct `BattleFile`"]);
-    assert_refused(&[0xff, 0xfe, 0x00, 0x42], &["not text"]);
+    assert_refused(b"", &[":1:1: the file is empty: there is no battle in it"]);
+    assert_refused(
+        &[0xff, 0xfe, 0x00, 0x42],
+        &[":1:1: the file is not UTF-8 text (byte 0xFF here)"],
+    );
+    assert_refused(
+        b"BattleFile(\n  system: \"\xE9t\xE9\",",
+        &[":2:12: the file is not UTF-8 text (byte 0xE9 here)"],
+    );
     assert_refused(b"BattleFile(system: \"x\")", &["no version"]);
 }
 
@@ -250,6 +257,63 @@ fn a_file_that_does_not_match_its_checksum_is_refused_until_the_line_is_deleted(
         b,
         "an unsealed file that was not changed loads as it was"
     );
+}
+
+/// Nothing written after the checksum line turns it off: a die's face edited in a file with
+/// a blank line, a comment or Windows line ends (CR LF) added is still refused at the
+/// checksum line; blank lines after it and CR LF line ends alone load as the battle saved; a
+/// comment or other text after it is refused where it is, saying why.
+#[test]
+fn what_follows_the_checksum_line_never_turns_it_off() {
+    let mut b = battle(8);
+    b.start(Action::Roll(Dice::new(1, Die::D6))).unwrap();
+    b.enter_faces("3").unwrap();
+    let text = battle_to_ron(&b).unwrap();
+    let needle = "faces: [3], typed: true";
+    let edited = text.replace(needle, "faces: [4], typed: true");
+    let sum_line = text.lines().count();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("b.ron");
+    let load = |bytes: &str| {
+        fs::write(&path, bytes).unwrap();
+        read_battle(&path)
+    };
+    for blank in ["\n", "\n\n\n", "   \n\t", "\r\n"] {
+        assert_eq!(
+            load(&format!("{text}{blank}")).unwrap(),
+            b,
+            "{blank:?} after"
+        );
+        let err = load(&format!("{edited}{blank}")).unwrap_err().to_string();
+        assert!(
+            err.contains(&format!(
+                ":{sum_line}:1: corrupt battle file: the file does not match"
+            )),
+            "an edit with {blank:?} after the checksum line: {err}"
+        );
+    }
+    let crlf = text.replace('\n', "\r\n");
+    assert_eq!(load(&crlf).unwrap(), b, "Windows line ends");
+    assert_eq!(load(crlf.trim_end()).unwrap(), b, "and no last line end");
+    let err = load(&edited.replace('\n', "\r\n")).unwrap_err().to_string();
+    assert!(err.contains("does not match the checksum"), "{err}");
+    for added in [
+        "// a note\n",
+        "\n/* x */\n",
+        "\n// Checksum: 0123456789abcdef\n",
+    ] {
+        for body in [&text, &edited] {
+            let err = load(&format!("{body}{added}")).unwrap_err().to_string();
+            let first = sum_line + 1 + added.len() - added.trim_start().len();
+            assert!(
+                err.contains(&format!(
+                    ":{first}:1: corrupt battle file: there is text after"
+                )),
+                "{added:?} after the checksum line: {err}"
+            );
+            assert!(err.contains("delete it"), "{err}");
+        }
+    }
 }
 
 /// A roll from the tray whose action no longer asks for the dice it records (a count edited)

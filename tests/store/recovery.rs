@@ -140,3 +140,77 @@ fn a_backup_opened_is_never_saved_into() {
         Err(StoreError::Backup { .. })
     ));
 }
+
+/// The process id of a process that has ended (one started and waited for).
+#[cfg(unix)]
+fn ended_process() -> u32 {
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let pid = child.id();
+    child.wait().unwrap();
+    pid
+}
+
+/// Before, the temp files of saves that were killed stayed in the battles folder for ever.
+/// Now those whose writer has ended, or that are older than any save takes, are cleared when
+/// the folder is listed or the battle opened; one a running process may still be writing,
+/// and this process's own, are left.
+#[cfg(unix)]
+#[test]
+fn temp_files_of_saves_that_stopped_are_cleared_when_listed_or_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = BattleStore::in_dir(dir.path());
+    let mut played = battle(4);
+    let path = store.save(&played).unwrap();
+    played.start(Action::Draw).unwrap();
+    played.draw().unwrap();
+    store.save(&played).unwrap();
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let (gone, own) = (ended_process(), std::process::id());
+    let mut running = std::process::Command::new("sleep")
+        .arg("60")
+        .spawn()
+        .unwrap();
+    let temp = |pid: u32, n: u32, bak: bool| {
+        let bak = if bak { ".bak" } else { "" };
+        let temp = dir.path().join(format!(".{name}{bak}.{pid}.{n}.tmp"));
+        fs::write(&temp, b"half a save").unwrap();
+        temp
+    };
+    let left = [temp(gone, 0, false), temp(gone, 3, true)];
+    let other = dir.path().join(format!(".other.ron.{gone}.1.tmp"));
+    fs::write(&other, b"half").unwrap();
+    let (live, mine) = (temp(running.id(), 0, false), temp(own, 99, false));
+    let old_live = temp(running.id(), 1, false);
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    fs::File::options()
+        .write(true)
+        .open(&old_live)
+        .unwrap()
+        .set_modified(hour_ago)
+        .unwrap();
+
+    // Opening the battle clears its own leftovers only.
+    let mut other_store = BattleStore::in_dir(dir.path());
+    drop(store);
+    other_store.open(&path).unwrap();
+    for gone in left.iter().chain([&old_live]) {
+        assert!(!gone.exists(), "{gone:?} is cleared");
+    }
+    assert!(
+        other.exists(),
+        "another battle's leftovers wait for the listing"
+    );
+    assert!(live.exists() && mine.exists());
+    // Listing clears the rest that stopped; the battle is listed alone.
+    let list = other_store.list();
+    assert_eq!(list.len(), 1, "{list:?}");
+    assert!(!other.exists());
+    assert!(live.exists(), "a running process may still be writing it");
+    assert!(mine.exists(), "this process's own");
+    running.kill().unwrap();
+    running.wait().unwrap();
+    other_store.list();
+    assert!(!live.exists(), "its writer has ended");
+    assert!(mine.exists());
+    assert_eq!(read_battle(&path).unwrap(), played);
+}

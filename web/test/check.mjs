@@ -13,7 +13,14 @@
 //   4. reloaded, the page resumes the battle where it was;
 //   5. the server stopped, reloaded again: the service worker serves the page, the battle
 //      resumes and the clock moves on (kept in the storage);
-//   6. a roster sheet is downloaded: a PDF whose text names the army.
+//   6. a swipe begun on a piece's row scrolls the pieces and picks nothing;
+//   7. the melee of two units against one is set up by touch alone (Several, both attackers,
+//      Target on the defender, Start: five taps) and played on the keypad: the storage's
+//      battle has it with both attackers;
+//   8. a roster sheet is downloaded (from the top bar's menu): a PDF whose text names the army.
+//
+// The fire of step 3 is counted: four taps from nothing picked to its first roll (the Pieces
+// tab, the firer, Target on the row fired at, Start), the pieces swiped into view between.
 //
 // Every screen is saved as target/web-test/NN-*.png and checked before each tap: not blank,
 // nothing cut at an edge, drawn where the simulated window has its texts, and like the
@@ -28,20 +35,16 @@ import { checkEnd, inkAt, playPart, size, targets } from './play.mjs';
 const dir = join(h.ROOT, 'target', 'web-test');
 const expect = targets().expect;
 
-/** The battles in the page's storage: key and file text. */
+/** The battles in the page's storage (IndexedDB): key and file text. */
 function battles(page) {
-  return page.evaluate(() =>
-    Object.keys(localStorage)
-      .filter((k) => /^adjutant\/battles\/[^/]+\.ron$/.test(k))
-      .map((key) => ({ key, text: localStorage.getItem(key) })),
-  );
+  return h.storedFiles(page, /^adjutant\/battles\/[^/]+\.ron$/);
 }
 
 /** The one battle kept; fails when there is none or more. */
 async function theBattle(page) {
   const all = await battles(page);
   if (all.length !== 1) {
-    const keys = await page.evaluate(() => Object.keys(localStorage));
+    const keys = (await h.storedFiles(page)).map((f) => f.key);
     throw new Error(`${all.length} battles in the page's storage (keys: ${keys.join(', ') || 'none'})`);
   }
   return all[0];
@@ -114,7 +117,7 @@ const steps = [
       must(/faces: \[6\], typed: true/.test(fire.body), 'the fire has not the 6 tapped on the keypad');
       must(/faces: \[6, 5\], typed: true/.test(fire.body), 'the morale check has not the 6 and 5 tapped');
       fireEntries = log.length;
-      return `${log.length} entries, the last "${log.at(-1).title}"; ${path}`;
+      return `${expect.fire_taps} taps to the first roll, ${log.length} entries, the last "${log.at(-1).title}"; ${path}`;
     },
   ],
   [
@@ -145,6 +148,29 @@ const steps = [
       must(log.length === fireEntries + 1, `the kept log has ${log.length} entries, not ${fireEntries + 1}`);
       must(/Call\(id: "next_phase"/.test(log.at(-1).body), `the last entry is "${log.at(-1).title}", not the clock moved on`);
       return `"${log.at(-1).title}" kept offline; ${path}`;
+    },
+  ],
+  [
+    'a swipe begun on a piece scrolls the pieces and picks nothing',
+    async () => {
+      const kept = entries((await theBattle(page)).text).length;
+      await playPart(page, 'swipe', { dir });
+      const { path } = await checkEnd(page, 'swipe', dir);
+      must(entries((await theBattle(page)).text).length === kept, 'the swipe changed the kept log');
+      return path;
+    },
+  ],
+  [
+    'the melee of two units against one is set up by touch alone and kept',
+    async () => {
+      await playPart(page, 'melee', { dir });
+      const { path, image } = await checkEnd(page, 'melee', dir);
+      shows(image, 'melee', expect.melee_title, path);
+      const log = entries((await theBattle(page)).text);
+      const melee = log.at(-1);
+      must(melee.title === expect.melee_title, `the last kept entry is "${melee.title}", not "${expect.melee_title}"`);
+      must(/Call\(id: "melee", actors: \[PieceId\(\d+\), PieceId\(\d+\)\]/.test(melee.body), 'the kept melee has not two attackers');
+      return `${expect.melee_taps} taps to its first roll; ${path}`;
     },
   ],
   [

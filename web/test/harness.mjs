@@ -9,7 +9,8 @@ import { chromium } from 'playwright-core';
 import { decode, edgeJumps, region } from './png.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const PAGE = join(ROOT, 'target', 'web');
+/** The page checked: target/web, or the build ADJUTANT_WEB_PAGE names. */
+export const PAGE = process.env.ADJUTANT_WEB_PAGE ?? join(ROOT, 'target', 'web');
 export const CHROMIUM = process.env.ADJUTANT_CHROMIUM ?? '/usr/bin/chromium';
 
 /** A phone: 390×844 CSS pixels at three device pixels each, touch only. */
@@ -133,6 +134,28 @@ export function now(page) {
   return page.evaluate(() => performance.now());
 }
 
+/**
+ * A finger put down at (x, y) CSS pixels, moved by (dx, dy) in `steps` moves `every` ms apart,
+ * rested `rest` ms (so the window sees it still and does not fling the panel on) and lifted:
+ * touch events as a phone's, through the DevTools protocol (Playwright's touchscreen only taps).
+ */
+export async function drag(page, x, y, dx, dy, { steps = 10, every = 30, rest = 600 } = {}) {
+  const cdp = await page.context().newCDPSession(page);
+  const at = (i) => [{ x: x + (dx * i) / steps, y: y + (dy * i) / steps }];
+  const wait = (ms) => new Promise((ok) => setTimeout(ok, ms));
+  try {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+    for (let i = 1; i <= steps; i += 1) {
+      await wait(every);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(i) });
+    }
+    await wait(rest);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** Taps at (x, y) CSS pixels with one finger, and waits for the screen to settle after it. */
 export async function tap(page, x, y) {
   const since = await now(page);
@@ -196,6 +219,37 @@ export async function run(title, steps, { messages = () => [], cleanup = async (
   const skipped = steps.length - passed - failed;
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   return failed === 0;
+}
+
+/**
+ * The files Adjutant keeps in the page's IndexedDB (the database "adjutant", its store
+ * "files"): [{ key, text }], those whose key matches `pattern`.
+ */
+export function storedFiles(page, pattern = /^adjutant\//) {
+  return page.evaluate(
+    async ([source, flags]) => {
+      const match = new RegExp(source, flags);
+      const db = await new Promise((ok, fail) => {
+        const request = indexedDB.open('adjutant');
+        request.onsuccess = () => ok(request.result);
+        request.onerror = () => fail(request.error);
+      });
+      try {
+        if (!db.objectStoreNames.contains('files')) return [];
+        const tx = db.transaction('files', 'readonly');
+        const store = tx.objectStore('files');
+        const get = (request) => new Promise((ok, fail) => {
+          request.onsuccess = () => ok(request.result);
+          request.onerror = () => fail(request.error);
+        });
+        const [keys, texts] = await Promise.all([get(store.getAllKeys()), get(store.getAll())]);
+        return keys.map((key, i) => ({ key, text: texts[i] })).filter((f) => match.test(f.key));
+      } finally {
+        db.close();
+      }
+    },
+    [pattern.source, pattern.flags],
+  );
 }
 
 export function readJson(path) {

@@ -1,6 +1,7 @@
-// Plays the taps that src/ui/tests/phone.rs found on the same window at the same size (its
-// JSON, target/web-test/targets.json) on the page, by touch alone (nothing is typed),
-// part by part. Before each tap it
+// Plays the taps (and swipes) that src/ui/tests/phone.rs found on the same window at the same
+// size (its JSON, target/web-test/targets.json) on the page, by touch alone (nothing is
+// typed), part by part: a swipe is a finger put down on a piece, moved and rested before it
+// lifts, as phone.rs swipes. Before each tap it
 // can take a screenshot and check it: not blank, nothing cut at an edge, ink (drawn pixels)
 // where the texts of the simulated screen are, the tapped one first, and alike the picture
 // of the simulated screen — so a page that lays out otherwise than the simulated window
@@ -124,7 +125,8 @@ export async function playPart(page, name, { dir = null, timed = false, before =
     }
     const since = await h.now(page);
     const waiting = before ? before(tap) : null;
-    await page.touchscreen.tap(tap.x, tap.y);
+    if (tap.drag) await h.drag(page, tap.x, tap.y, tap.drag[0], tap.drag[1]);
+    else await page.touchscreen.tap(tap.x, tap.y);
     await h.settle(page, { since }).catch((e) => {
       throw new Error(`after "${tap.name}" at (${tap.x.toFixed(0)}, ${tap.y.toFixed(0)}): ${e.message}`);
     });

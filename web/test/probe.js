@@ -3,6 +3,11 @@
 // with the software renderer, which hands each frame to the canvas with putImageData (the
 // winit window's redraw, inside a requestAnimationFrame callback), so every painted frame
 // passes through the wrapper below. Nothing here changes what the page does.
+//
+// The window notes what each view shows on `probe.shown` (src/ui/shown.rs); each painted
+// frame keeps it as `probe.painted`, and in local storage under `__probe_painted` (which a
+// crash of the page leaves there), so the next load of the page finds what the last one had
+// painted in `probe.paintedBefore`.
 (() => {
   const probe = {
     // Each frame handed to the canvas: when the call began and ended (performance.now(), ms
@@ -14,8 +19,17 @@
     // Each pointerup (a tap's end, when buttons act): when it came, and when the work it
     // started was done (the first task after its handlers and their microtasks).
     taps: [],
+    // What the screen showed (the window's note) when it was last painted, and what the last
+    // page had painted when this one loaded.
+    shown: null,
+    painted: null,
+    paintedAt: null,
+    paintedBefore: null,
   };
   window.__adjutantProbe = probe;
+  try {
+    probe.paintedBefore = JSON.parse(localStorage.getItem('__probe_painted') ?? 'null');
+  } catch {}
 
   const drawn = (data) => {
     if (!data || !data.data) return true;
@@ -35,6 +49,13 @@
       const end = performance.now();
       if (probe.puts.length < 10000) {
         probe.puts.push({ start, end, width: data.width, height: data.height, drawn: drawn(data) });
+      }
+      if (probe.shown && probe.shown !== probe.painted) {
+        probe.painted = probe.shown;
+        probe.paintedAt = end;
+        try {
+          localStorage.setItem('__probe_painted', JSON.stringify(probe.shown));
+        } catch {}
       }
       return result;
     };

@@ -1,57 +1,160 @@
-//! The page's own storage, `window.localStorage`, as [`Slots`], and this tab's files on it
-//! ([`files`]).
+//! This tab's files in the page ([`files`]): local storage as [`Slots`] (the journal and the
+//! locks), IndexedDB as the store of record (`idb.rs`). [`start`] loads them before the window
+//! starts; [`refresh`] reads files again before a battle is opened, in case another tab played
+//! it since.
 
-use std::cell::OnceCell;
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeSet;
+use std::path::PathBuf;
 
-use super::{Browser, Refused, Slots};
+use js_sys::futures::JsFuture;
+
+use super::idb::{self, Idb, refusal};
+use super::locks::{FIRST_TAB, tab_of_web_lock, web_lock_name};
+use super::{Browser, Refused, Slots, key};
 
 /// `window.localStorage` of the page.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct LocalSlots;
 
+/// This tab's files.
+pub type PageFiles = Browser<LocalSlots, Idb>;
+
 thread_local! {
-    /// This tab's id, drawn once per page load.
-    static TAB: OnceCell<u64> = const { OnceCell::new() };
+    static FILES: RefCell<Option<PageFiles>> = const { RefCell::new(None) };
+    static DB: RefCell<Option<Idb>> = const { RefCell::new(None) };
+    /// The window has something not saved (its "Not saved" banner, edits in the builder).
+    static WINDOW_UNSAVED: Cell<bool> = const { Cell::new(false) };
 }
 
-/// This tab's files, in the page's local storage.
-pub fn files() -> Browser<LocalSlots> {
-    let tab = TAB.with(|t| *t.get_or_init(|| (js_sys::Math::random() * 9.0e15) as u64));
-    Browser::new(LocalSlots, tab)
+/// This tab's files (before [`start`] has loaded them: none, and nothing is written).
+pub fn files() -> PageFiles {
+    FILES.with(|f| {
+        f.borrow_mut()
+            .get_or_insert_with(|| {
+                let files = Browser::new(LocalSlots, Idb::none(), 0);
+                files.gone("Adjutant's storage is not open yet");
+                files
+            })
+            .clone()
+    })
+}
+
+/// Loads this tab's files from IndexedDB (bringing over what today's pages kept in local
+/// storage and replaying the journal), and follows the page's events (`page.rs`). Returns
+/// why the files cannot be kept, when IndexedDB will not open: the tab then runs with none.
+pub async fn start() -> Option<String> {
+    let id = FIRST_TAB + (js_sys::Math::random() * 9.0e15) as u64;
+    let _ = JsFuture::from(idb::hold_for_life(&web_lock_name(id))).await;
+    let live = live_tabs().await;
+    let (idb, problem) = match Idb::open().await {
+        Ok(idb) => (idb, None),
+        Err(why) => (Idb::none(), Some(why.message)),
+    };
+    let loaded = match idb.load_all().await {
+        Ok(loaded) => loaded,
+        Err(why) => {
+            return Some(format!(
+                "Adjutant could not read its storage in this browser: {}",
+                why.message
+            ));
+        }
+    };
+    let (files, _booted) = Browser::boot(LocalSlots, idb.clone(), id, loaded, live);
+    if let Some(problem) = &problem {
+        files.gone(&format!(
+            "this browser keeps no storage for the page ({problem})"
+        ));
+    }
+    FILES.with(|f| *f.borrow_mut() = Some(files.clone()));
+    DB.with(|d| *d.borrow_mut() = Some(idb.clone()));
+    super::page::follow(&files, &idb);
+    super::keep::look().await;
+    problem.map(|p| format!("Battles cannot be saved in this browser: {p}"))
+}
+
+/// The tabs alive now (each holds its Web Lock while it lives), and when that was asked;
+/// `None` where the browser has no Web Locks.
+pub(super) async fn live_tabs() -> Option<(u64, BTreeSet<u64>)> {
+    let now = js_sys::Date::now() as u64;
+    let names = JsFuture::from(idb::held_locks()).await.ok()?;
+    let names: js_sys::Array = wasm_bindgen::JsCast::dyn_into(names).ok()?;
+    Some((
+        now,
+        names
+            .iter()
+            .filter_map(|n| tab_of_web_lock(&n.as_string()?))
+            .collect(),
+    ))
+}
+
+/// The database, once opened.
+pub(super) fn db() -> Option<Idb> {
+    DB.with(|d| d.borrow().clone())
+}
+
+/// Reads the files at `paths` (and their backups) again from IndexedDB and the journal, so a
+/// battle another tab played since this one read it opens as that tab left it.
+pub async fn refresh(paths: Vec<PathBuf>) {
+    let Some(db) = db() else {
+        return;
+    };
+    let mut keys: Vec<String> = Vec::new();
+    for path in &paths {
+        keys.push(key(path));
+        keys.push(key(&adjutant_core::store::storage::backup_path(path)));
+    }
+    let values = db.load_some(&keys).await;
+    files().refreshed(values);
+}
+
+/// Reads again every file IndexedDB holds otherwise than this tab has it (the page came
+/// back into view).
+pub async fn refresh_all() {
+    let Some(db) = db() else {
+        return;
+    };
+    let Some(stored) = db.stamps().await else {
+        return;
+    };
+    let files = files();
+    let mine: std::collections::BTreeMap<String, super::Stamp> =
+        files.stamps().into_iter().collect();
+    let theirs: BTreeSet<&String> = stored.iter().map(|(k, _)| k).collect();
+    let mut keys: Vec<String> = stored
+        .iter()
+        .filter(|(k, stamp)| mine.get(k) != Some(stamp))
+        .map(|(k, _)| k.clone())
+        .collect();
+    keys.extend(mine.keys().filter(|k| !theirs.contains(k)).cloned());
+    if keys.is_empty() {
+        return;
+    }
+    let values = db.load_some(&keys).await;
+    files.refreshed(values);
+}
+
+/// Notes whether the window has something not saved, for the question before the page goes.
+pub fn window_unsaved(unsaved: bool) {
+    WINDOW_UNSAVED.with(|w| w.set(unsaved));
+}
+
+/// Whether the page should ask before it goes: the window has something not saved, or this
+/// tab's writes are not all committed.
+pub(super) fn unsettled() -> bool {
+    WINDOW_UNSAVED.with(|w| w.get()) || files().unsettled()
 }
 
 fn storage() -> Result<web_sys::Storage, Refused> {
     let none = || Refused {
         full: false,
-        message: "this browser keeps no storage for the page".into(),
+        message: "this browser keeps no local storage for the page".into(),
     };
     web_sys::window()
         .ok_or_else(none)?
         .local_storage()
         .map_err(|e| refusal(&e))?
         .ok_or_else(none)
-}
-
-/// The browser's refusal in its own words; a `QuotaExceededError` says the storage is full
-/// (by its name alone: its message repeats the key, which the store's error names already).
-fn refusal(error: &wasm_bindgen::JsValue) -> Refused {
-    let name = js_sys::Reflect::get(error, &"name".into())
-        .ok()
-        .and_then(|n| n.as_string())
-        .unwrap_or_default();
-    let message = js_sys::Reflect::get(error, &"message".into())
-        .ok()
-        .and_then(|m| m.as_string())
-        .unwrap_or_else(|| format!("{error:?}"));
-    let full = name == "QuotaExceededError" || name == "NS_ERROR_DOM_QUOTA_REACHED";
-    Refused {
-        full,
-        message: match (full, name.is_empty()) {
-            (true, _) => name,
-            (false, true) => message,
-            (false, false) => format!("{name}: {message}"),
-        },
-    }
 }
 
 impl Slots for LocalSlots {
@@ -80,25 +183,4 @@ impl Slots for LocalSlots {
     fn now_ms(&self) -> u64 {
         js_sys::Date::now() as u64
     }
-}
-
-/// Keeps this tab's locks alive: renews them every [`super::BEAT_MS`] while the page is open,
-/// and gives them all back when it is closed or left (`pagehide`), so another tab may open
-/// the battles at once.
-pub fn keep_locks() {
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen::prelude::Closure;
-
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let beat = Closure::<dyn FnMut()>::new(|| files().beat());
-    let _ = window.set_interval_with_callback_and_timeout_and_arguments_0(
-        beat.as_ref().unchecked_ref(),
-        super::BEAT_MS as i32,
-    );
-    beat.forget();
-    let leave = Closure::<dyn FnMut()>::new(|| files().release_all());
-    let _ = window.add_event_listener_with_callback("pagehide", leave.as_ref().unchecked_ref());
-    leave.forget();
 }

@@ -1,11 +1,12 @@
 //! In the browser, which tab plays a battle (or edits an army file) and whether its file is
-//! still the one it wrote: the same names as on a disk (`store::owner`), on the page's local
-//! storage ([`super::Browser::try_lock`], [`super::Stamp`]).
+//! still the one it wrote: the same names as on a disk (`store::owner`), on this tab's files
+//! ([`super::Browser::try_lock`], [`super::Stamp`]).
 
 use std::io;
 use std::path::{Path, PathBuf};
 
 use super::TabLock;
+use super::idb::Idb;
 use super::local::{LocalSlots, files};
 
 pub use super::Stamp;
@@ -22,7 +23,7 @@ pub fn is_lock_name(name: &str) -> bool {
 }
 
 /// This tab's hold on one battle file (or army file in the builder); given back when dropped.
-pub type BattleLock = TabLock<LocalSlots>;
+pub type BattleLock = TabLock<LocalSlots, Idb>;
 
 /// Why a lock was not taken.
 #[derive(Debug)]
@@ -33,7 +34,7 @@ pub enum NotLocked {
     Unavailable(io::Error),
 }
 
-impl TabLock<LocalSlots> {
+impl TabLock<LocalSlots, Idb> {
     /// Takes the lock of `battle` for this tab without waiting.
     pub fn try_take(battle: &Path) -> Result<BattleLock, NotLocked> {
         match files().try_lock(battle) {

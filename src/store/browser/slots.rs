@@ -17,7 +17,7 @@ pub struct Refused {
 }
 
 /// A page's key-value storage.
-pub trait Slots {
+pub trait Slots: 'static {
     /// The value under `key`, `None` when there is none.
     fn get(&self, key: &str) -> Result<Option<String>, Refused>;
     /// Keeps `value` under `key`, whole, or refuses and leaves what was there.
@@ -60,6 +60,11 @@ impl MemorySlots {
     /// Refuses every read and write, as a browser with its storage turned off does.
     pub fn disable(&self) {
         self.inner.borrow_mut().disabled = true;
+    }
+
+    /// Removes every value, as clearing a site's data does.
+    pub fn clear(&self) {
+        self.inner.borrow_mut().values.clear();
     }
 
     /// Moves the clock on by `ms`.

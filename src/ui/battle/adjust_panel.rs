@@ -1,7 +1,8 @@
 //! "Correct by hand": every track, ladder, flag and mark of the one picked piece (or, with
 //! nothing picked, of each side) with a control that sets it — − and + for a track, a list of
 //! rungs or choices, a toggle for a flag. Each change is a logged, undoable manual correction.
-//! Secret marks the viewer may not see are left out.
+//! Secret marks the viewer may not see are left out. On a phone (`touch`) each control is a
+//! finger's size.
 
 use iced::widget::{Column, column, pick_list, row, space, text};
 use iced::{Element, Fill};
@@ -23,6 +24,7 @@ pub fn view<'a, M: Clone + 'a>(
     subject: Subject,
     viewer: Viewer,
     on_change: impl Fn(Subject, Change) -> M + Clone + 'a,
+    touch: bool,
 ) -> Element<'a, M> {
     let (name, schema, status, side): (String, &StatusSchema, &Status, usize) = match subject {
         Subject::Piece(id) => (
@@ -63,13 +65,19 @@ pub fn view<'a, M: Clone + 'a>(
         col = col.push(line(
             t.label.clone(),
             row![
-                parts::button_text("−")
-                    .style(theme::quiet)
-                    .on_press_maybe((v > t.min).then(|| set(v - 1))),
+                parts::tap(
+                    parts::touch_text("−", touch)
+                        .style(theme::quiet)
+                        .on_press_maybe((v > t.min).then(|| set(v - 1))),
+                    touch
+                ),
                 text(v.to_string()).size(size::BODY).font(theme::BOLD_FONT),
-                parts::button_text("+")
-                    .style(theme::quiet)
-                    .on_press_maybe((v < t.max).then(|| set(v + 1))),
+                parts::tap(
+                    parts::touch_text("+", touch)
+                        .style(theme::quiet)
+                        .on_press_maybe((v < t.max).then(|| set(v + 1))),
+                    touch
+                ),
             ]
             .spacing(gap::XS)
             .align_y(iced::Center)
@@ -81,15 +89,18 @@ pub fn view<'a, M: Clone + 'a>(
         let (key, rungs, change) = (l.key.to_string(), l.rungs.clone(), change.clone());
         col = col.push(line(
             l.label.clone(),
-            kept_inside(
-                pick_list(l.rungs.clone(), current, move |r: String| {
-                    let to = rungs.iter().position(|x| *x == r).unwrap_or(0) as u8;
-                    change(Change::Ladder {
-                        key: key.clone(),
-                        to,
+            parts::tap(
+                kept_inside(
+                    pick_list(l.rungs.clone(), current, move |r: String| {
+                        let to = rungs.iter().position(|x| *x == r).unwrap_or(0) as u8;
+                        change(Change::Ladder {
+                            key: key.clone(),
+                            to,
+                        })
                     })
-                })
-                .text_size(size::BODY),
+                    .text_size(size::BODY),
+                ),
+                touch,
             ),
         ));
     }
@@ -97,13 +108,15 @@ pub fn view<'a, M: Clone + 'a>(
         let on = status.flag(f.key);
         col = col.push(line(
             f.label.clone(),
-            parts::button_text(if on { "Yes" } else { "No" })
-                .style(theme::toggle(on))
-                .on_press(change(Change::Flag {
-                    key: f.key.to_string(),
-                    on: !on,
-                }))
-                .into(),
+            parts::tap(
+                parts::touch_text(if on { "Yes" } else { "No" }, touch)
+                    .style(theme::toggle(on))
+                    .on_press(change(Change::Flag {
+                        key: f.key.to_string(),
+                        on: !on,
+                    })),
+                touch,
+            ),
         ));
     }
     for m in &schema.marks {
@@ -116,14 +129,17 @@ pub fn view<'a, M: Clone + 'a>(
         let (key, change) = (m.key.to_string(), change.clone());
         col = col.push(line(
             m.label.clone(),
-            kept_inside(
-                pick_list(choices, current, move |v: String| {
-                    change(Change::Mark {
-                        key: key.clone(),
-                        to: (v != NONE).then_some(v),
+            parts::tap(
+                kept_inside(
+                    pick_list(choices, current, move |v: String| {
+                        change(Change::Mark {
+                            key: key.clone(),
+                            to: (v != NONE).then_some(v),
+                        })
                     })
-                })
-                .text_size(size::BODY),
+                    .text_size(size::BODY),
+                ),
+                touch,
             ),
         ));
     }

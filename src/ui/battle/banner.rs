@@ -25,6 +25,9 @@ pub enum Shown {
     /// The clock alone (while a procedure is under way, and over the narrow layout's
     /// procedures, so an action reads without scrolling; the figures show over its log).
     Clock,
+    /// The clock on one line at body size, cut at the edge (over a phone's procedures, so
+    /// the column under it keeps its place whatever the phase is called).
+    Line,
 }
 
 /// The banner, as much of it as `shown` says.
@@ -42,7 +45,19 @@ pub fn view<'a, M: Clone + 'a>(game: &'a Battle, viewer: Viewer, shown: Shown) -
     for reminder in rules.reminders(&ctx) {
         notes = notes.push(parts::body(format!("• {reminder}")));
     }
-    let mut col = column![parts::heading(clock)].spacing(gap::XS);
+    let clock = match shown {
+        Shown::Line => container(
+            text(clock)
+                .size(size::BODY)
+                .font(theme::BOLD_FONT)
+                .wrapping(text::Wrapping::None),
+        )
+        .width(Fill)
+        .clip(true)
+        .into(),
+        _ => parts::heading(clock),
+    };
+    let mut col = column![clock].spacing(gap::XS);
     if shown == Shown::Full {
         col = col.push(
             container(
@@ -60,7 +75,8 @@ pub fn view<'a, M: Clone + 'a>(game: &'a Battle, viewer: Viewer, shown: Shown) -
         );
     }
 
-    if shown != Shown::Clock {
+    let figures = matches!(shown, Shown::Full | Shown::Figures);
+    if figures {
         col = col.push(figures_table(game));
     }
     let side_schema = game.side_schema();
@@ -90,12 +106,12 @@ pub fn view<'a, M: Clone + 'a>(game: &'a Battle, viewer: Viewer, shown: Shown) -
             .width(Fill),
         );
     }
-    if any && shown != Shown::Clock {
+    if any && figures {
         col = col.push(sides);
     }
 
     container(col)
-        .padding(gap::M)
+        .padding(if shown == Shown::Line { gap::S } else { gap::M })
         .width(Fill)
         .style(theme::panel)
         .into()

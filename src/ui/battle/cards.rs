@@ -34,15 +34,22 @@ impl State {
         self.error = result.err().map(|e| e.to_string());
     }
 
-    pub fn view<'a>(&'a self, game: &'a Battle) -> Element<'a, Message> {
+    /// The panel; `touch` sizes its buttons for a finger.
+    pub fn view<'a>(&'a self, game: &'a Battle, touch: bool) -> Element<'a, Message> {
         let deck = &game.state().deck;
         let actions = row![
-            parts::button_text("Draw a card")
-                .style(theme::action)
-                .on_press(Message::Draw),
-            parts::button_text("Reshuffle")
-                .style(theme::quiet)
-                .on_press_maybe((!deck.discards.is_empty()).then_some(Message::Reshuffle)),
+            parts::tap(
+                parts::touch_text("Draw a card", touch)
+                    .style(theme::action)
+                    .on_press(Message::Draw),
+                touch
+            ),
+            parts::tap(
+                parts::touch_text("Reshuffle", touch)
+                    .style(theme::quiet)
+                    .on_press_maybe((!deck.discards.is_empty()).then_some(Message::Reshuffle)),
+                touch
+            ),
             space::horizontal(),
             parts::body(format!("{} cards left", deck.cards_left())),
         ]

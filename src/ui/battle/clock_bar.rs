@@ -45,8 +45,9 @@ pub fn call(game: &Battle) -> Option<Action> {
     }))
 }
 
-/// The bar, or nothing when the rules name no such procedure or one is under way.
-pub fn view(game: &Battle) -> Option<Element<'_, Message>> {
+/// The bar, or nothing when the rules name no such procedure or one is under way; `touch`
+/// makes its Start a finger's size.
+pub fn view(game: &Battle, touch: bool) -> Option<Element<'_, Message>> {
     if game.pending().is_some() {
         return None;
     }
@@ -78,6 +79,7 @@ pub fn view(game: &Battle) -> Option<Element<'_, Message>> {
     .padding([gap::XS + 2.0, gap::M])
     .style(theme::action)
     .on_press_maybe(offer.refused.is_none().then_some(Message::NextPhase));
+    let start = parts::tap(start, touch);
     let words = column![parts::strong(offer.label), parts::caption(beside)].spacing(2);
     Some(
         container(

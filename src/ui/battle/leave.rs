@@ -73,7 +73,7 @@ pub fn banner<'a>(reason: &impl std::fmt::Display) -> Element<'a, BattleMessage>
 }
 
 /// The same banner for a phone, on a line of its own: all its words, wrapped (a touch screen
-/// has no pointer to show them under), then its buttons.
+/// has no pointer to show them under), then its buttons, a finger's size.
 pub fn wrapped_banner<'a>(reason: &impl std::fmt::Display) -> Element<'a, BattleMessage> {
     let words = format!(
         "Not saved: {reason}. Your battle is kept here in memory: Retry, or save a copy elsewhere."
@@ -82,12 +82,18 @@ pub fn wrapped_banner<'a>(reason: &impl std::fmt::Display) -> Element<'a, Battle
         column![
             text(words).size(size::CAPTION),
             row![
-                parts::button_text("Retry")
-                    .style(theme::risky)
-                    .on_press(BattleMessage::RetrySave),
-                parts::button_text(BANNER_COPY)
-                    .style(theme::risky)
-                    .on_press(BattleMessage::SaveCopyPressed),
+                parts::tap(
+                    parts::touch_text("Retry", true)
+                        .style(theme::risky)
+                        .on_press(BattleMessage::RetrySave),
+                    true
+                ),
+                parts::tap(
+                    parts::touch_text(BANNER_COPY, true)
+                        .style(theme::risky)
+                        .on_press(BattleMessage::SaveCopyPressed),
+                    true
+                ),
             ]
             .spacing(gap::S),
         ]

@@ -56,17 +56,29 @@ impl State {
         self.error = result.err().map(|e| e.to_string());
     }
 
-    pub fn view<'a>(&'a self, game: &'a Battle, viewer: Viewer) -> Element<'a, Message> {
+    /// The log; `touch` sizes its buttons for a finger.
+    pub fn view<'a>(
+        &'a self,
+        game: &'a Battle,
+        viewer: Viewer,
+        touch: bool,
+    ) -> Element<'a, Message> {
         let busy = game.pending().is_some();
         let header = row![
             parts::heading("Log"),
             space::horizontal(),
-            parts::button_text("Undo")
-                .style(theme::quiet)
-                .on_press_maybe(game.can_undo().then_some(Message::Undo)),
-            parts::button_text("Redo")
-                .style(theme::quiet)
-                .on_press_maybe(game.can_redo().then_some(Message::Redo)),
+            parts::tap(
+                parts::touch_text("Undo", touch)
+                    .style(theme::quiet)
+                    .on_press_maybe(game.can_undo().then_some(Message::Undo)),
+                touch
+            ),
+            parts::tap(
+                parts::touch_text("Redo", touch)
+                    .style(theme::quiet)
+                    .on_press_maybe(game.can_redo().then_some(Message::Redo)),
+                touch
+            ),
         ]
         .spacing(gap::XS)
         .align_y(iced::Center);
@@ -100,9 +112,12 @@ impl State {
                         if older == 1 { "entry" } else { "entries" }
                     )),
                     space::horizontal(),
-                    parts::button_text(format!("Show {} more", older.min(PAGE)))
-                        .style(theme::quiet)
-                        .on_press(Message::ShowOlder),
+                    parts::tap(
+                        parts::touch_text(format!("Show {} more", older.min(PAGE)), touch)
+                            .style(theme::quiet)
+                            .on_press(Message::ShowOlder),
+                        touch
+                    ),
                 ]
                 .spacing(gap::XS)
                 .align_y(iced::Center),

@@ -9,6 +9,9 @@
 //! [`Battle::ready_to_leave`].
 //! F9 swaps the panels for the large-type across-the-table view (the choice is remembered
 //! through [`Action::RememberAcross`]); the Tables button shows the rule tables in force.
+//! On a phone ([`touch`]) the top bar's menu holds those buttons; a tap on a row's Target
+//! there ends the pick and brings the procedures' tab up, and "Several" makes every tap add
+//! to the pick as Ctrl or Shift does at the desk.
 //!
 //! The screen knows its battle's file: the one it was opened from, or a new one of its own
 //! for a new battle or a copy brought in from elsewhere, named at its first save. The app's
@@ -27,7 +30,7 @@ pub(super) mod log;
 pub(super) mod odds;
 pub(super) mod procedure_panel;
 pub(super) mod roster_panel;
-mod screen;
+pub(super) mod screen;
 mod status_view;
 pub mod tray;
 
@@ -61,6 +64,9 @@ pub struct Battle {
     adding: bool,
     tab: Tab,
     narrow_tab: Tab,
+    /// On a phone, the top bar's menu (printing, the tables, across the table, whose eyes) is
+    /// open.
+    menu: bool,
     mode: Mode,
     pieces: roster_panel::State,
     procedure: procedure_panel::State,
@@ -97,6 +103,17 @@ pub const NARROW: f32 = 1220.0;
 /// column, instead of a column beside it.
 pub const PHONE: f32 = 760.0;
 
+/// Below this height (a phone on its side) the screen is laid out for a finger as a phone's
+/// is, though its pieces keep their column: a top bar of one line, and every button a finger's
+/// size ([`crate::ui::finger::TAP`]).
+pub(crate) const SHORT: f32 = 500.0;
+
+/// Whether a screen of `size` (logical pixels) is laid out for a finger: a phone either way
+/// up.
+pub(crate) fn touch(size: iced::Size) -> bool {
+    size.width < PHONE || size.height < SHORT
+}
+
 #[derive(Debug, Clone)]
 pub enum Message {
     Pieces(roster_panel::Message),
@@ -108,6 +125,8 @@ pub enum Message {
     TabSelected(Tab),
     /// A tab of the narrow layout's single column.
     NarrowTabSelected(Tab),
+    /// The phone's top bar: its menu opened or closed.
+    MenuToggled,
     /// F9 or the Across button: the across-the-table view and back.
     AcrossToggled,
     /// The Tables button: the tables in force and back.
@@ -209,6 +228,7 @@ impl Battle {
             adding: false,
             tab: Tab::Dice,
             narrow_tab: Tab::Procedures,
+            menu: false,
             mode,
             pieces: roster_panel::State::default(),
             procedure: procedure_panel::State::default(),
@@ -278,6 +298,16 @@ impl Battle {
             // The question about leaving is up: the rest of the screen waits for its answer.
             return Action::None;
         }
+        if matches!(
+            message,
+            Message::ViewerSelected(_)
+                | Message::AcrossToggled
+                | Message::TablesToggled
+                | Message::PrintPressed
+        ) {
+            // The menu's buttons close it (F9 and Ctrl+P too).
+            self.menu = false;
+        }
         match message {
             Message::Pieces(roster_panel::Message::Adjust(id, change)) => {
                 let (result, action) = self.perform(Command::Adjust(Subject::Piece(id), change));
@@ -288,15 +318,19 @@ impl Battle {
                 self.procedure.clear_error();
                 self.pieces.update(roster_panel::Message::PieceClicked {
                     id,
-                    adding: self.adding,
+                    adding: self.adding || self.pieces.several(),
                 })
             }
             Message::Pieces(roster_panel::Message::TargetClicked { id, .. }) => {
                 self.procedure.clear_error();
                 self.pieces.update(roster_panel::Message::TargetClicked {
                     id,
-                    adding: self.adding,
-                })
+                    adding: self.adding || self.pieces.several(),
+                });
+                // On a phone, aiming ends the pick: the procedures for it come up.
+                if self.narrow_tab == Tab::Pieces {
+                    self.narrow_tab = Tab::Procedures;
+                }
             }
             Message::Pieces(m) => {
                 if !matches!(m, roster_panel::Message::FilterChanged(_)) {
@@ -341,6 +375,7 @@ impl Battle {
             Message::ViewerSelected(v) => self.viewer = v,
             Message::TabSelected(t) => self.tab = t,
             Message::NarrowTabSelected(t) => self.narrow_tab = t,
+            Message::MenuToggled => self.menu = !self.menu,
             Message::AcrossToggled => return self.toggle_across(),
             Message::TablesToggled => self.toggle_tables(),
             Message::ShowDesk => {
@@ -480,6 +515,7 @@ impl Battle {
             show_secrets: self.viewer.sees_secrets_of(self.game.roster.side_of(id)),
             fold: None,
             aim: false,
+            boxes: roster_panel::Boxes::Click,
         };
         row.view(&self.game, id).map(Message::Pieces)
     }

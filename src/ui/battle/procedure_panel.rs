@@ -7,6 +7,13 @@
 //! the exact odds of each band and every modifier, a card to draw or a choice to make — with
 //! the notes and the odds of the whole procedure below. A message never moves what can be
 //! clicked: it shows below the request, or at the foot of the offers.
+//!
+//! On a phone (`touch`) every button is a finger's size, and the column is laid out so the
+//! finger need not move: the first offer's Start heads the column (the pick is said under
+//! the offers), and once it is started the request heads it with its Roll in Start's place,
+//! the same for every roll after; what each roll so far came to follows the keypad, and the
+//! last procedure's result says its dice too, so the faces Adjutant rolled are in view
+//! without scrolling.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -164,13 +171,16 @@ impl State {
         game: &'a Battle,
         selection: &Selection,
         viewer: Viewer,
+        touch: bool,
     ) -> Element<'a, Message> {
         let content = match game.pending() {
-            Some(pending) => self.pending_view(game, pending, viewer),
-            None => self.offers_view(game, selection, viewer),
+            Some(pending) => self.pending_view(game, pending, viewer, touch),
+            None => self.offers_view(game, selection, viewer, touch),
         };
+        // A phone's room is narrow: the panel's margin is too (not the room kept for the
+        // scroll bar, which takes a press before what is under it).
         container(scrollable(content.padding(iced::padding::right(gap::M))).height(Fill))
-            .padding(gap::M)
+            .padding(if touch { gap::S } else { gap::M })
             .width(Fill)
             .height(Fill)
             .style(theme::panel)
@@ -182,6 +192,7 @@ impl State {
         game: &'a Battle,
         sel: &Selection,
         viewer: Viewer,
+        touch: bool,
     ) -> Column<'a, Message> {
         let names = |ids: &[adjutant::event::PieceId]| {
             ids.iter()
@@ -232,6 +243,16 @@ impl State {
             if outcome.len() > LAST_LINES {
                 lines = lines.push(parts::caption("… the rest is in the log"));
             }
+            // A phone shows no log beside it: the dice the result came of are said here.
+            if touch {
+                for e in last
+                    .events
+                    .iter()
+                    .filter(|e| matches!(e, adjutant::event::Event::Rolled { .. }))
+                {
+                    lines = lines.push(parts::caption(describe::event(game, e, viewer)));
+                }
+            }
             col = col.push(
                 container(lines)
                     .padding(gap::S)
@@ -240,8 +261,11 @@ impl State {
             );
         }
         // The pick heads the offers (the panel or its tab is named "Procedures"): one line
-        // less between the pick and the first Start.
-        col = col.push(parts::strong(picked));
+        // less between the pick and the first Start. On a phone the first Start heads them,
+        // where the Roll will be, and the pick follows the offers allowed.
+        if !touch {
+            col = col.push(parts::strong(picked.clone()));
+        }
         let offers = game
             .rules()
             .offers(&game.context(), &sel.actors, &sel.targets);
@@ -259,21 +283,25 @@ impl State {
         // With several offers allowed, each one's questions fold into a line of its answers.
         let fold = allowed.len() > 1;
         for offer in allowed {
-            col = col.push(self.offer_view(offer, fold));
+            col = col.push(self.offer_view(offer, fold, touch));
+        }
+        if touch {
+            col = col.push(parts::strong(picked));
         }
         if !refused.is_empty() {
-            col = col.push(
-                parts::button_text(format!("{} not allowed — why", refused.len()))
+            col = col.push(parts::tap(
+                parts::touch_text(format!("{} not allowed — why", refused.len()), touch)
                     .style(theme::toggle(self.refused_open))
                     .on_press(Message::RefusedToggled),
-            );
+                touch,
+            ));
             if self.refused_open {
                 for offer in refused {
-                    col = col.push(self.offer_view(offer, false));
+                    col = col.push(self.offer_view(offer, false, touch));
                 }
             }
         }
-        col = col.push(self.correct_view(game, sel, viewer));
+        col = col.push(self.correct_view(game, sel, viewer, touch));
         // At the foot, so a message shifts nothing that can be clicked.
         if let Some(e) = &self.faces.error {
             col = col.push(parts::error_line(e.as_str()));
@@ -287,10 +315,14 @@ impl State {
         game: &'a Battle,
         sel: &Selection,
         viewer: Viewer,
+        touch: bool,
     ) -> Element<'a, Message> {
-        let toggle = parts::button_text(if self.correcting { "Hide" } else { "Show" })
-            .style(theme::quiet)
-            .on_press(Message::CorrectToggled);
+        let toggle = parts::tap(
+            parts::touch_text(if self.correcting { "Hide" } else { "Show" }, touch)
+                .style(theme::quiet)
+                .on_press(Message::CorrectToggled),
+            touch,
+        );
         let mut col = column![
             row![
                 container(parts::strong("Correct by hand")).width(Fill),
@@ -316,14 +348,21 @@ impl State {
             }
         };
         for subject in subjects {
-            col = col.push(adjust_panel::view(game, subject, viewer, Message::Adjust));
+            col = col.push(adjust_panel::view(
+                game,
+                subject,
+                viewer,
+                Message::Adjust,
+                touch,
+            ));
         }
         parts::card(col)
     }
 
     /// One offer: its label and Start, then its questions — or, `fold`ed and not opened, one
-    /// line of the answers Start will use, with "Change" to unfold them.
-    fn offer_view<'a>(&'a self, offer: Offer, fold: bool) -> Element<'a, Message> {
+    /// line of the answers Start will use, with "Change" to unfold them. On a phone Start
+    /// keeps to the top of the card, where the request's Roll comes.
+    fn offer_view<'a>(&'a self, offer: Offer, fold: bool, touch: bool) -> Element<'a, Message> {
         let folded = fold && !offer.params.is_empty() && !self.questions_open.contains(&offer.id);
         let mut said = Vec::new();
         let mut answers = BTreeMap::new();
@@ -353,7 +392,7 @@ impl State {
             pickers = pickers.push(
                 row![
                     container(parts::body(p.label.clone())).width(Fill),
-                    container(kept_inside(picker))
+                    container(parts::tap(kept_inside(picker), touch))
                         .id(param_id(&offer.id, p.key))
                         .max_width(PICKER_MAX),
                 ]
@@ -361,27 +400,24 @@ impl State {
                 .align_y(iced::Center),
             );
         }
-        let start = parts::button_text("Start")
-            .style(theme::action)
-            .on_press_maybe(offer.refused.is_none().then(|| Message::Started {
-                offer: offer.id.clone(),
-                params: answers,
-            }));
-        let mut col = column![
-            row![
-                container(parts::strong(offer.label.clone())).width(Fill),
-                start
-            ]
-            .spacing(gap::S)
-            .align_y(iced::Center)
-        ]
-        .spacing(gap::XS);
+        let start = parts::tap(
+            parts::touch_text("Start", touch)
+                .style(theme::action)
+                .on_press_maybe(offer.refused.is_none().then(|| Message::Started {
+                    offer: offer.id.clone(),
+                    params: answers,
+                })),
+            touch,
+        );
+        let mut col =
+            column![head_row(parts::strong(offer.label.clone()), start, touch)].spacing(gap::XS);
         let toggle = |label| {
-            container(
-                parts::button_text(label)
+            container(parts::tap(
+                parts::touch_text(label, touch)
                     .style(theme::quiet)
                     .on_press(Message::QuestionsToggled(offer.id.clone())),
-            )
+                touch,
+            ))
             .id(questions_id(&offer.id))
         };
         match &offer.refused {
@@ -414,35 +450,61 @@ impl State {
         game: &'a Battle,
         pending: &'a Pending,
         viewer: Viewer,
+        touch: bool,
     ) -> Column<'a, Message> {
         let can_cancel = pending.events.is_empty();
-        let mut col = column![
-            row![
-                container(parts::heading(pending.title.as_str())).width(Fill),
-                parts::button_text("Cancel")
+        let title = row![
+            container(if touch {
+                parts::strong(pending.title.as_str())
+            } else {
+                parts::heading(pending.title.as_str())
+            })
+            .width(Fill),
+            parts::tap(
+                parts::touch_text("Cancel", touch)
                     .style(theme::quiet)
                     .on_press_maybe(can_cancel.then_some(Message::Cancel)),
-            ]
-            .spacing(gap::S)
-            .align_y(iced::Center)
+                touch
+            ),
         ]
-        .spacing(gap::S);
+        .spacing(gap::S)
+        .align_y(iced::Center);
+        // What each roll so far came to: on a phone, in the request under its keypad.
+        let so_far = describe::pending_lines(game, pending, viewer);
+        let mut col = Column::new().spacing(gap::S);
+        let mut title = Some(title);
+        if !touch {
+            col = col.push(title.take());
+        }
         let request: Element<'a, Message> = match game.step() {
-            Some(Step::Dice(req)) => self.dice_view(req),
+            Some(Step::Dice(req)) => self.dice_view(req, touch.then_some(&so_far[..])),
             Some(Step::Card(req)) => {
                 let draws = if req.draws > 1 {
                     format!("Draw {} cards; the better one counts.", req.draws)
                 } else {
                     "Draw one card.".to_string()
                 };
-                column![
-                    parts::strong(req.label),
-                    parts::caption(req.rule),
-                    parts::body(draws),
-                    parts::button_text("Draw")
+                let draw = parts::tap(
+                    parts::touch_text("Draw", touch)
                         .style(theme::action)
                         .on_press(Message::Draw),
-                ]
+                    touch,
+                );
+                match touch {
+                    // Draw in Start's place, as the Roll is.
+                    true => column![
+                        head_row(parts::strong(req.label), draw, true),
+                        parts::caption(req.rule),
+                        parts::body(draws),
+                    ],
+                    false => column![
+                        parts::strong(req.label),
+                        parts::caption(req.rule),
+                        parts::body(draws),
+                        draw,
+                    ],
+                }
+                .push(touch.then(|| lines(&so_far)))
                 .spacing(gap::S)
                 .into()
             }
@@ -455,22 +517,26 @@ impl State {
                     } else {
                         option
                     };
-                    c = c.push(
-                        parts::button_text(label)
+                    c = c.push(parts::tap(
+                        parts::touch_text(label, touch)
                             .style(theme::action)
                             .on_press(Message::Chose(i)),
-                    );
+                        touch,
+                    ));
                 }
-                c.into()
+                c.push(touch.then(|| lines(&so_far))).into()
             }
             Some(Step::Done(_)) | None => parts::body("Nothing is asked for."),
         };
+        // On a phone the request heads the column, its Roll in the first Start's place (the
+        // cards' padding), with the title and Cancel under it.
         col = col.push(
             container(request)
-                .padding(gap::M)
+                .padding(if touch { gap::S } else { gap::M })
                 .width(Fill)
                 .style(theme::request),
         );
+        col = col.push(title);
         // Under the request: a message moves only what is read below it.
         if let Some(e) = &self.faces.error {
             col = col.push(parts::error_line(e.as_str()));
@@ -485,8 +551,10 @@ impl State {
                 col = col.push(parts::body(format!("• {note}")));
             }
         }
-        for line in describe::pending_lines(game, pending, viewer) {
-            col = col.push(parts::body(line));
+        if !touch {
+            for line in so_far {
+                col = col.push(parts::body(line));
+            }
         }
         let mut cached = self.odds.borrow_mut();
         let odds = cached.get_or_insert_with(|| odds::of(game, pending));
@@ -503,7 +571,14 @@ impl State {
         *self.odds.get_mut() = None;
     }
 
-    fn dice_view<'a>(&'a self, req: DiceRequest) -> Element<'a, Message> {
+    /// A dice request: its question, Roll, the faces field and the keypad, the odds of each
+    /// band and the modifiers. On a phone (`so_far` given: what the rolls before came to) Roll
+    /// is at the top right, in the first Start's place, and `so_far` follows the keypad.
+    fn dice_view<'a>(
+        &'a self,
+        req: DiceRequest,
+        so_far: Option<&[String]>,
+    ) -> Element<'a, Message> {
         let reading = match req.reading {
             Reading::Total => format!("Roll {}", req.dice),
             Reading::Successes { at_least } => {
@@ -513,23 +588,45 @@ impl State {
                 )
             }
         };
+        let on = parts::RollMessages {
+            roll: Message::Roll,
+            typed: Message::FacesChanged,
+            enter: Message::FacesEntered,
+        };
+        let keys = keypad::view(req.dice.die, Message::FaceTapped, Message::FacesCleared);
         // The question, then at once what answers it: Roll, the field and the keypad; the
         // odds of each band and the modifiers below.
-        let mut c = column![
-            parts::strong(req.label.clone()),
-            parts::body(reading),
-            self.faces.row(
-                "Roll",
-                "faces rolled, e.g. 3 4",
-                FACES,
-                parts::RollMessages {
-                    roll: Message::Roll,
-                    typed: Message::FacesChanged,
-                    enter: Message::FacesEntered,
-                },
-            ),
-            keypad::view(req.dice.die, Message::FaceTapped, Message::FacesCleared),
-        ]
+        let mut c = match so_far {
+            None => column![
+                parts::strong(req.label.clone()),
+                parts::body(reading),
+                self.faces
+                    .row("Roll", "faces rolled, e.g. 3 4", FACES, on, false),
+                keys,
+            ],
+            Some(so_far) => {
+                let roll = parts::tap(
+                    parts::touch_text("Roll", true)
+                        .style(theme::action)
+                        .on_press(on.roll.clone()),
+                    true,
+                );
+                let question = column![parts::strong(req.label.clone()), parts::body(reading)]
+                    .spacing(gap::XS);
+                column![
+                    head_row(question, roll, true),
+                    keys,
+                    parts::faces_field(
+                        "faces rolled, e.g. 3 4",
+                        &self.faces.typed,
+                        FACES,
+                        on,
+                        true
+                    ),
+                    lines(so_far),
+                ]
+            }
+        }
         .spacing(gap::S);
         let (readings, _) = req.readings();
         let low = readings.keys().next().copied().unwrap_or(0);
@@ -557,4 +654,29 @@ impl State {
         }
         c.into()
     }
+}
+
+/// A card's first line: its words, and at its right its button (an offer's Start, a request's
+/// Roll). On a phone the button keeps to the top of the line however the words wrap, so a
+/// Start and the Roll after it are in one place.
+fn head_row<'a>(
+    words: impl Into<Element<'a, Message>>,
+    button: Element<'a, Message>,
+    touch: bool,
+) -> Element<'a, Message> {
+    row![container(words).width(Fill), button]
+        .spacing(gap::S)
+        .align_y(if touch {
+            iced::alignment::Vertical::Top
+        } else {
+            iced::alignment::Vertical::Center
+        })
+        .into()
+}
+
+/// What the rolls of the procedure under way came to so far, one line each.
+fn lines<'a>(so_far: &[String]) -> Element<'a, Message> {
+    Column::with_children(so_far.iter().map(|l| parts::body(l.clone())))
+        .spacing(2)
+        .into()
 }

@@ -5,7 +5,10 @@
 //! again; a leader's command folds away. A plain click makes the piece the whole
 //! pick, Ctrl- or Shift-click adds it; in target mode clicks pick targets, and a row's "Target"
 //! button picks that piece as a target in one click. A plain click on a piece already picked
-//! as a target keeps it so. The selection is what procedures are offered for. A leader's row
+//! as a target keeps it so. A touch screen has no Ctrl or Shift: there "Several" makes each tap
+//! add a piece to the pick (or take it out), for a combined melee; its buttons are a finger's
+//! size, and only the one piece picked shows its step boxes as buttons (a tap on the row picks
+//! it first), so a finger cannot mark a step lost on the unit beside it. The selection is what procedures are offered for. A leader's row
 //! says, under it, which unit he is with ("with …", the rule system's record of a leader
 //! stacked with or attached to a unit): one choice of his side's units sets it, "none" clears
 //! it, each a logged, undoable correction; the unit's row then says "Colonel X with it".
@@ -13,7 +16,7 @@
 use std::collections::BTreeSet;
 
 use iced::widget::{
-    Column, button, column, container, lazy, pick_list, row, scrollable, space, text, text_input,
+    Column, button, column, container, lazy, pick_list, row, scrollable, space, text,
 };
 use iced::{Element, Fill, Length};
 
@@ -26,6 +29,7 @@ use adjutant::status::{Change, StatusSchema, Viewer, WITH};
 use super::{adjust_panel, keypad, status_view};
 use crate::ui::parts;
 use crate::ui::theme::{self, Pick, gap, size};
+use crate::ui::typing::field;
 
 /// The widget id of the find box (Ctrl+F focuses it).
 pub const FILTER: &str = "piece-filter";
@@ -57,6 +61,8 @@ pub struct State {
     /// The side whose pieces alone are listed (its button tapped), or every side.
     side: Option<usize>,
     folded: BTreeSet<PieceId>,
+    /// "Several" is on: a tap adds a piece to the pick, as a Ctrl- or Shift-click does.
+    several: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -79,6 +85,8 @@ pub enum Message {
     SideShown(Option<usize>),
     /// A leader's fold button: its command hidden or shown again.
     FoldToggled(PieceId),
+    /// "Several" turned on or off.
+    SeveralToggled,
     /// A click on a box of a piece's track: a correction by hand.
     Adjust(PieceId, Change),
 }
@@ -111,6 +119,7 @@ impl State {
                 }
             }
             Message::ModeSelected(mode) => self.mode = mode,
+            Message::SeveralToggled => self.several = !self.several,
             Message::Cleared => {
                 self.actors.clear();
                 self.targets.clear();
@@ -132,6 +141,11 @@ impl State {
         }
     }
 
+    /// Whether a tap adds a piece to the pick ("Several" is on).
+    pub fn several(&self) -> bool {
+        self.several
+    }
+
     pub fn pick(&self, id: PieceId) -> Pick {
         if self.actors.contains(&id) {
             Pick::Actor
@@ -151,34 +165,60 @@ impl State {
             && self.actors.iter().all(|&a| game.roster.side_of(a) != side)
     }
 
-    /// The panel; `touch` (the phone layout) adds the sides' buttons, sized for a finger.
+    /// The panel; `touch` (a phone) adds the sides' buttons and "Several", and sizes every
+    /// button for a finger.
     pub fn view<'a>(
         &'a self,
         game: &'a Battle,
         viewer: Viewer,
         touch: bool,
     ) -> Element<'a, Message> {
-        let modes = row![
-            parts::button_text("Pick actors")
-                .style(theme::toggle(self.mode == Mode::Actors))
-                .on_press(Message::ModeSelected(Mode::Actors)),
-            parts::button_text("Pick targets")
-                .style(theme::toggle(self.mode == Mode::Targets))
-                .on_press(Message::ModeSelected(Mode::Targets)),
-            space::horizontal(),
-            parts::button_text("Clear")
+        // A phone's screen has room for short words only.
+        let (actors, targets) = match touch {
+            true => (ACTORS_SHORT, TARGETS_SHORT),
+            false => ("Pick actors", "Pick targets"),
+        };
+        let button = |label, on: bool, message| {
+            parts::tap(
+                parts::touch_text(label, touch)
+                    .style(theme::toggle(on))
+                    .on_press(message),
+                touch,
+            )
+        };
+        let mut modes = row![
+            button(
+                actors,
+                self.mode == Mode::Actors,
+                Message::ModeSelected(Mode::Actors)
+            ),
+            button(
+                targets,
+                self.mode == Mode::Targets,
+                Message::ModeSelected(Mode::Targets)
+            ),
+        ]
+        .spacing(gap::XS);
+        if touch {
+            modes = modes.push(button(SEVERAL, self.several, Message::SeveralToggled));
+        }
+        let modes = modes.push(space::horizontal()).push(parts::tap(
+            parts::touch_text("Clear", touch)
                 .style(theme::quiet)
                 .on_press_maybe(
                     (!self.actors.is_empty() || !self.targets.is_empty())
-                        .then_some(Message::Cleared)
+                        .then_some(Message::Cleared),
                 ),
-        ]
-        .spacing(gap::XS);
-        let find = text_input("Find (Ctrl+F): name, kind, leader or side", &self.filter)
-            .id(FILTER)
-            .on_input(Message::FilterChanged)
-            .size(size::BODY)
-            .padding(gap::XS + 2.0);
+            touch,
+        ));
+        let find = field(
+            FILTER,
+            "Find (Ctrl+F): name, kind, leader or side",
+            &self.filter,
+        )
+        .on_input(Message::FilterChanged)
+        .size(size::BODY)
+        .padding(gap::XS + 2.0);
         let words = self.filter.trim().to_lowercase();
         let mut list = Column::new().spacing(gap::XS);
         let mut found = 0;
@@ -196,7 +236,7 @@ impl State {
                     continue;
                 }
                 found += 1;
-                list = list.push(self.piece_row(game, id, viewer));
+                list = list.push(self.piece_row(game, id, viewer, touch));
             }
             list = list.push(space().height(gap::S));
         }
@@ -204,9 +244,11 @@ impl State {
             "No piece matches.".to_string()
         } else if touch {
             // No Ctrl or Shift under a finger: one line, for the room of a phone's screen.
-            match self.mode {
-                Mode::Targets => "A tap picks the target.",
-                Mode::Actors => "A tap picks; Target aims at a piece.",
+            match (self.mode, self.several) {
+                (Mode::Targets, false) => "A tap picks the target.",
+                (Mode::Targets, true) => "A tap adds a target, or takes it out.",
+                (Mode::Actors, false) => "A tap picks; Target aims at a piece.",
+                (Mode::Actors, true) => "A tap adds a piece, or takes it out.",
             }
             .to_string()
         } else if self.mode == Mode::Targets {
@@ -268,30 +310,43 @@ impl State {
         game: &'a Battle,
         id: PieceId,
         viewer: Viewer,
+        touch: bool,
     ) -> Element<'a, Message> {
         let secrets = viewer.sees_secrets_of(game.roster.side_of(id));
         let fold = self.fold_of(game, id);
         let aim = self.offers_target(game, id);
+        let pick = self.pick(id);
+        // On a phone only the one piece picked has its boxes as buttons.
+        let boxes = match touch {
+            false => Boxes::Click,
+            true if pick != Pick::None && self.actors.len() + self.targets.len() == 1 => Boxes::Tap,
+            true => Boxes::Shown,
+        };
         // A unit's row names the leaders recorded with it, so it is built again when they are.
         let led = leaders_with(game, id);
         let key = (
             id,
-            self.pick(id),
+            pick,
             secrets,
             fold,
             aim,
+            boxes,
             game.state().piece(id),
             led,
         );
-        container(lazy(key, move |&(id, pick, secrets, fold, aim, _, _)| {
-            let row = Row {
-                pick,
-                show_secrets: secrets,
-                fold,
-                aim,
-            };
-            row.view(game, id)
-        }))
+        container(lazy(
+            key,
+            move |&(id, pick, secrets, fold, aim, boxes, _, _)| {
+                let row = Row {
+                    pick,
+                    show_secrets: secrets,
+                    fold,
+                    aim,
+                    boxes,
+                };
+                row.view(game, id)
+            },
+        ))
         .width(Fill)
         .into()
     }
@@ -303,6 +358,11 @@ impl State {
     }
 }
 
+/// The short words of the modes on a phone, and its "Several" (tests tap them).
+pub const ACTORS_SHORT: &str = "Actors";
+pub const TARGETS_SHORT: &str = "Targets";
+pub const SEVERAL: &str = "Several";
+
 /// How one row is drawn.
 #[derive(Debug, Clone, Copy)]
 pub struct Row {
@@ -312,6 +372,24 @@ pub struct Row {
     pub fold: Option<bool>,
     /// Whether the row offers its one-click Target button.
     pub aim: bool,
+    /// How its step boxes take a click or a tap, and whether it is laid out for a finger.
+    pub boxes: Boxes,
+}
+
+/// A row's step boxes: buttons for a mouse (the desktop), drawn only (a phone's rows but
+/// the one piece picked), or buttons a finger's size (that piece's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Boxes {
+    Click,
+    Shown,
+    Tap,
+}
+
+impl Boxes {
+    /// Whether the row is laid out for a finger.
+    fn touch(self) -> bool {
+        self != Boxes::Click
+    }
 }
 
 impl Row {
@@ -321,11 +399,13 @@ impl Row {
         let status = game.state().piece(id);
         let schema = game.piece_schema(id);
         // A leader's record of the unit he is with shows as its own choice under the row,
-        // not as a chip too.
+        // not as a chip too; on a phone, only under the one piece picked (the others' show
+        // as a chip when it is set).
         let with = schema
             .marks
             .iter()
-            .find(|m| m.key == WITH && !m.choices.is_empty() && roster.leader(id).is_some());
+            .find(|m| m.key == WITH && !m.choices.is_empty() && roster.leader(id).is_some())
+            .filter(|_| self.boxes != Boxes::Shown);
         let trimmed;
         let schema = match with {
             Some(_) => {
@@ -361,6 +441,7 @@ impl Row {
             let names: Vec<_> = led.iter().map(|&l| roster.name(l)).collect();
             content = content.push(parts::caption(format!("{} with it", names.join(", "))));
         }
+        let one_line = led.is_empty() && status_view::is_empty(schema, status);
         if !status_view::is_empty(schema, status) {
             let adjust = move |change| Message::Adjust(id, change);
             content = content.push(status_view::view_adjustable(
@@ -371,36 +452,71 @@ impl Row {
                     side: roster.side_of(id),
                 },
                 self.show_secrets,
-                Some(&adjust),
+                match self.boxes {
+                    Boxes::Click => status_view::Adjust::Click(&adjust),
+                    Boxes::Tap => status_view::Adjust::Tap(&adjust),
+                    Boxes::Shown => status_view::Adjust::No,
+                },
             ));
         }
+        let touch = self.boxes.touch();
+        let fold = self.fold.map(|folded| {
+            parts::tap(
+                button(
+                    iced::widget::text(if folded { "▸" } else { "▾" })
+                        .size(size::BODY)
+                        .align_x(iced::Center)
+                        .align_y(iced::Center),
+                )
+                .padding([gap::XS, gap::XS])
+                .style(theme::quiet)
+                .on_press(Message::FoldToggled(id)),
+                touch,
+            )
+        });
         let mut line = row![].spacing(gap::XS).align_y(iced::Center);
-        line = match self.fold {
-            Some(folded) => line.push(
-                button(iced::widget::text(if folded { "▸" } else { "▾" }).size(size::BODY))
-                    .padding([gap::XS, gap::XS])
-                    .style(theme::quiet)
-                    .on_press(Message::FoldToggled(id)),
-            ),
+        // A leader's fold is at the left of his row; on a phone at its right end, so that his
+        // units are set in no more than a finger's width is worth.
+        let (left, right) = match touch {
+            true => (None, fold),
+            false => (fold, None),
+        };
+        line = match left {
+            Some(fold) => line.push(fold),
             None => line.push(space().width(indent)),
         };
-        line = line.push(
+        // A row of one line is a finger's height on a phone.
+        let padding = match touch && one_line {
+            true => (crate::ui::finger::TAP - size::BODY * 1.3) / 2.0,
+            false => gap::XS,
+        };
+        line = line.push(parts::tap(
             button(content)
-                .padding([gap::XS, gap::S])
+                .padding([padding, gap::S])
                 .width(Fill)
                 .style(theme::piece_row(self.pick))
                 .on_press(Message::PieceClicked { id, adding: false }),
-        );
+            touch,
+        ));
         if self.aim {
-            line = line.push(
-                button(iced::widget::text("Target").size(size::CAPTION))
-                    .padding([gap::XS, gap::XS])
-                    .style(theme::quiet)
-                    .on_press(Message::TargetClicked { id, adding: false }),
-            );
+            line = line.push(parts::tap(
+                button(
+                    iced::widget::text("Target")
+                        .size(size::CAPTION)
+                        .align_x(iced::Center)
+                        .align_y(iced::Center),
+                )
+                .padding([gap::XS, gap::XS])
+                .style(theme::quiet)
+                .on_press(Message::TargetClicked { id, adding: false }),
+                touch,
+            ));
+        }
+        if let Some(fold) = right {
+            line = line.push(fold);
         }
         match with {
-            Some(m) => column![line, with_line(id, &m.choices, status.mark(WITH))]
+            Some(m) => column![line, with_line(id, &m.choices, status.mark(WITH), touch)]
                 .spacing(gap::XS)
                 .into(),
             None => line.into(),
@@ -413,7 +529,12 @@ pub const WITH_LABEL: &str = "with";
 
 /// Under a leader's row: "with" and the choice of his side's units he may be with, "none"
 /// first to clear it. Always drawn, so recording a leader moves nothing under the pointer.
-fn with_line(id: PieceId, units: &[String], now: Option<&str>) -> Element<'static, Message> {
+fn with_line(
+    id: PieceId,
+    units: &[String],
+    now: Option<&str>,
+    touch: bool,
+) -> Element<'static, Message> {
     let mut options = vec![adjust_panel::NONE.to_string()];
     options.extend(units.iter().cloned());
     let chosen = now.map(str::to_string);
@@ -430,10 +551,14 @@ fn with_line(id: PieceId, units: &[String], now: Option<&str>) -> Element<'stati
     .text_size(size::CAPTION)
     .padding([1.0, gap::S])
     .width(Fill);
-    row![space().width(gap::L), parts::caption(WITH_LABEL), picker]
-        .spacing(gap::XS)
-        .align_y(iced::Center)
-        .into()
+    row![
+        space().width(gap::L),
+        parts::caption(WITH_LABEL),
+        parts::tap(picker, touch)
+    ]
+    .spacing(gap::XS)
+    .align_y(iced::Center)
+    .into()
 }
 
 /// The leaders recorded as with a unit; none for a leader, or for a unit whose own mark says

@@ -2,7 +2,8 @@
 //! boxes or numbers, ladders with the current rung highlighted, flags as chips, marks as
 //! labelled chips — secret marks hidden from a viewer who may not see them, a mark that names a
 //! piece by its army-file id showing the piece's name, and one whose value is its label
-//! ("First player") showing the label alone.
+//! ("First player") showing the label alone. Boxes that set a track take a click, or on a
+//! phone a tap on boxes a finger's size.
 
 use iced::widget::{Row, button, container, row, text, tooltip};
 use iced::{Element, Length};
@@ -25,6 +26,15 @@ pub struct Whose<'r> {
     pub side: usize,
 }
 
+/// Whether a boxed track's boxes set it, and how: a click, or a tap on a box a finger's
+/// size ([`crate::ui::finger::TAP`] square).
+#[derive(Clone, Copy)]
+pub enum Adjust<'f, M> {
+    No,
+    Click(&'f dyn Fn(Change) -> M),
+    Tap(&'f dyn Fn(Change) -> M),
+}
+
 /// Every item of the schema, wrapped onto as many lines as the width needs.
 pub fn view<'a, M: Clone + 'a>(
     schema: &StatusSchema,
@@ -32,23 +42,17 @@ pub fn view<'a, M: Clone + 'a>(
     whose: Whose<'_>,
     show_secrets: bool,
 ) -> Element<'a, M> {
-    view_adjustable(
-        schema,
-        status,
-        whose,
-        show_secrets,
-        None::<&dyn Fn(Change) -> M>,
-    )
+    view_adjustable(schema, status, whose, show_secrets, Adjust::No)
 }
 
 /// [`view`], with each box of a boxed track a button that sets the track to it (a click on
-/// the last filled box empties it) through `adjust`, when given.
+/// the last filled box empties it) through `adjust`, when it says so.
 pub fn view_adjustable<'a, M: Clone + 'a>(
     schema: &StatusSchema,
     status: &Status,
     whose: Whose<'_>,
     show_secrets: bool,
-    adjust: Option<&dyn Fn(Change) -> M>,
+    adjust: Adjust<'_, M>,
 ) -> Element<'a, M> {
     let mut items: Vec<Element<'a, M>> = Vec::new();
     for t in &schema.tracks {
@@ -57,30 +61,35 @@ pub fn view_adjustable<'a, M: Clone + 'a>(
         if t.style == TrackStyle::Boxes && span > 0 && span <= MAX_BOXES {
             let filled = (value - t.min).clamp(0, span) as usize;
             let drawn: Element<'a, M> = match adjust {
-                Some(adjust) => {
+                Adjust::Click(set) | Adjust::Tap(set) => {
+                    let tap = matches!(adjust, Adjust::Tap(_));
                     let mut cells = Row::new();
                     for i in 0..span as usize {
                         let on = i < filled;
                         let to = if i + 1 == filled { i } else { i + 1 };
-                        cells = cells.push(
-                            button(text(if on { "■" } else { "□" }).size(size::BODY).style(
-                                if on {
-                                    theme::track_filled
-                                } else {
-                                    theme::muted
-                                },
-                            ))
-                            .padding([0.0, 1.0])
-                            .style(button::text)
-                            .on_press(adjust(Change::Track {
-                                key: t.key.to_string(),
-                                to: t.min + to as i32,
-                            })),
-                        );
+                        let glyph = text(if on { "■" } else { "□" }).style(if on {
+                            theme::track_filled
+                        } else {
+                            theme::muted
+                        });
+                        let cell = match tap {
+                            false => button(glyph.size(size::BODY)).padding([0.0, 1.0]),
+                            true => button(glyph.size(size::HEADING).center())
+                                .width(crate::ui::finger::TAP)
+                                .height(crate::ui::finger::TAP)
+                                .padding(0),
+                        };
+                        cells = cells.push(cell.style(button::text).on_press(set(Change::Track {
+                            key: t.key.to_string(),
+                            to: t.min + to as i32,
+                        })));
                     }
-                    cells.into()
+                    match tap {
+                        true => cells.wrap().into(),
+                        false => cells.into(),
+                    }
                 }
-                None => row![
+                Adjust::No => row![
                     text(boxes(FILLED, filled))
                         .size(size::BODY)
                         .style(theme::track_filled),

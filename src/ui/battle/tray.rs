@@ -2,7 +2,7 @@
 //! Adjutant or typed in from the table, with the exact odds of every total and the recent
 //! tray rolls. Each roll is a log entry, so undo and the saved battle cover it.
 
-use iced::widget::{Column, button, column, row, scrollable, space, text, text_input};
+use iced::widget::{Column, button, column, row, scrollable, space, text};
 use iced::{Element, Fill, Length};
 
 use adjutant::battle::{Action, Battle};
@@ -12,6 +12,7 @@ use adjutant::event::Event;
 use super::Command;
 use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
+use crate::ui::typing::{Kind, field};
 
 /// The widget ids of the tray's text fields (tests and focus use them).
 pub const FACES: &str = "tray-faces";
@@ -141,15 +142,23 @@ impl State {
                 }
             };
         }
-        // Several kinds: the faces in the order the kinds are listed, shared out by count.
+        // Several kinds: the faces in the order the kinds are listed, shared out by count;
+        // or, as a numeric keyboard with no space types them, one run of a digit a die.
         let groups = self.groups();
-        let words: Vec<&str> = self
+        let wanted: usize = groups.iter().map(|d| usize::from(d.count)).sum();
+        let mut words: Vec<&str> = self
             .faces
             .typed
             .split(|c: char| c.is_whitespace() || c == ',' || c == '+')
             .filter(|w| !w.is_empty())
             .collect();
-        let wanted: usize = groups.iter().map(|d| usize::from(d.count)).sum();
+        if let [run] = words[..]
+            && wanted > 1
+            && run.len() == wanted
+            && run.bytes().all(|b| b.is_ascii_digit())
+        {
+            words = (0..wanted).map(|i| &run[i..=i]).collect();
+        }
         if words.len() != wanted {
             self.faces.error = Some(format!(
                 "expected {wanted} faces for {}, in that order; got {}",
@@ -198,36 +207,45 @@ impl State {
         self.faces.finished(result);
     }
 
-    pub fn view<'a>(&'a self, game: &'a Battle) -> Element<'a, Message> {
+    /// The tray; `touch` sizes its buttons for a finger.
+    pub fn view<'a>(&'a self, game: &'a Battle, touch: bool) -> Element<'a, Message> {
+        let small = |label: &str| {
+            button(
+                text(label.to_string())
+                    .size(size::BODY)
+                    .align_x(iced::Center)
+                    .align_y(iced::Center),
+            )
+            .padding([gap::XS, gap::S])
+        };
         let mut dice_row = row![].spacing(gap::XS).align_y(iced::Center);
         for d in Die::ALL {
-            dice_row = dice_row.push(small_toggle(
-                d.name().to_string(),
-                self.die == d,
-                Message::DieSelected(d),
+            dice_row = dice_row.push(parts::tap(
+                small(d.name())
+                    .style(theme::toggle(self.die == d))
+                    .on_press(Message::DieSelected(d)),
+                touch,
             ));
         }
         dice_row = dice_row.push(space().width(gap::S));
         // How many: 1 to 12, a step at a time.
-        dice_row = dice_row.push(
-            button(text("−").size(size::BODY))
-                .padding([gap::XS, gap::S])
+        dice_row = dice_row.push(parts::tap(
+            small("−")
                 .style(theme::quiet)
                 .on_press_maybe((self.count > 1).then(|| Message::CountSelected(self.count - 1))),
-        );
+            touch,
+        ));
         dice_row = dice_row.push(
             text(format!("×{}", self.count))
                 .size(size::BODY)
                 .font(theme::BOLD_FONT),
         );
-        dice_row = dice_row.push(
-            button(text("+").size(size::BODY))
-                .padding([gap::XS, gap::S])
-                .style(theme::quiet)
-                .on_press_maybe(
-                    (self.count < MAX_COUNT).then(|| Message::CountSelected(self.count + 1)),
-                ),
-        );
+        dice_row = dice_row.push(parts::tap(
+            small("+").style(theme::quiet).on_press_maybe(
+                (self.count < MAX_COUNT).then(|| Message::CountSelected(self.count + 1)),
+            ),
+            touch,
+        ));
 
         let mut kinds = Column::new().spacing(gap::XS);
         for (i, &(n, d)) in self.more.iter().enumerate() {
@@ -235,51 +253,65 @@ impl State {
                 row![
                     parts::body(format!("{} +", Dice::new(n, d))),
                     space::horizontal(),
-                    parts::button_text("Remove")
-                        .style(theme::quiet)
-                        .on_press(Message::KindRemoved(i)),
+                    parts::tap(
+                        parts::touch_text("Remove", touch)
+                            .style(theme::quiet)
+                            .on_press(Message::KindRemoved(i)),
+                        touch
+                    ),
                 ]
                 .align_y(iced::Center),
             );
         }
         dice_row = dice_row.push(space::horizontal());
-        dice_row = dice_row.push(
-            button(text("+ kind").size(size::BODY))
-                .padding([gap::XS, gap::S])
+        dice_row = dice_row.push(parts::tap(
+            small("+ kind")
                 .style(theme::quiet)
                 .on_press_maybe((self.more.len() < MAX_KINDS - 1).then_some(Message::KindAdded)),
-        );
+            touch,
+        ));
         let mut mods = Column::new().spacing(gap::XS);
         for (i, m) in self.modifiers.iter().enumerate() {
             mods = mods.push(
                 row![
                     parts::body(format!("{:+} {}", m.value, m.label)),
                     space::horizontal(),
-                    parts::button_text("Remove")
-                        .style(theme::quiet)
-                        .on_press(Message::ModifierRemoved(i)),
+                    parts::tap(
+                        parts::touch_text("Remove", touch)
+                            .style(theme::quiet)
+                            .on_press(Message::ModifierRemoved(i)),
+                        touch
+                    ),
                 ]
                 .align_y(iced::Center),
             );
         }
         let add = row![
-            text_input("Modifier (e.g. uphill)", &self.label)
-                .id(MOD_LABEL)
+            field(MOD_LABEL, "Modifier (e.g. uphill)", &self.label)
                 .on_input(Message::LabelChanged)
                 .on_submit(Message::ModifierAdded)
                 .size(size::BODY)
                 .width(Fill),
-            text_input("+1", &self.value)
-                .id(MOD_VALUE)
+            field(MOD_VALUE, "+1", &self.value)
+                .kind(Kind::Signed)
                 .on_input(Message::ValueChanged)
                 .on_submit(Message::ModifierAdded)
                 .size(size::BODY)
                 .width(Length::Fixed(56.0)),
-            parts::button_text("Add")
-                .style(theme::quiet)
-                .on_press(Message::ModifierAdded),
+            parts::tap(
+                parts::touch_text("Add", touch)
+                    .style(theme::quiet)
+                    .on_press(Message::ModifierAdded),
+                touch
+            ),
         ]
-        .spacing(gap::XS);
+        .spacing(gap::XS)
+        // A finger's Add is taller than the fields beside it.
+        .align_y(if touch {
+            iced::alignment::Vertical::Center
+        } else {
+            iced::alignment::Vertical::Top
+        });
 
         let name = self.name();
         let act = self.faces.row(
@@ -291,6 +323,7 @@ impl State {
                 typed: Message::FacesChanged,
                 enter: Message::FacesEntered,
             },
+            touch,
         );
 
         // Messages under the Roll row, so they move only what is read below them.
@@ -376,12 +409,4 @@ fn sum_distribution(groups: &[Dice]) -> adjutant::dice::Distribution {
         outcomes *= dist.outcomes;
     }
     adjutant::dice::Distribution { counts, outcomes }
-}
-
-fn small_toggle<'a>(label: String, on: bool, message: Message) -> Element<'a, Message> {
-    button(text(label).size(size::BODY))
-        .padding([gap::XS, gap::S])
-        .style(theme::toggle(on))
-        .on_press(message)
-        .into()
 }

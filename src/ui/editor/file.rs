@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use adjutant::army::discover::read_army_text;
+use adjutant::army::discover::{built_in_text, read_army_text};
 use adjutant::army::draft::{Draft, Editing};
 use adjutant::army::load_army;
 use adjutant::army::patch::{Saved, Source};
@@ -30,21 +30,29 @@ pub(super) struct Save {
 /// whole (the builder needs the file's shape to keep its comments).
 fn read_source(path: &Path) -> Result<Source, String> {
     let text = read_army_text(path).map_err(|p| p.to_string())?;
+    open_source(path, text)
+}
+
+fn open_source(path: &Path, text: String) -> Result<Source, String> {
     Source::open(text)
         .map_err(|e| format!("{}:{e} (fix this in a text editor first)", path.display()))
 }
 
 impl Editor {
-    /// An army file to edit: a shipped one is saved as a copy in `user_dir`. The player's own
-    /// file is held while it is edited. Fails when another window edits it, when it is not a
-    /// regular army file, or when its brackets do not parse.
+    /// An army file to edit: a shipped one is saved as a copy in `user_dir` (the text the
+    /// home screen lists it from: the copy built into the program, needing no file, as in a
+    /// browser). The player's own file is held while it is edited. Fails when another window
+    /// edits it, when it is not a regular army file, or when its brackets do not parse.
     pub fn open(path: &Path, shipped: bool, user_dir: PathBuf) -> Result<Editor, String> {
         let (file, shipped) = if shipped {
             (None, Some(path.to_path_buf()))
         } else {
             (Some(Held::take(path).map_err(|e| e.to_string())?), None)
         };
-        let source = read_source(path)?;
+        let source = match built_in_text(path).filter(|_| shipped.is_some()) {
+            Some(text) => open_source(path, text.to_string())?,
+            None => read_source(path)?,
+        };
         let editing = Editing::new(source.draft.clone(), true);
         Ok(Editor::with(editing, Some(source), file, user_dir, shipped))
     }

@@ -21,6 +21,7 @@ use adjutant::army::{Army, ArmySpec};
 use adjutant::rules;
 use adjutant::store::held::Held;
 
+use crate::ui::battle::PHONE;
 use crate::ui::next::Next;
 
 /// The question put when the army's file changed on disk, and its buttons.
@@ -28,6 +29,10 @@ pub const CHANGED: &str = "Not saved: this army's file was changed by another pr
 pub const RELOAD: &str = "Reload the file";
 pub const SAVE_COPY: &str = "Save a copy…";
 pub const OVERWRITE: &str = "Overwrite";
+
+/// Below this width (logical pixels) the builder is one column, its entries, the selected
+/// one's details and the check a tab each (a tablet upright, a phone, a zoomed window).
+pub const ONE_COLUMN: f32 = 1000.0;
 
 /// The builder's state.
 pub struct Editor {
@@ -50,6 +55,19 @@ pub struct Editor {
     notice: Option<Notice>,
     /// Where the player was going when asked about edits not saved; they go once it is saved.
     leaving: Option<Next>,
+    /// The tab on show in one column.
+    pane: Pane,
+}
+
+/// A tab of the builder in one column, where its three columns are one at a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pane {
+    /// The army, its leaders and units, and the buttons that add them.
+    Entries,
+    /// The selected entry's fields.
+    Details,
+    /// Every problem, and the roster as it loads.
+    Check,
 }
 
 /// The entry whose fields are on show.
@@ -90,6 +108,8 @@ pub enum Message {
     MovePressed(Roll, usize, i32),
     DeletePressed(Roll, usize),
     Selected(Selected),
+    /// In one column, a tab of the builder.
+    PaneSelected(Pane),
     UndoPressed,
     RedoPressed,
     SavePressed,
@@ -149,6 +169,7 @@ impl Editor {
             add_kind,
             notice: None,
             leaving: None,
+            pane: Pane::Details,
         };
         editor.recheck();
         editor
@@ -172,6 +193,12 @@ impl Editor {
     /// The army's file: where it was read from or last saved.
     pub fn target(&self) -> Option<&Path> {
         self.file.as_ref().map(Held::path)
+    }
+
+    /// The tab on show in one column.
+    #[cfg(test)]
+    pub fn pane(&self) -> Pane {
+        self.pane
     }
 
     pub fn notice(&self) -> Option<&Notice> {
@@ -207,7 +234,11 @@ impl Editor {
                     None => Selected::Army,
                 };
             }
-            Message::Selected(selected) => self.selected = selected,
+            Message::Selected(selected) => {
+                self.selected = selected;
+                self.pane = Pane::Details;
+            }
+            Message::PaneSelected(pane) => self.pane = pane,
             Message::UndoPressed => self.undo(true),
             Message::RedoPressed => self.undo(false),
             Message::SavePressed => return self.save(file::Save::default()),
@@ -271,6 +302,7 @@ impl Editor {
     fn add(&mut self, roll: Roll) {
         self.edit(Edit::Add(roll, self.add_kind.clone()));
         self.selected = entry(roll, self.len(roll).saturating_sub(1));
+        self.pane = Pane::Details;
     }
 
     fn undo(&mut self, undo: bool) {
@@ -331,8 +363,15 @@ impl Editor {
         }
     }
 
+    /// The builder; below [`ONE_COLUMN`] one column of tabs, and below a phone's width
+    /// ([`crate::ui::battle::PHONE`]) each field's label above it.
     pub fn view(&self) -> Element<'_, Message> {
-        side::screen(self)
+        iced::widget::responsive(move |size| {
+            side::screen(self, size.width < ONE_COLUMN, size.width < PHONE)
+        })
+        .width(iced::Fill)
+        .height(iced::Fill)
+        .into()
     }
 }
 

@@ -1,90 +1,167 @@
 //! The builder's screen: the top bar (back, undo, redo, save), the notice (saved, refused with
 //! the problems, comments that a save would drop, a file changed on disk, edits not saved),
-//! the list of leaders and
-//! units, the form of the selected one, and beside it every problem and a live roster preview.
+//! the list of leaders and units, the form of the selected one, and beside it every problem
+//! and a live roster preview — in a window too narrow for three columns (a tablet upright,
+//! a phone) one column, the three a tab each.
 
-use iced::widget::{Column, button, column, container, pick_list, row, scrollable, space, text};
+use iced::widget::{
+    Column, Row, button, column, container, pick_list, row, scrollable, space, text,
+};
 use iced::{Element, Fill, Length};
 
 use adjutant::army::Army;
 use adjutant::army::draft::{Field, Roll};
 
-use super::{CHANGED, Editor, Message, Notice, OVERWRITE, RELOAD, SAVE_COPY, Selected, form};
+use super::{CHANGED, Editor, Message, Notice, OVERWRITE, Pane, RELOAD, SAVE_COPY, Selected, form};
 use crate::ui::kept_inside::kept_inside;
 use crate::ui::parts;
+use crate::ui::platform::file_words;
 use crate::ui::theme::{self, gap, size};
 
-pub fn screen(editor: &Editor) -> Element<'_, Message> {
+/// The builder at a width: when `narrow`, one column — the top bar on two lines, then a tab
+/// each for the entries, the selected one's details and the check (problems and roster) —
+/// and otherwise the three side by side. On a `phone` (narrower still) each field's label
+/// stands above it, and the margins are smaller.
+pub fn screen(editor: &Editor, narrow: bool, phone: bool) -> Element<'_, Message> {
     let draft = editor.draft();
     let state = if editor.is_dirty() {
         "Not saved"
     } else {
         "Saved"
     };
-    let top = container(
-        row![
-            parts::button_text("← Home")
-                .style(theme::quiet)
-                .on_press(Message::BackPressed),
-            parts::title(if draft.name.trim().is_empty() {
-                "Army builder: a new army".to_string()
-            } else {
-                format!("Army builder: {}", draft.name)
-            }),
-            space::horizontal(),
-            parts::caption(state),
-            parts::button_text("Undo")
-                .style(theme::quiet)
-                .on_press_maybe(editor.editing.can_undo().then_some(Message::UndoPressed)),
-            parts::button_text("Redo")
-                .style(theme::quiet)
-                .on_press_maybe(editor.editing.can_redo().then_some(Message::RedoPressed)),
-            parts::button_text("Save")
-                .style(theme::action)
-                .on_press(Message::SavePressed),
+    let title = if draft.name.trim().is_empty() {
+        "Army builder: a new army".to_string()
+    } else {
+        format!("Army builder: {}", draft.name)
+    };
+    let side = if phone { gap::S } else { gap::L };
+    let buttons = [
+        parts::button_text("Undo")
+            .style(theme::quiet)
+            .on_press_maybe(editor.editing.can_undo().then_some(Message::UndoPressed)),
+        parts::button_text("Redo")
+            .style(theme::quiet)
+            .on_press_maybe(editor.editing.can_redo().then_some(Message::RedoPressed)),
+        parts::button_text("Save")
+            .style(theme::action)
+            .on_press(Message::SavePressed),
+    ];
+    let home = parts::button_text("← Home")
+        .style(theme::quiet)
+        .on_press(Message::BackPressed);
+    let bar: Element<'_, Message> = if narrow {
+        column![
+            row![home, space::horizontal()]
+                .extend(buttons.map(Element::from))
+                .spacing(gap::S)
+                .align_y(iced::Center),
+            row![
+                container(parts::strong(title)).width(Fill),
+                parts::caption(state)
+            ]
+            .spacing(gap::S)
+            .align_y(iced::Center),
         ]
+        .spacing(gap::XS)
+        .into()
+    } else {
+        row![
+            home,
+            parts::title(title),
+            space::horizontal(),
+            parts::caption(state)
+        ]
+        .extend(buttons.map(Element::from))
         .spacing(gap::M)
-        .align_y(iced::Center),
-    )
-    .padding([gap::S, gap::L])
-    .width(Fill)
-    .style(theme::top_bar);
+        .align_y(iced::Center)
+        .into()
+    };
+    let top = container(bar)
+        .padding([gap::S, side])
+        .width(Fill)
+        .style(theme::top_bar);
 
-    let mut page = Column::new().spacing(gap::M).push(top);
-    if let Some(notice) = editor.notice() {
-        page = page.push(container(notice_view(editor, notice)).padding([0.0, gap::L]));
+    // The notice has a place of its own whether shown or not, so the panels below keep
+    // theirs among the window's widgets, and with it how far they are scrolled.
+    let spacing = if phone { gap::S } else { gap::M };
+    let notice: Element<'_, Message> = match editor.notice() {
+        Some(notice) => column![
+            container(notice_view(editor, notice, narrow)).padding([0.0, side]),
+            space().height(spacing)
+        ]
+        .into(),
+        None => space().height(0).into(),
+    };
+    let page = column![top, space().height(spacing), notice];
+    let details = || {
+        parts::panel(
+            "Details",
+            scrollable(container(form::view(editor, phone)).padding(iced::padding::right(gap::L)))
+                .height(Fill),
+        )
+    };
+    if narrow {
+        let problems = editor.problems().len();
+        let check = if problems == 0 {
+            "Check".to_string()
+        } else {
+            format!("Check ({problems})")
+        };
+        let mut tabs = row![].spacing(gap::XS);
+        for (pane, label) in [
+            (Pane::Entries, "Entries".to_string()),
+            (Pane::Details, "Details".to_string()),
+            (Pane::Check, check),
+        ] {
+            tabs = tabs.push(
+                parts::button_text(label)
+                    .style(theme::toggle(editor.pane == pane))
+                    .on_press(Message::PaneSelected(pane)),
+            );
+        }
+        let shown = match editor.pane {
+            Pane::Entries => entries(editor),
+            Pane::Details => details(),
+            Pane::Check => check_panel(editor),
+        };
+        let body = column![tabs, container(shown).height(Fill)]
+            .spacing(gap::S)
+            .padding([0.0, side]);
+        return page
+            .push(body)
+            .push(space().height(spacing))
+            .push(space().height(gap::S))
+            .into();
     }
     let body = row![
         container(entries(editor)).width(Length::FillPortion(2)),
-        container(parts::panel(
-            "Details",
-            scrollable(container(form::view(editor)).padding(iced::padding::right(gap::L)))
-                .height(Fill)
-        ))
-        .width(Length::FillPortion(5)),
+        container(details()).width(Length::FillPortion(5)),
         container(check_panel(editor)).width(Length::FillPortion(3)),
     ]
     .spacing(gap::M)
     .padding([0.0, gap::L]);
-    page.push(body).push(space().height(gap::S)).into()
+    page.push(body)
+        .push(space().height(spacing))
+        .push(space().height(gap::S))
+        .into()
 }
 
-fn notice_view<'a>(editor: &'a Editor, notice: &'a Notice) -> Element<'a, Message> {
+fn notice_view<'a>(editor: &'a Editor, notice: &'a Notice, narrow: bool) -> Element<'a, Message> {
     match notice {
         Notice::Saved(path) => info(format!(
             "Saved to {} (checked: no problems).",
-            path.display()
+            file_words(path)
         )),
         Notice::Reloaded(path) => info(format!(
             "Read {} again as it is on disk; the edits made here are gone.",
-            path.display()
+            file_words(path)
         )),
         Notice::Changed(path) => banner(
             column![
                 parts::strong(CHANGED),
                 parts::body(format!(
                     "{} was not written over. Reload the file (the edits here are dropped), save this army as a copy, or overwrite the other program's changes.",
-                    path.display()
+                    file_words(path)
                 )),
             ]
             .spacing(gap::XS)
@@ -95,6 +172,7 @@ fn notice_view<'a>(editor: &'a Editor, notice: &'a Notice) -> Element<'a, Messag
                 (OVERWRITE, Message::OverwritePressed),
                 ("Cancel", Message::NoticeDismissed),
             ],
+            narrow,
         ),
         Notice::Refused(lines) => {
             let mut list = Column::new().spacing(gap::XS).push(parts::strong(format!(
@@ -107,7 +185,11 @@ fn notice_view<'a>(editor: &'a Editor, notice: &'a Notice) -> Element<'a, Messag
             if lines.len() > 12 {
                 list = list.push(parts::caption(format!("… and {} more", lines.len() - 12)));
             }
-            banner(list.into(), vec![("Dismiss", Message::NoticeDismissed)])
+            banner(
+                list.into(),
+                vec![("Dismiss", Message::NoticeDismissed)],
+                narrow,
+            )
         }
         Notice::Comments(lost) => {
             let mut list = Column::new().spacing(gap::XS).push(parts::strong(
@@ -122,6 +204,7 @@ fn notice_view<'a>(editor: &'a Editor, notice: &'a Notice) -> Element<'a, Messag
                     ("Save anyway", Message::SaveConfirmed),
                     ("Cancel", Message::NoticeDismissed),
                 ],
+                narrow,
             )
         }
         Notice::Leaving => {
@@ -137,11 +220,13 @@ fn notice_view<'a>(editor: &'a Editor, notice: &'a Notice) -> Element<'a, Messag
                     ("Discard edits", Message::DiscardConfirmed),
                     ("Keep editing", Message::NoticeDismissed),
                 ],
+                narrow,
             )
         }
         Notice::Failed(why) => banner(
             parts::body(format!("Not saved: {why}")),
             vec![("Dismiss", Message::NoticeDismissed)],
+            narrow,
         ),
     }
 }
@@ -163,20 +248,36 @@ fn info<'a>(line: String) -> Element<'a, Message> {
     .into()
 }
 
+/// A question or a refusal, with its buttons beside it (when `narrow`, beneath it, as many
+/// to a line as fit).
 fn banner<'a>(
     content: Element<'a, Message>,
     buttons: Vec<(&'a str, Message)>,
+    narrow: bool,
 ) -> Element<'a, Message> {
-    let mut line = row![container(content).width(Fill)]
+    let buttons = buttons.into_iter().map(|(label, message)| {
+        parts::button_text(label)
+            .style(theme::risky)
+            .on_press(message)
+            .into()
+    });
+    let line: Element<'a, Message> = if narrow {
+        column![
+            content,
+            Row::with_children(buttons)
+                .spacing(gap::S)
+                .wrap()
+                .vertical_spacing(gap::S),
+        ]
         .spacing(gap::S)
-        .align_y(iced::Center);
-    for (label, message) in buttons {
-        line = line.push(
-            parts::button_text(label)
-                .style(theme::risky)
-                .on_press(message),
-        );
-    }
+        .into()
+    } else {
+        row![container(content).width(Fill)]
+            .extend(buttons)
+            .spacing(gap::S)
+            .align_y(iced::Center)
+            .into()
+    };
     container(line)
         .padding(gap::S)
         .width(Fill)

@@ -1,7 +1,8 @@
 //! Asking the player for a file in a browser: Open… is the browser's file picker, whose file
 //! is brought into the page's storage (`adjutant/opened/<name>`) and opened from there as any
-//! chosen file is; what is written for the player — a copy of a battle, a printed sheet — is
-//! handed to the browser as a download ([`super::work`]), so a save asks for no place.
+//! chosen file is, and a backup to restore is handed over whole ([`pick`]); what is written
+//! for the player — a copy of a battle, a printed sheet, a backup — is handed to the browser
+//! as a download ([`super::work`]), so a save asks for no place.
 
 use std::path::{Path, PathBuf};
 
@@ -48,6 +49,19 @@ pub async fn ask(request: Request) -> Option<PathBuf> {
     let text = String::from_utf8_lossy(&bytes);
     adjutant::store::write_atomic(&path, text.as_bytes()).ok()?;
     Some(path)
+}
+
+/// A file to read whole: the browser's picker, the file's name and bytes handed over as they
+/// are (a backup to restore, which need never be kept in the page's storage); `None` when the
+/// player cancels.
+pub async fn pick(request: Request) -> Option<(PathBuf, std::sync::Arc<[u8]>)> {
+    let file = rfd::AsyncFileDialog::new()
+        .set_title(request.title)
+        .add_filter(request.filter.0, &[request.filter.1])
+        .pick_file()
+        .await?;
+    let bytes = file.read().await;
+    Some((PathBuf::from(file.file_name()), bytes.into()))
 }
 
 /// Files are suggested by name alone: the browser puts downloads where its player chose.

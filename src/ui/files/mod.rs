@@ -13,6 +13,7 @@
 mod dialogs;
 #[cfg(target_arch = "wasm32")]
 mod download;
+mod keep;
 mod print_panel;
 mod request;
 mod view;
@@ -40,6 +41,10 @@ pub enum Purpose {
     /// A copy of the builder's army (when its file changed on disk).
     SaveArmyAs,
     Print,
+    /// A backup of everything (home screen).
+    BackUp,
+    /// A backup file to restore (home screen).
+    RestoreBackup,
 }
 
 #[derive(Debug, Clone)]
@@ -49,8 +54,14 @@ pub enum Message {
     /// The builder's Save a copy….
     SaveArmyAsPressed,
     PrintPressed,
+    /// Back up everything… (home screen).
+    BackUpPressed,
+    /// Restore from a backup… (home screen).
+    RestoreBackupPressed,
     /// The desktop's dialog closed: the path chosen, or `None` when cancelled.
     Chosen(Purpose, Option<PathBuf>),
+    /// The browser's picker closed: the file's name and bytes, or `None` when cancelled.
+    Picked(Purpose, Option<(PathBuf, std::sync::Arc<[u8]>)>),
     PathChanged(String),
     /// The panel's main button (or Enter in its path field).
     Confirmed,
@@ -172,6 +183,14 @@ impl App {
             Message::SaveAsPressed => return self.ask(Purpose::SaveBattleAs),
             Message::SaveArmyAsPressed => return self.ask(Purpose::SaveArmyAs),
             Message::PrintPressed => self.show_print_panel(),
+            Message::BackUpPressed => return self.ask(Purpose::BackUp),
+            Message::RestoreBackupPressed => return self.ask(Purpose::RestoreBackup),
+            Message::Picked(purpose, picked) => {
+                self.files.asking = false;
+                if let (Purpose::RestoreBackup, Some((name, bytes))) = (purpose, picked) {
+                    self.restore_backup(&name, &bytes);
+                }
+            }
             Message::Chosen(purpose, path) => {
                 self.files.asking = false;
                 if let Some(path) = path {
@@ -206,7 +225,9 @@ impl App {
             return Task::none();
         }
         let suggestion = match purpose {
-            Purpose::Open => dialogs::documents_dir(),
+            Purpose::Open | Purpose::RestoreBackup => dialogs::documents_dir(),
+            Purpose::BackUp => dialogs::documents_dir()
+                .join(adjutant::store::backup::file_name(adjutant::clock::now())),
             Purpose::SaveBattleAs => match &self.screen {
                 Screen::Battle(b) => {
                     dialogs::documents_dir().join(format!("{}.ron", slug(&battle_title(b.game()))))
@@ -227,7 +248,7 @@ impl App {
         match self.files.dialogs {
             Dialogs::PathField => {
                 let mut start = suggestion;
-                if purpose == Purpose::Open {
+                if matches!(purpose, Purpose::Open | Purpose::RestoreBackup) {
                     start.push("");
                 }
                 self.files.open_panel(purpose, start, None);
@@ -242,6 +263,10 @@ impl App {
                     ),
                     Purpose::SaveArmyAs => {
                         ("Save a copy of the army", true, ("Adjutant armies", "ron"))
+                    }
+                    Purpose::BackUp => ("Back up everything", true, ("Adjutant backups", "ron")),
+                    Purpose::RestoreBackup => {
+                        ("Restore from a backup", false, ("Adjutant backups", "ron"))
                     }
                     _ => (
                         "Save a copy of the battle",
@@ -264,6 +289,13 @@ impl App {
 
     fn system_dialog(&mut self, purpose: Purpose, request: dialogs::Request) -> Task<AppMessage> {
         self.files.asking = true;
+        // The browser hands a backup to restore over whole, never kept in its storage.
+        #[cfg(target_arch = "wasm32")]
+        if purpose == Purpose::RestoreBackup {
+            return Task::perform(dialogs::pick(request), move |picked| {
+                AppMessage::Files(Message::Picked(purpose, picked))
+            });
+        }
         Task::perform(dialogs::ask(request), move |path| {
             AppMessage::Files(Message::Chosen(purpose, path))
         })
@@ -322,6 +354,8 @@ impl App {
             Purpose::SaveBattleAs => return self.save_copy(path),
             Purpose::SaveArmyAs => return self.save_army_copy(path),
             Purpose::Print => self.print_to(path),
+            Purpose::BackUp => self.write_backup(path),
+            Purpose::RestoreBackup => self.read_backup(&path),
         }
         Task::none()
     }
@@ -330,7 +364,7 @@ impl App {
     /// saved, goes on where they were going once the copy is written.
     fn save_copy(&mut self, path: PathBuf) -> Task<AppMessage> {
         let outcome = match &self.screen {
-            Screen::Battle(b) => work::save_copy(&self.store, b.game(), &path),
+            Screen::Battle(b) => work::save_copy(&self.store, b.game(), &path, !b.unsaved()),
             _ => Err("The battle is no longer on screen; nothing was saved.".into()),
         };
         let saved = outcome.is_ok();
@@ -377,8 +411,14 @@ impl App {
                     // A battle from elsewhere (or a backup) is a new battle, with a file of
                     // its own in Adjutant's folder: never saved onto the battle it came from.
                     self.show_battle(self.battle_screen(*game));
+                    // While its banner says it is not saved, nothing says otherwise.
+                    let saved = matches!(&self.screen, Screen::Battle(b) if !b.unsaved());
+                    let how = match saved {
+                        true => "it is saved in",
+                        false => "it is not saved yet in",
+                    };
                     self.files.report(Ok(format!(
-                        "Opened a copy of {} as a new battle; it is saved in {} as you play.",
+                        "Opened a copy of {} as a new battle; {how} {} as you play.",
                         platform::file_words(&path),
                         platform::KEPT_IN
                     )));
@@ -409,7 +449,7 @@ impl App {
             None => Err("There is nothing on screen to print.".into()),
         };
         let outcome = outcome
-            .and_then(|bytes| work::write_sheet(&path, &bytes))
+            .and_then(|bytes| work::write_sheet(&self.store, &path, &bytes))
             .map(|()| {
                 let mut text = format!(
                     "{} {} {}.",

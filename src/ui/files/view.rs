@@ -3,7 +3,7 @@
 //! along the bottom of the window.
 
 use iced::widget::{
-    Column, center, column, container, opaque, row, scrollable, space, stack, text, text_input,
+    Column, center, column, container, opaque, row, scrollable, space, stack, text,
 };
 use iced::{Color, Element, Fill, Length, Theme};
 
@@ -69,6 +69,8 @@ fn panel_view(panel: &Panel, dialogs: Dialogs) -> Element<'_, Message> {
         (Purpose::Open, _) => ("Open an army or battle file", "Open the file"),
         (Purpose::SaveBattleAs, _) => ("Save a copy of the battle", "Save copy"),
         (Purpose::SaveArmyAs, _) => ("Save a copy of the army", "Save copy"),
+        (Purpose::BackUp, _) => ("Back up everything", "Write the backup"),
+        (Purpose::RestoreBackup, _) => ("Restore from a backup", "Restore"),
         (Purpose::Print, Dialogs::PathField) => ("Print", "Print to file"),
         (Purpose::Print, Dialogs::System) => ("Print", dialogs::PRINT_BUTTON),
     };
@@ -79,8 +81,7 @@ fn panel_view(panel: &Panel, dialogs: Dialogs) -> Element<'_, Message> {
     match dialogs {
         Dialogs::PathField => {
             body = body.push(parts::caption(NO_DIALOG)).push(
-                text_input("/home/you/Documents/file", &panel.path)
-                    .id(PATH_FIELD)
+                crate::ui::typing::field(PATH_FIELD, "/home/you/Documents/file", &panel.path)
                     .on_input(Message::PathChanged)
                     .on_submit(Message::Confirmed)
                     .size(theme::size::BODY)

@@ -1,15 +1,21 @@
 //! The disk work behind the file commands, with no window in sight: reading a file the player
-//! chose (an army through the army loader, or a battle through the store's reader), writing a
-//! copy of a battle or a printed sheet atomically, copying an army into the player's armies,
-//! and handing a written sheet to the desktop's viewer. Every failure is a sentence naming the
-//! file and the system's reason.
+//! chose (a battle through the store's reader, with the store's size limit; an army through
+//! the army loader, with the army files'; a backup of everything is sent to Restore from a
+//! backup…), writing a copy of a battle or a printed sheet atomically (never over a battle or
+//! into the battles folder), copying an army into the player's armies, and handing a written
+//! sheet to the desktop's viewer. Every failure is a sentence naming the file and the system's
+//! reason.
 
 use std::path::{Path, PathBuf};
 
-use adjutant::army::discover::{read_army_text, shipped_armies_dir};
+use adjutant::army::discover::{MAX_FILE_BYTES, army_text, shipped_armies_dir};
 use adjutant::army::{Army, load_army_str};
 use adjutant::battle::Battle;
-use adjutant::store::{battle_from_ron, write_atomic};
+use adjutant::regular_file::{self, ReadError};
+use adjutant::rules::Systems;
+use adjutant::store::{
+    MAX_READ_BYTES, battle_from_bytes_under, looks_like_battle_file, write_atomic,
+};
 
 use crate::ui::persist::Store;
 
@@ -24,19 +30,50 @@ pub enum Opened {
     Refused(String),
 }
 
-/// Reads the file at `path` as a battle file (when it says it is one) or an army file.
+/// Reads the file at `path` as a battle file (when it starts like one) or an army file. A
+/// battle is read as the store reads its own (up to the store's limit, a byte-order mark
+/// dropped), so a long battle saved with Save a copy comes back; an army file is held to
+/// the army files' limit.
 pub fn open(path: &Path) -> Opened {
-    let text = match read_army_text(path) {
-        Ok(text) => text,
-        Err(problem) => return Opened::Refused(format!("The file was not opened: {problem}")),
+    let refused = |why: String| Opened::Refused(format!("The file was not opened: {why}"));
+    let bytes = match regular_file::read(path, MAX_READ_BYTES) {
+        Ok(bytes) => bytes,
+        Err(ReadError::NotAFile(what)) => {
+            return refused(format!(
+                "{} is {what}, not a file; choose an army file or a battle file",
+                path.display()
+            ));
+        }
+        Err(ReadError::TooBig(n)) => {
+            return refused(format!(
+                "{} is {} MiB, more than a battle file ({} MiB) or an army file ({} MiB) may be",
+                path.display(),
+                n / (1024 * 1024),
+                MAX_READ_BYTES / (1024 * 1024),
+                MAX_FILE_BYTES / (1024 * 1024)
+            ));
+        }
+        Err(ReadError::Io(e)) => return refused(format!("cannot read {}: {e}", path.display())),
     };
-    if is_battle_file(&text) {
-        return match battle_from_ron(&text, path) {
+    if adjutant_core::store::first_value_is(&bytes, adjutant_core::store::backup::BACKUP_STRUCT) {
+        return Opened::Refused(format!(
+            "{} is a backup of everything, not a battle or army file: restore it with Restore \
+             from a backup… on the home screen.",
+            crate::ui::platform::file_words(path)
+        ));
+    }
+    if looks_like_battle_file(&bytes) {
+        return match battle_from_bytes_under(&Systems::shipped(), &bytes, path) {
             Ok(battle) => Opened::Battle(Box::new(battle)),
             Err(e) => Opened::Refused(format!("The battle was not opened: {e}")),
         };
     }
-    match load_army_str(&path.display().to_string(), &text) {
+    let name = path.display().to_string();
+    let text = match army_text(&name, bytes) {
+        Ok(text) => text,
+        Err(problem) => return refused(problem.to_string()),
+    };
+    match load_army_str(&name, &text) {
         Ok(army) => Opened::Army(Box::new(army)),
         Err(problems) => {
             let mut message = String::from("This army file has problems and was not opened:");
@@ -49,26 +86,18 @@ pub fn open(path: &Path) -> Opened {
     }
 }
 
-/// Whether the text's first value (after comments) is a `BattleFile(...)`.
-fn is_battle_file(text: &str) -> bool {
-    let mut rest = text.trim_start_matches('\u{feff}');
-    loop {
-        rest = rest.trim_start();
-        if let Some(line_comment) = rest.strip_prefix("//") {
-            rest = line_comment.split_once('\n').map_or("", |(_, after)| after);
-        } else if let Some(block) = rest.strip_prefix("/*") {
-            rest = block.split_once("*/").map_or("", |(_, after)| after);
-        } else {
-            break;
-        }
-    }
-    rest.strip_prefix("BattleFile")
-        .is_some_and(|after| after.trim_start().starts_with('('))
-}
-
-/// Writes a printed sheet to `path`, atomically.
+/// Writes a printed sheet to `path`, atomically; never into Adjutant's battles folder, over a
+/// battle file or over a file another Adjutant window holds.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn write_sheet(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub fn write_sheet(store: &Store, path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let battles = store.battles_dir();
+    if let Some(what) = adjutant::store::kept::kept_from_sheets(Some(&battles), path) {
+        return Err(format!(
+            "Not printed: {} is {what}, and a printed sheet is never written there. Choose \
+             another file.",
+            path.display()
+        ));
+    }
     adjutant::print::write_pdf_atomically(path, bytes).map_err(|e| format!("Not printed: {e}"))
 }
 
@@ -100,7 +129,7 @@ pub fn copy_to_armies(from: &Path, user_armies: &Path) -> Result<PathBuf, String
 
 /// In a browser, a printed sheet is downloaded under the name of `path`.
 #[cfg(target_arch = "wasm32")]
-pub fn write_sheet(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub fn write_sheet(_store: &Store, path: &Path, bytes: &[u8]) -> Result<(), String> {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     let mime = match path.extension().is_some_and(|e| e == "md") {
         true => "text/markdown",
@@ -109,29 +138,58 @@ pub fn write_sheet(path: &Path, bytes: &[u8]) -> Result<(), String> {
     super::download::download(&name, mime, bytes).map_err(|e| format!("Not printed: {e}"))
 }
 
-/// Saves a copy of a battle to `path`, outside Adjutant's battles folder; says where.
+/// What becomes of the battle itself after a copy was saved: it goes on being saved where
+/// Adjutant keeps it — unless it is not saved now (its banner is up), which nothing may then
+/// say otherwise.
+fn the_battle_itself(saved: bool) -> String {
+    match saved {
+        true => format!(
+            "The battle itself goes on being saved in {}.",
+            crate::ui::platform::KEPT_IN
+        ),
+        false => format!(
+            "The battle itself is still not saved in {}: keep this copy, or Retry.",
+            crate::ui::platform::KEPT_IN
+        ),
+    }
+}
+
+/// Saves a copy of a battle to `path`, outside Adjutant's battles folder; says where, and
+/// whether the battle itself is saved (`saved`: its last save worked).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn save_copy(store: &Store, battle: &Battle, path: &Path) -> Result<String, String> {
+pub fn save_copy(
+    store: &Store,
+    battle: &Battle,
+    path: &Path,
+    saved: bool,
+) -> Result<String, String> {
     store
         .save_copy(battle, path)
         .map_err(|e| format!("Not saved: {e}."))
         .map(|()| {
             format!(
-                "A copy of the battle was saved to {}. The battle itself goes on being saved in Adjutant's folder.",
-                path.display()
+                "A copy of the battle was saved to {}. {}",
+                path.display(),
+                the_battle_itself(saved)
             )
         })
 }
 
 /// In a browser, a copy of a battle is downloaded under the name of `path`.
 #[cfg(target_arch = "wasm32")]
-pub fn save_copy(_store: &Store, battle: &Battle, path: &Path) -> Result<String, String> {
+pub fn save_copy(
+    _store: &Store,
+    battle: &Battle,
+    path: &Path,
+    saved: bool,
+) -> Result<String, String> {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     let text = adjutant::store::battle_to_ron(battle).map_err(|e| format!("Not saved: {e}."))?;
     super::download::download(&name, "application/octet-stream", text.as_bytes())
         .map_err(|e| format!("Not saved: {e}."))?;
     Ok(format!(
-        "A copy of the battle was downloaded as {name}. The battle itself goes on being saved in this browser."
+        "A copy of the battle was downloaded as {name}. {}",
+        the_battle_itself(saved)
     ))
 }
 
@@ -152,17 +210,6 @@ pub fn show_in_viewer(_path: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn battle_files_are_told_from_army_files_by_their_first_value() {
-        assert!(is_battle_file(
-            "// Adjutant battle file.\nBattleFile(version: 1)"
-        ));
-        assert!(is_battle_file("/* note */ BattleFile (version: 1)"));
-        assert!(!is_battle_file("// BattleFile(\nArmy(version: 1)"));
-        assert!(!is_battle_file("(version: 1)"));
-        assert!(!is_battle_file("// only a comment"));
-    }
 
     #[test]
     fn an_army_copied_in_gets_a_free_name() {

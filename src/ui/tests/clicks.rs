@@ -11,12 +11,12 @@ use super::column::{FIRED_AT, FIRER, clock_start, in_view, play_out, tap_start_o
 use super::systems::{Play, SIZES, at, every_system};
 
 /// A fire in one system: the battle brought to where the firer may fire, nothing picked.
-struct Fire {
-    system: &'static str,
-    firer: &'static str,
-    target: &'static str,
-    offer: &'static str,
-    setup: fn() -> Play,
+pub(super) struct Fire {
+    pub system: &'static str,
+    pub firer: &'static str,
+    pub target: &'static str,
+    pub offer: &'static str,
+    pub setup: fn() -> Play,
 }
 
 fn winceby() -> Play {
@@ -74,7 +74,7 @@ fn naseby() -> Play {
     play
 }
 
-const FIRES: [Fire; 4] = [
+pub(super) const FIRES: [Fire; 4] = [
     Fire {
         system: "royalists_roundheads",
         firer: FIRER,

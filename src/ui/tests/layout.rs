@@ -94,6 +94,12 @@ fn every_roster_holds_and_its_headers_fit_their_columns() {
         for size in SIZES {
             assert_clean(&name, size, screen.view());
         }
+        // At 1280×800 the units are a table, as they always were.
+        let mut ui = at(SIZES[0], screen.view());
+        assert!(
+            texts(&mut ui).iter().any(|(t, _)| t == "Unit"),
+            "{name}: the units' table at 1280×800"
+        );
         // Each header's longest word, set in the real font, fits its column (less padding).
         let spec = rules::by_id(&army.system).unwrap().army_spec();
         for stat in &spec.unit_stats {

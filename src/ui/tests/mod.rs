@@ -4,23 +4,32 @@
 //! feed the messages back through `update`, and look for text on the rebuilt screen.
 
 mod battle;
+mod builder_phone;
 mod builder_safety;
 mod clicks;
 mod column;
+mod counts;
 mod editor;
 mod files;
 mod fonts;
 mod home;
+mod keep;
+mod kept;
 mod layout;
 mod names;
 mod phone;
+mod phone_army;
 mod pickers;
+mod reading;
 mod safety;
 mod steady;
+mod swipe;
 mod systems;
 mod table;
+mod targets;
 mod touch;
 mod tray;
+mod typing;
 mod view;
 mod words;
 

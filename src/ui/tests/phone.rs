@@ -1,18 +1,23 @@
 //! The window at a phone's size, 390×844 (the browser check's screen, `scripts/check-web.sh`),
-//! played by taps as a player would at the table: the Winceby battle started from the home
+//! played by touch as a player would at the table: the Winceby battle started from the home
 //! screen, the clock moved on to Parliament's Fire Combat (Cromwell's command chit set on
-//! the way), the firer picked and the target aimed at (the pieces narrowed to a side by a
-//! tap on its button: nothing is typed, as a phone shows a canvas no keyboard), the fire
-//! started, its dice entered on the keypad, the morale check's choice taken and its result
-//! read; the app started again on the same files and the
-//! battle resumed from the home screen, twice, the clock moved on once more; and a roster
-//! sheet asked for in the print panel. Every tap lands on a text drawn whole inside the
-//! screen without scrolling, and on every screen no two texts overlap and none runs past an
-//! edge (as `layout.rs` checks the desktop window).
+//! the way, his side's pieces narrowed to by a tap on its button), and from nothing picked
+//! the fire in four taps to its first roll — the Pieces tab, the firer, Target on the row of
+//! the piece fired at (which brings the procedures up), Start — the pieces swiped into view
+//! between; its dice entered on the keypad, the morale check's choice taken and its result
+//! read; the app started again on the same files and the battle resumed from the home
+//! screen, twice, the clock moved on once more; a swipe begun on a piece's row that scrolls
+//! the pieces and picks nothing; the melee of two units against one set up by touch alone
+//! ("Several", both attackers, Target on the defender, Start) and played on the keypad; and a
+//! roster sheet asked for in the print panel, from the top bar's menu. Every tap lands on a
+//! text drawn whole inside the screen without scrolling, and on every screen no two texts
+//! overlap and none runs past an edge (as `layout.rs` checks the desktop window). The screen
+//! is kept between touches as the page keeps it (`kept.rs`): a swipe's scroll is still there
+//! at the next tap.
 //!
-//! With `ADJUTANT_WEB_TARGETS=FILE`, it also writes where each tap lands and which texts each
-//! screen shows (JSON, logical pixels) for the browser check, which taps the same places on
-//! the page by touch and looks for those texts in its screenshots: a change of layout moves
+//! With `ADJUTANT_WEB_TARGETS=FILE`, it also writes where each tap and swipe lands and which
+//! texts each screen shows (JSON, logical pixels) for the browser check, which makes the same
+//! touches on the page and looks for those texts in its screenshots: a change of layout moves
 //! the taps with it instead of breaking the check. `ADJUTANT_WEB_SIZE=WIDTHxHEIGHT` plays at
 //! another size.
 
@@ -24,11 +29,20 @@ use adjutant::rules::royalists_roundheads::keys::proc as rr;
 use super::column::{FIRED_AT, FIRER};
 
 mod json;
-use super::layout::{problems, texts};
-use super::systems::at;
-use crate::ui::battle::{keypad, procedure_panel};
+mod keep;
+use iced_test::selector::Candidate;
+
+use super::kept::{Kept, drag, finger, write_png};
+use super::layout::problems;
+use crate::ui::battle::{keypad, procedure_panel, roster_panel, screen};
 use crate::ui::persist::Store;
 use crate::ui::{App, Screen};
+
+/// The piece a swipe begins on, the attackers of the melee of two against one, and the unit
+/// they attack (Winceby).
+const SWIPED: &str = "Sir John Henderson";
+const ATTACKERS: [&str; 2] = ["Cromwell's Horse (2)", "Cromwell's Horse (3)"];
+const DEFENDER: &str = "Widdrington's Horse (2)";
 
 /// A phone held upright: the logical size of an iPhone 12–15's page.
 const PHONE: (f32, f32) = (390.0, 844.0);
@@ -44,13 +58,16 @@ fn screen_size() -> (f32, f32) {
         .unwrap_or(PHONE)
 }
 
-/// One tap: what it is for, the text it lands on, where that shows, and the texts on show.
+/// One tap (or swipe): what it is for, the text it lands on, where that shows, and the texts
+/// on show.
 struct Tap {
     name: String,
     text: String,
     bounds: Rectangle,
     /// Where the finger goes (the text's centre, or inside its button for Confirm).
     point: (f32, f32),
+    /// A swipe: how far the finger travels from `point` (it rests there before it lifts).
+    drag: Option<(f32, f32)>,
     keypad: bool,
     /// The simulated screen before the tap, drawn (a PNG beside the JSON), if written.
     picture: Option<String>,
@@ -76,19 +93,23 @@ struct Phone {
     pictures: usize,
     parts: Vec<Part>,
     dir: tempfile::TempDir,
+    /// The screen as a page keeps it between touches (how far each panel is scrolled).
+    kept: Kept,
 }
 
 impl Phone {
     fn new() -> Phone {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let app = app_on(&dir);
+        let size = screen_size();
         Phone {
             app,
-            size: screen_size(),
+            size,
             over: false,
             pictures: 0,
             parts: Vec::new(),
             dir,
+            kept: Kept::new(size),
         }
     }
 
@@ -103,27 +124,11 @@ impl Phone {
         let file = std::env::var("ADJUTANT_WEB_TARGETS").ok()?;
         let dir = std::path::Path::new(&file).parent()?.to_path_buf();
         self.pictures += 1;
-        let name = format!("sim-{:02}", self.pictures);
+        let name = format!("sim-{:02}.png", self.pictures);
         let theme = self.app.theme().unwrap_or(iced::Theme::Light);
-        let shot = at(self.size, self.app.view())
-            .snapshot(&theme)
-            .expect("the screen draws");
-        // The snapshot names its file after the renderer too (NAME-tiny-skia.png).
-        let stem = dir.join(&name);
-        let _ = std::fs::remove_file(stem.with_extension("png"));
-        shot.matches_image(&stem).expect("the picture is written");
-        let written = std::fs::read_dir(&dir)
-            .expect("the folder of the pictures")
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .find(|p| {
-                p.file_name()
-                    .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.starts_with(&format!("{name}-")) && n.ends_with(".png"))
-            })
-            .expect("the picture is written");
-        std::fs::rename(&written, stem.with_extension("png")).expect("the picture is named");
-        Some(format!("{name}.png"))
+        let shot = self.kept.picture(self.app.view(), &theme);
+        write_png(&dir.join(&name), &shot);
+        Some(name)
     }
 
     /// Ends the part under way (noting what it leaves on show) and begins `name`.
@@ -150,6 +155,18 @@ impl Phone {
     /// The app started again on the same files, as a page reloaded (on its home screen).
     fn reopen(&mut self) {
         self.app = app_on(&self.dir);
+        self.kept.forget();
+    }
+
+    /// The pieces picked, to act or to be acted on.
+    fn picked(&self) -> Vec<adjutant::event::PieceId> {
+        match &self.app.screen {
+            Screen::Battle(b) => {
+                let sel = b.selection();
+                sel.actors.iter().chain(&sel.targets).copied().collect()
+            }
+            _ => panic!("the battle screen is up"),
+        }
     }
 
     fn game(&self) -> &adjutant::battle::Battle {
@@ -161,10 +178,9 @@ impl Phone {
 
     /// Every text drawn whole on the screen, after checking that none overlaps another or
     /// runs past an edge.
-    fn screen(&self, what: &str) -> Vec<(String, Rectangle)> {
+    fn screen(&mut self, what: &str) -> Vec<(String, Rectangle)> {
         let size = self.size;
-        let mut ui = at(self.size, self.app.view());
-        let shown = texts(&mut ui);
+        let shown = self.kept.texts(self.app.view());
         assert!(!shown.is_empty(), "{what}: the screen shows text");
         if self.over {
             return shown;
@@ -212,9 +228,13 @@ impl Phone {
             Some(s) => self.game().armies()[s].side.clone(),
             None => "All".to_string(),
         };
-        let button = at(self.size, self.app.view())
-            .find(id(crate::ui::battle::roster_panel::side_id(side)))
-            .unwrap_or_else(|_| panic!("the {label} button is on show"))
+        let button = self
+            .kept
+            .find(
+                self.app.view(),
+                id(crate::ui::battle::roster_panel::side_id(side)),
+            )
+            .unwrap_or_else(|| panic!("the {label} button is on show"))
             .bounds();
         self.tap_where(&format!("show {label}"), &label, |b| {
             button.contains(b.center())
@@ -270,13 +290,14 @@ impl Phone {
         let size = self.size;
         let name = format!("keypad {face}");
         let shown = self.screen(&name);
-        let mut ui = at(self.size, self.app.view());
-        let key = ui.find(id(keypad::face_id(face))).expect("the keypad");
+        let key = self
+            .kept
+            .find(self.app.view(), id(keypad::face_id(face)))
+            .expect("the keypad");
         let bounds = key
             .visible_bounds()
             .filter(|v| whole(size, *v) && (v.height - key.bounds().height).abs() < 1.0)
             .unwrap_or_else(|| panic!("the key {face} is in view at {size:?}"));
-        drop(ui);
         self.tap_at(
             &name,
             &face.to_string(),
@@ -289,8 +310,9 @@ impl Phone {
 
     /// Taps the Enter beside the faces field.
     fn enter(&mut self) {
-        let field = at(self.size, self.app.view())
-            .find(id(procedure_panel::FACES))
+        let field = self
+            .kept
+            .find(self.app.view(), id(procedure_panel::FACES))
             .expect("the faces field")
             .bounds();
         self.tap_where("Enter the faces", "Enter", |b| {
@@ -308,12 +330,11 @@ impl Phone {
         shows: Vec<(String, Rectangle)>,
     ) {
         let picture = self.picture();
-        let messages: Vec<_> = {
-            let mut ui = at(self.size, self.app.view());
-            ui.point_at(point);
-            let _ = ui.simulate(iced_test::simulator::click());
-            ui.into_messages().collect()
-        };
+        // A finger's tap, as the page has it: down and up in one place.
+        let messages = self
+            .kept
+            .events(self.app.view(), &finger(&[point]), None)
+            .messages;
         assert!(
             !messages.is_empty(),
             "{name}: tapping {text:?} at {point:?} does something"
@@ -338,10 +359,163 @@ impl Phone {
                 text: text.to_string(),
                 bounds,
                 point: (point.x, point.y),
+                drag: None,
                 keypad,
                 picture,
                 shows,
             });
+    }
+
+    /// The taps of the part under way so far (swipes are no taps).
+    fn taps(&self) -> usize {
+        self.parts
+            .last()
+            .map_or(0, |p| p.taps.iter().filter(|t| t.drag.is_none()).count())
+    }
+
+    /// The middle of the pieces list on the screen, where swipes begin and end.
+    fn list_middle(&self) -> f32 {
+        self.size.1 * 0.62
+    }
+
+    /// Swipes the pieces list until `text` shows whole well inside it, each swipe begun on a
+    /// piece's name (the way `text` lies, by at most 300 px, resting before the lift so the
+    /// list does not fling on); where it shows.
+    fn reveal(&mut self, text: &str) -> Rectangle {
+        let size = self.size;
+        let middle = self.list_middle();
+        let inside = |r: Rectangle| r.y > size.1 * 0.3 && r.y + r.height < size.1 - 110.0;
+        let names: Vec<String> = {
+            let roster = &self.game().roster;
+            roster.ids().map(|p| roster.name(p).to_string()).collect()
+        };
+        for _ in 0..20 {
+            let shown = self.screen(&format!("find {text}"));
+            if let Some((_, r)) = shown
+                .iter()
+                .find(|(t, r)| t == text && whole(size, *r) && inside(*r))
+            {
+                return *r;
+            }
+            // Where it lies, scrolled away: its place in the list less how far the list is
+            // scrolled.
+            let (mut at, mut scrolled) = (None, 0.0);
+            let list = iced::Point::new(size.0 / 2.0, middle);
+            let _ = self.kept.find(self.app.view(), |c: Candidate<'_>| {
+                match c {
+                    Candidate::Text {
+                        content, bounds, ..
+                    } if content == text && at.is_none() => at = Some(bounds.center_y()),
+                    Candidate::Scrollable {
+                        bounds,
+                        translation,
+                        ..
+                    } if bounds.contains(list) => scrolled = translation.y,
+                    _ => {}
+                }
+                None::<()>
+            });
+            let at = at.unwrap_or_else(|| panic!("{text:?} is in the pieces list")) - scrolled;
+            let dy = (middle - at).clamp(-300.0, 300.0);
+            // Begun on the name of a piece, where the whole swipe stays on the screen.
+            let (from, bounds) = shown
+                .iter()
+                .filter(|(t, r)| {
+                    names.contains(t)
+                        && inside(*r)
+                        && r.center_y() + dy > size.1 * 0.2
+                        && r.center_y() + dy < size.1 - 40.0
+                })
+                .min_by(|a, b| {
+                    let want = middle - dy / 2.0;
+                    (a.1.center_y() - want)
+                        .abs()
+                        .total_cmp(&(b.1.center_y() - want).abs())
+                })
+                .map(|(t, r)| (t.clone(), *r))
+                .unwrap_or_else(|| panic!("a piece to begin a swipe on:\n{}", listing(&shown)));
+            self.swipe(&format!("swipe to {text}"), &from, bounds, dy);
+        }
+        panic!("{text:?} comes into view by swiping");
+    }
+
+    /// A swipe of `dy` begun on the text `text` (at `bounds`), resting before it lifts: it
+    /// scrolls what is under it and presses nothing.
+    fn swipe(&mut self, name: &str, text: &str, bounds: Rectangle, dy: f32) {
+        let shows = self.screen(name);
+        let picture = self.picture();
+        let from = bounds.center();
+        let events = drag(from, iced::Vector::new(0.0, dy));
+        let (lift, moves) = events.split_last().expect("a drag");
+        let moved = self.kept.events(self.app.view(), moves, None).messages;
+        std::thread::sleep(std::time::Duration::from_millis(150));
+        let lifted = self
+            .kept
+            .events(self.app.view(), std::slice::from_ref(lift), None)
+            .messages;
+        assert!(
+            moved.is_empty() && lifted.is_empty(),
+            "{name}: a swipe begun on {text:?} presses nothing"
+        );
+        self.parts
+            .last_mut()
+            .expect("a part of the play")
+            .taps
+            .push(Tap {
+                name: name.to_string(),
+                text: text.to_string(),
+                bounds,
+                point: (from.x, from.y),
+                drag: Some((0.0, dy)),
+                keypad: false,
+                picture,
+                shows,
+            });
+    }
+
+    /// Taps Target on the row of the piece `piece`, swiped into view.
+    fn target(&mut self, name: &str, piece: &str) {
+        let row = self.reveal(piece);
+        let size = self.size;
+        let shown = self.screen(name);
+        let target = shown
+            .iter()
+            .filter(|(t, r)| t == "Target" && whole(size, *r) && r.center_y() > row.y)
+            .map(|(_, r)| *r)
+            .min_by(|a, b| a.y.total_cmp(&b.y))
+            .unwrap_or_else(|| panic!("{name}: the Target of {piece}'s row:\n{}", listing(&shown)));
+        self.tap_where(name, "Target", |b| b == target);
+    }
+
+    /// Answers the procedure under way on the keypad, each die a `face` (the faces are typed,
+    /// so the page comes to the same result), and each choice with its first option.
+    fn answer(&mut self, face: u8) {
+        let size = self.size;
+        let mut answered = 0;
+        while let Some(step) = self.game().step() {
+            match step {
+                adjutant::procedure::Step::Dice(req) => {
+                    for _ in 0..req.dice.count {
+                        self.face(face);
+                    }
+                    self.enter();
+                }
+                adjutant::procedure::Step::Choice(req) => {
+                    let first = req.options[0].clone();
+                    let option = self
+                        .screen("a choice")
+                        .into_iter()
+                        .find(|(t, r)| t.starts_with(&first) && whole(size, *r))
+                        .map(|(t, _)| t)
+                        .unwrap_or_else(|| panic!("{first} is in view"));
+                    self.tap("take the first choice", &option);
+                }
+                adjutant::procedure::Step::Card(_) => self.tap("draw", "Draw"),
+                adjutant::procedure::Step::Done(_) => break,
+            }
+            answered += 1;
+            assert!(answered < 20, "the procedure ends");
+        }
     }
 
     /// Taps the home screen's Resume button (the last battle).
@@ -356,7 +530,7 @@ impl Phone {
         self.tap("resume the battle", &resume);
     }
 
-    fn shows_part(&self, part: &str) -> bool {
+    fn shows_part(&mut self, part: &str) -> bool {
         let size = self.size;
         self.screen("the result")
             .iter()
@@ -367,6 +541,9 @@ impl Phone {
 /// The app on the files in `dir`, asking for files as a browser does: with no path field
 /// (the print panel's button downloads there, where the desktop's opens a file dialog).
 fn app_on(dir: &tempfile::TempDir) -> App {
+    // The home screen says what headless Chromium grants the page (the room left differs
+    // by a few digits from one machine to another).
+    crate::ui::platform::pretend_granted(Some(crate::ui::platform::HEADLESS_CHROMIUM));
     let mut app = App::new(Store::open(Some(dir.path().to_path_buf())));
     app.files = crate::ui::files::Files::new(crate::ui::files::Dialogs::System, false);
     app
@@ -425,18 +602,25 @@ fn a_fire_is_played_by_taps_on_a_phone_and_a_roster_sheet_asked_for() {
     phone.start("set Cromwell's chit", rr::SET_CHIT);
     phone.tab("Pieces");
     phone.tap("clear the pick", "Clear");
+    phone.side(None);
     phone.tab("Procedures");
     phone.start("next phase 7", rr::NEXT_PHASE);
     let clock = "Turn 1 · Fire Combat · Parliament";
     assert!(phone.shows_part(clock), "{clock}");
+    // The fire, from nothing picked, counted: the Pieces tab, the firer and Target on the
+    // row of the piece fired at (each swiped into view: swipes are no taps), which brings
+    // the procedures up, and Start.
+    let before = phone.taps();
     phone.tab("Pieces");
+    let _ = phone.reveal(FIRER);
     phone.tap("pick the firer", FIRER);
-    phone.side(royalist);
-    phone.tap("pick targets", "Pick targets");
-    phone.tap("aim at the target", FIRED_AT);
-    phone.tap("pick actors again", "Pick actors");
-    phone.tab("Procedures");
+    phone.target("aim at the target", FIRED_AT);
     phone.start("start the fire", rr::FIRE);
+    let fire_taps = phone.taps() - before;
+    assert_eq!(
+        fire_taps, 4,
+        "four taps from nothing picked to the fire's first roll"
+    );
     assert!(phone.game().pending().is_some(), "the fire is under way");
     // The fire's D6: a 6; the morale check's 2D6: 6 and 5, which fail it.
     phone.face(6);
@@ -477,8 +661,55 @@ fn a_fire_is_played_by_taps_on_a_phone_and_a_roster_sheet_asked_for() {
     let entries = phone.game().log().len();
     phone.start("next phase 8", rr::NEXT_PHASE);
     assert_eq!(phone.game().log().len(), entries + 1, "the clock moved on");
+    let melee_clock = "Turn 1 · Melee · Parliament";
+    assert!(phone.shows_part(melee_clock), "{melee_clock}");
+
+    // A swipe begun on a piece's row scrolls the list and picks nothing.
+    phone.part("swipe");
+    phone.tab("Pieces");
+    let first = phone.reveal(SWIPED);
+    let by = -phone.size.1 * 0.25;
+    phone.swipe("a swipe begun on a piece", SWIPED, first, by);
+    let after = phone
+        .screen("the list swiped")
+        .into_iter()
+        .find(|(t, _)| t == SWIPED)
+        .map(|(_, r)| r)
+        .expect("the piece is still on show");
+    assert!(
+        (first.y + by - after.y).abs() < 1.0,
+        "the list moved with the finger: {first:?} → {after:?}"
+    );
+    assert!(phone.picked().is_empty(), "the swipe picked nothing");
+
+    // The melee of two units against one, set up by touch alone: Several, both attackers,
+    // Target on the defender (which brings the procedures up), Start; the faces tapped.
+    phone.part("melee");
+    let before = phone.taps();
+    phone.tap("several", roster_panel::SEVERAL);
+    for attacker in ATTACKERS {
+        let _ = phone.reveal(attacker);
+        phone.tap(&format!("pick {attacker}"), attacker);
+    }
+    phone.target("aim at the defender", DEFENDER);
+    phone.start("start the melee", rr::MELEE);
+    let melee_taps = phone.taps() - before;
+    assert_eq!(
+        melee_taps, 5,
+        "five taps from the Pieces tab to the melee's first request"
+    );
+    assert!(phone.game().pending().is_some(), "the melee is under way");
+    phone.answer(4);
+    let melee = phone
+        .game()
+        .log()
+        .last()
+        .filter(|e| matches!(&e.action, adjutant::battle::Action::Procedure(c) if c.id == rr::MELEE && c.actors.len() == 2))
+        .map(|e| e.title.clone())
+        .expect("the melee of two against one is in the log");
 
     phone.part("print");
+    phone.tap("open the menu", screen::MENU);
     phone.tap("open the print panel", "Print…");
     phone.over = true;
     let army = phone.game().armies()[1].name.clone();
@@ -513,7 +744,10 @@ fn a_fire_is_played_by_taps_on_a_phone_and_a_roster_sheet_asked_for() {
         let json = phone.json(&[
             ("clock", clock.to_string()),
             ("fire_title", fire_title),
+            ("fire_taps", fire_taps.to_string()),
             ("result", result),
+            ("melee_title", melee),
+            ("melee_taps", melee_taps.to_string()),
             ("army", army),
         ]);
         std::fs::write(&file, json).unwrap_or_else(|e| panic!("writing {file}: {e}"));

@@ -386,19 +386,106 @@ fn a_save_refused_in_the_windows_update_shows_the_banner_and_leaving_asks() {
     assert_eq!(entries(&path), 2);
 }
 
-/// Ctrl+Q retries a save the disk refused and stays while it still fails.
+/// Ctrl+Q retries a save the disk refused; while it still fails, it asks the question the
+/// window's close button asks, and only an answer closes. Before, Ctrl+Q did nothing.
 #[test]
-fn ctrl_q_saves_the_battle_first_and_stays_while_the_disk_refuses() {
+fn ctrl_q_while_not_saved_asks_as_the_close_button_does() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = app_in_battle(&dir);
     let battles = block_saves(&dir);
     roll(&mut app, "4 1");
     press_ctrl(&mut app, "q");
     assert!(matches!(app.screen, Screen::Battle(_)));
+    assert!(!app.closing(), "not closed with an action unsaved");
+    assert!(shows(&app, "This battle is not saved"), "it asks");
+    assert!(shows(&app, leave::DISCARD));
+    // Other keys do not answer the question.
+    let _ = app.update(Message::UndoPressed);
+    assert_eq!(game(&app).log().len(), 2);
+    assert!(!app.closing());
+    click(&mut app, leave::DISCARD);
+    assert!(app.closing(), "Discard and leave quits");
+
+    // Saved once the disk allows: Ctrl+Q saves and quits with no question.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in_battle(&dir);
+    let battles_again = block_saves(&dir);
+    roll(&mut app, "2 3");
+    std::fs::remove_file(&battles_again).unwrap();
+    press_ctrl(&mut app, "q");
+    assert!(app.closing(), "saved, then closed");
+    assert_eq!(entries(&file(&app)), 2);
+    let _ = battles;
+
+    // Retry from the question saves and goes on to quit.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in_battle(&dir);
+    let blocked = block_saves(&dir);
+    roll(&mut app, "6 6");
+    press_ctrl(&mut app, "q");
+    assert!(!app.closing());
+    std::fs::remove_file(&blocked).unwrap();
+    click(&mut app, leave::RETRY);
+    assert!(app.closing(), "saved from the question, then closed");
+    assert_eq!(entries(&file(&app)), 2);
+}
+
+/// Whether some text on screen holds `words`.
+fn says(app: &App, words: &str) -> bool {
+    let mut ui = super::simulator(app.view());
+    super::layout::texts(&mut ui)
+        .iter()
+        .any(|(t, _)| t.contains(words))
+}
+
+/// While the battle is not saved, the toast after Save a copy said the battle "goes on being
+/// saved" under the red banner; it says now that the battle itself is still not saved.
+#[test]
+fn while_not_saved_nothing_says_the_battle_goes_on_being_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in_battle(&dir);
+    let battles = block_saves(&dir);
+    roll(&mut app, "3 3");
+    assert!(shows(&app, "Not saved"), "the banner is up");
+    click(&mut app, leave::BANNER_COPY);
+    let copy = dir.path().join("kept aside.ron");
+    type_path(&mut app, &copy);
+    click(&mut app, "Save copy");
+    assert_eq!(entries(&copy), 2, "the copy is written");
     assert!(shows(&app, "Not saved"), "the banner stays");
+    assert!(
+        !says(&app, "goes on being saved"),
+        "nothing says the battle is saved"
+    );
+    assert!(says(&app, "still not saved"), "the toast says it is not");
+
+    // Saved again, a copy says the battle goes on being saved.
+    std::fs::remove_file(&battles).unwrap();
+    let _ = app.update(Message::Battle(battle::Message::RetrySave));
+    assert!(!shows(&app, "Not saved"));
+    press_ctrl(&mut app, "s");
+    type_path(&mut app, &dir.path().join("second.ron"));
+    click(&mut app, "Save copy");
+    assert!(says(&app, "goes on being saved"));
+}
+
+/// The store's news (in a browser, IndexedDB's word on a commit, heard after the result was
+/// shown) has the battle saved again when its file can be written: the banner goes, and with
+/// the question about leaving up, the player goes on where they were going.
+#[test]
+fn the_stores_news_saves_a_battle_not_saved_again_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in_battle(&dir);
+    let path = file(&app);
+    let battles = block_saves(&dir);
+    roll(&mut app, "2 5");
+    let _ = app.update(Message::StoreNews);
+    assert!(shows(&app, "Not saved"), "the disk still refuses");
+    let _ = app.update(Message::Battle(battle::Message::HomePressed));
+    assert!(shows(&app, leave::DISCARD), "leaving asks");
 
     std::fs::remove_file(&battles).unwrap();
-    press_ctrl(&mut app, "q");
-    assert!(!shows(&app, "Not saved"), "saved");
-    assert_eq!(entries(&file(&app)), 2);
+    let _ = app.update(Message::StoreNews);
+    assert!(matches!(app.screen, Screen::Home(_)), "saved, then home");
+    assert_eq!(entries(&path), 2);
 }

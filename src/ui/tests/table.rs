@@ -449,3 +449,31 @@ fn the_winceby_screen_reads_plainly_one_step_tracker_a_sentence_and_no_mixed_num
     });
     assert_eq!(n, 1, "said once, on the roster");
 }
+
+#[test]
+fn a_window_opened_at_the_size_it_was_left_at_writes_no_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(Some(dir.path().to_path_buf()));
+    store.save_window_size((1100.0, 760.0)).unwrap();
+    let settings = dir.path().join("config").join("settings.ron");
+    // Settings written by an earlier Adjutant, without the fields added since.
+    std::fs::write(
+        &settings,
+        "Settings(version: 1, window_size: Some((1100.0, 760.0)))\n",
+    )
+    .unwrap();
+    let store = Store::open(Some(dir.path().to_path_buf()));
+    store.save_window_size((1100.0, 760.0)).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&settings).unwrap(),
+        "Settings(version: 1, window_size: Some((1100.0, 760.0)))\n",
+        "the same size again writes nothing"
+    );
+    store.save_window_size((1000.0, 700.0)).unwrap();
+    assert!(
+        std::fs::read_to_string(&settings)
+            .unwrap()
+            .contains("window_size: Some((1000.0, 700.0))"),
+        "another size is written"
+    );
+}

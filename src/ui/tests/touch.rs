@@ -204,3 +204,162 @@ fn on_a_phone_a_tap_on_a_sides_button_narrows_the_pieces_to_it_and_all_brings_ev
         assert_eq!(listed(&play), everyone, "All lists every piece again");
     }
 }
+
+/// [`assert_holds`], and no text cut at a side: every text, on show or scrolled away, lies
+/// its whole width within the screen's (a panel may hide one above or below, to scroll to),
+/// and is drawn its whole width where it shows.
+fn assert_fits<M>(what: &str, size: (f32, f32), view: Element<'_, M>) {
+    let mut ui = at(size, view);
+    let mut cut = Vec::new();
+    let _ = ui.find(|c: iced_test::selector::Candidate<'_>| {
+        if let iced_test::selector::Candidate::Text {
+            content,
+            bounds,
+            visible_bounds,
+            ..
+        } = c
+            && !content.trim().is_empty()
+        {
+            let outside = bounds.x < -0.5 || bounds.x + bounds.width > size.0 + 0.5;
+            let clipped = visible_bounds
+                .is_some_and(|shown| shown.height > 0.5 && shown.width + 0.5 < bounds.width);
+            if outside || clipped {
+                cut.push(format!(
+                    "{content:?} at {bounds:?}, shown {visible_bounds:?}"
+                ));
+            }
+        }
+        None::<()>
+    });
+    assert!(
+        cut.is_empty(),
+        "{what} at {size:?}: cut at a side:\n{}",
+        cut.join("\n")
+    );
+    let shown = texts(&mut ui);
+    assert!(!shown.is_empty(), "{what} at {size:?} shows text");
+    let found = problems(size, &shown);
+    assert!(
+        found.is_empty(),
+        "{what} at {size:?}:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn across_the_table_the_tables_and_every_roster_fit_a_phone_and_a_tablet() {
+    for size in TOUCH {
+        for (system, sides) in every_system() {
+            let mut play = Play::new(system, sides, 7);
+            let _ = play.screen.update(Message::AcrossToggled);
+            assert_fits(
+                &format!("{system} across the table"),
+                size,
+                play.screen.view(),
+            );
+            let _ = play.screen.update(Message::AcrossToggled);
+            let _ = play.screen.update(Message::TablesToggled);
+            assert_fits(&format!("{system}'s tables"), size, play.screen.view());
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(Some(dir.path().to_path_buf()));
+        for army in store.armies().into_iter().filter_map(|f| f.loaded.ok()) {
+            let name = army.name.clone();
+            let roster = crate::ui::roster::Roster::new(army);
+            assert_fits(&format!("the roster of {name}"), size, roster.view());
+        }
+    }
+}
+
+/// Pictures of the phone's screens (390×844, two pixels to one): the pieces, the procedures,
+/// a fire under way, the menu, across the table, the tables and a roster, for a look:
+/// `ADJUTANT_SHOTS=DIR cargo test --lib retake_phone_screenshots -- --ignored`.
+#[test]
+#[ignore]
+fn retake_phone_screenshots() {
+    let Ok(dir) = std::env::var("ADJUTANT_SHOTS") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    let phone = TOUCH[0];
+    let theme = crate::ui::theme::resolve(crate::ui::theme::Choice::Light, false);
+    let shot = |name: &str, view: Element<'_, Message>| {
+        let mut kept = super::kept::Kept::new(phone);
+        super::kept::write_png(&dir.join(name), &kept.picture(view, &theme));
+    };
+    let mut play = super::column::winceby_fire_combat();
+    play.size = phone;
+    shot("phone-procedures.png", play.screen.view());
+    let _ = play
+        .screen
+        .update(Message::NarrowTabSelected(crate::ui::battle::Tab::Pieces));
+    let firer = play.piece(super::column::FIRER);
+    let _ = play
+        .screen
+        .update(Message::Pieces(roster_panel::Message::PieceClicked {
+            id: firer,
+            adding: false,
+        }));
+    shot("phone-pieces.png", play.screen.view());
+    let target = play.piece(super::column::FIRED_AT);
+    let _ = play
+        .screen
+        .update(Message::Pieces(roster_panel::Message::TargetClicked {
+            id: target,
+            adding: false,
+        }));
+    shot("phone-offers.png", play.screen.view());
+    let _ = play.screen.update(Message::Procedure(
+        crate::ui::battle::procedure_panel::Message::Started {
+            offer: adjutant::rules::royalists_roundheads::keys::proc::FIRE.to_string(),
+            params: Default::default(),
+        },
+    ));
+    shot("phone-fire.png", play.screen.view());
+    let _ = play.screen.update(Message::Procedure(
+        crate::ui::battle::procedure_panel::Message::Roll,
+    ));
+    shot("phone-rolled.png", play.screen.view());
+    let _ = play.screen.update(Message::MenuToggled);
+    shot("phone-menu.png", play.screen.view());
+    let _ = play.screen.update(Message::MenuToggled);
+    for tab in [
+        crate::ui::battle::Tab::Dice,
+        crate::ui::battle::Tab::Cards,
+        crate::ui::battle::Tab::Log,
+    ] {
+        let _ = play.screen.update(Message::NarrowTabSelected(tab));
+        shot(
+            &format!("phone-{tab:?}.png").to_lowercase(),
+            play.screen.view(),
+        );
+    }
+    let _ = play.screen.update(Message::AcrossToggled);
+    shot("phone-across.png", play.screen.view());
+    let _ = play.screen.update(Message::AcrossToggled);
+    let _ = play.screen.update(Message::TablesToggled);
+    shot("phone-tables.png", play.screen.view());
+    // On its side, and a tablet.
+    let _ = play.screen.update(Message::TablesToggled);
+    let _ = play.screen.update(Message::NarrowTabSelected(
+        crate::ui::battle::Tab::Procedures,
+    ));
+    for (name, size) in [("phone-side.png", TOUCH[1]), ("tablet.png", TOUCH[2])] {
+        let mut kept = super::kept::Kept::new(size);
+        super::kept::write_png(&dir.join(name), &kept.picture(play.screen.view(), &theme));
+    }
+    let dir2 = tempfile::tempdir().unwrap();
+    let store = Store::open(Some(dir2.path().to_path_buf()));
+    let army = store
+        .armies()
+        .into_iter()
+        .filter_map(|f| f.loaded.ok())
+        .find(|a| a.name == "Winceby Parliament")
+        .unwrap();
+    let roster = crate::ui::roster::Roster::new(army);
+    let mut kept = super::kept::Kept::new(phone);
+    super::kept::write_png(
+        &dir.join("phone-roster.png"),
+        &kept.picture(roster.view(), &theme),
+    );
+}

@@ -1,6 +1,7 @@
 //! The dice tray and the card panel, clicked and typed into as a player would: a roll shows
-//! in the history and the log, typed faces give their total, a face the die cannot show is
-//! refused, modifiers change the roll and its odds, and a drawn card is shown and counted.
+//! in the history and the log, typed faces give their total (those of several kinds typed as
+//! one run of digits too), a face the die cannot show is refused, modifiers change the roll
+//! and its odds, and a drawn card is shown and counted.
 
 use iced::keyboard;
 use iced_test::selector::id;
@@ -35,6 +36,21 @@ fn typed_faces_give_their_total() {
     assert!(
         shows(&screen, "Roll 2D6: 2D6 [3 4] = 7 (typed)"),
         "the log too"
+    );
+}
+
+/// A phone's numeric keyboard may have no space: the faces of a roll of several kinds are
+/// typed as one run of digits too, one a die, in the order the kinds are listed.
+#[test]
+fn the_faces_of_several_kinds_are_typed_as_one_run_of_digits() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut screen = battle(&dir);
+    click(&mut screen, "+ kind");
+    click(&mut screen, "D3");
+    type_faces(&mut screen, "342");
+    assert!(
+        shows(&screen, "2D6 [3 4] + D3 [2] = 9"),
+        "the history shows the typed roll"
     );
 }
 

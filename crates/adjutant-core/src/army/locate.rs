@@ -15,6 +15,15 @@ pub(crate) type At = (usize, usize);
 /// The most problems reported for one file; a file with more is not worth reading further.
 pub const MAX_PROBLEMS: usize = 500;
 
+/// The most characters a name may have — an army's, a side's, a leader's or a unit's, an id, a
+/// kind, a group or a reference to a leader — in army files and in the armies of battle
+/// files: generous for any real name, and short enough that no name costs more than a line
+/// to lay out, print or draw.
+pub const MAX_NAME_CHARS: usize = 200;
+
+/// The most characters notes or an army's description may have: a few pages of text.
+pub const MAX_NOTES_CHARS: usize = 10_000;
+
 /// The problems found in one source text so far.
 #[derive(Debug)]
 pub(crate) struct Reporter<'a> {
@@ -83,28 +92,69 @@ impl<'a> Reporter<'a> {
         self.value(spanned, fallback).map_or(&[], Vec::as_slice)
     }
 
-    /// A string that may be empty (notes, a description).
+    /// A string that may be empty, unbounded.
     pub(crate) fn string(&mut self, spanned: &Spanned<String>, fallback: At) -> String {
         self.value(spanned, fallback).cloned().unwrap_or_default()
     }
 
-    /// A string that must not be empty (`what` names it in the message).
+    /// Notes or a description: may be empty, at most [`MAX_NOTES_CHARS`] characters (`what`
+    /// names them in the message, "the unit's notes").
+    pub(crate) fn notes(&mut self, spanned: &Spanned<String>, what: &str, fallback: At) -> String {
+        let value = self.string(spanned, fallback);
+        let noun = match what.ends_with("notes") {
+            true => "notes",
+            false => "a description",
+        };
+        self.bound(spanned, &value, what, (MAX_NOTES_CHARS, noun), fallback);
+        value
+    }
+
+    /// A name or id that must not be empty, at most [`MAX_NAME_CHARS`] characters (`what`
+    /// names it in the message).
     pub(crate) fn text(&mut self, spanned: &Spanned<String>, what: &str, fallback: At) -> String {
         let value = self.string(spanned, fallback);
         if spanned.ok().is_some_and(|v| v.trim().is_empty()) {
             self.report_at(spanned, fallback, format!("{what} is empty"));
         }
+        self.bound(spanned, &value, what, (MAX_NAME_CHARS, "a name"), fallback);
         value
     }
 
-    /// An optional reference or label: left out, `None` and `""` all mean none.
+    /// An optional reference or label, a name at most [`MAX_NAME_CHARS`] characters long:
+    /// left out, `None` and `""` all mean none.
     pub(crate) fn optional(
         &mut self,
         spanned: &Spanned<Option<String>>,
+        what: &str,
         fallback: At,
     ) -> Option<String> {
         let value = self.value(spanned, fallback)?.as_deref()?.trim();
-        (!value.is_empty()).then(|| value.to_string())
+        let value = (!value.is_empty()).then(|| value.to_string())?;
+        self.bound(spanned, &value, what, (MAX_NAME_CHARS, "a name"), fallback);
+        Some(value)
+    }
+
+    /// Reports a value longer than `max` characters, saying how long it is (never echoing
+    /// it): "the army's name is 300000 characters long, more than the 200 a name may have".
+    fn bound<T>(
+        &mut self,
+        spanned: &Spanned<T>,
+        value: &str,
+        what: &str,
+        (max, noun): (usize, &str),
+        fallback: At,
+    ) {
+        // A character is at least one byte: only a long text needs counting.
+        if value.len() <= max {
+            return;
+        }
+        let n = value.chars().count();
+        if n > max {
+            let is = if what.ends_with('s') { "are" } else { "is" };
+            let message =
+                format!("{what} {is} {n} characters long, more than the {max} {noun} may have");
+            self.report_at(spanned, fallback, message);
+        }
     }
 }
 
@@ -335,6 +385,27 @@ impl<'a> Locator<'a> {
     }
 }
 
+/// The text with its line ends read as line feeds when it has only carriage returns (old Mac
+/// files: no LF at all), so comments end at the end of their line and problems are placed on
+/// their own lines. A CR is one byte, as an LF is, so every offset stays where it was; a text
+/// with any LF (Unix, or Windows' CR LF) is left as it is.
+pub fn lf_line_ends(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.contains('\r') && !text.contains('\n') {
+        true => text.replace('\r', "\n").into(),
+        false => text.into(),
+    }
+}
+
+/// The line and column of byte `good` of `bytes` — the first that is not UTF-8, all before it
+/// being text — counted as the loaders count the text's lines ([`lf_line_ends`]).
+pub fn position_of_byte(bytes: &[u8], good: usize) -> At {
+    let before = std::str::from_utf8(&bytes[..good.min(bytes.len())]).unwrap_or_default();
+    match bytes.contains(&b'\r') && !bytes.contains(&b'\n') {
+        true => Locator::new(&before.replace('\r', "\n")).position(good),
+        false => Locator::new(before).position(good),
+    }
+}
+
 /// The byte offset of the first character that is not whitespace or inside a comment
 /// (RON's `//` line comments and nesting `/* */` block comments).
 pub(crate) fn first_token_offset(text: &str) -> usize {
@@ -456,6 +527,17 @@ mod tests {
         let loc = Locator::new("a: \"ok\", /* \" */ b: \"never");
         assert_eq!(loc.open_quote_before((1, 30)), Some(1));
         assert_eq!(loc.open_quote_before((1, 10)), None);
+    }
+
+    #[test]
+    fn carriage_returns_alone_are_read_as_line_ends() {
+        assert_eq!(lf_line_ends("a\r// c\rb"), "a\n// c\nb");
+        assert_eq!(
+            lf_line_ends("a\r\nb\r"),
+            "a\r\nb\r",
+            "a file with LF is left"
+        );
+        assert_eq!(lf_line_ends("ab"), "ab");
     }
 
     #[test]

@@ -257,6 +257,8 @@ impl Sheet {
         if text.is_empty() {
             return;
         }
+        #[cfg(test)]
+        work::count(text.len());
         let font = match style.weight {
             Weight::Regular => self.regular.clone(),
             Weight::Bold => self.bold.clone(),
@@ -354,14 +356,18 @@ impl Sheet {
         }
     }
 
-    /// Writes every page's footer ("title · page i of n") and returns the PDF bytes.
+    /// Writes every page's footer ("title · page i of n", the title cut to the line once, so
+    /// a long title costs no more than one line a page) and returns the PDF bytes.
     pub fn finish(mut self) -> Vec<u8> {
         self.pages.push(std::mem::take(&mut self.ops));
         let n = self.pages.len();
+        let numbers = format!(" · page {n} of {n}");
+        let room = self.width - 2.0 * MARGIN - self.measure(&numbers, FOOTER);
+        let title = self.fit(&self.title, room, FOOTER);
         let mut pages = Vec::with_capacity(n);
         for (i, ops) in std::mem::take(&mut self.pages).into_iter().enumerate() {
             self.ops = ops;
-            let footer = format!("{} · page {} of {}", self.title, i + 1, n);
+            let footer = format!("{title} · page {} of {}", i + 1, n);
             let baseline = self.height - MARGIN / 2.0;
             self.text_at(MARGIN, baseline, &footer, FOOTER);
             let mm = |pt: f32| Mm::from(Pt(pt));
@@ -392,9 +398,69 @@ fn grey(g: f32) -> Color {
     })
 }
 
+/// How much text the sheets of this thread have set so far, in bytes: what saving a PDF
+/// costs grows with it (each character is encoded, its glyph looked up and subset), so tests
+/// compare it across inputs of different sizes instead of timing them.
+#[cfg(test)]
+pub(crate) mod work {
+    use std::cell::Cell;
+
+    thread_local! {
+        static SET: Cell<usize> = const { Cell::new(0) };
+    }
+
+    pub(crate) fn count(bytes: usize) {
+        SET.with(|set| set.set(set.get() + bytes));
+    }
+
+    /// The bytes of text set by `f`.
+    pub(crate) fn of(f: impl FnOnce()) -> usize {
+        let before = SET.with(Cell::get);
+        f();
+        SET.with(Cell::get) - before
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::army::{Army, load_army_str, shipped};
+    use crate::battle::Battle;
+
+    fn army(path: &str) -> Army {
+        let file = shipped::ARMIES.iter().find(|a| a.path == path).unwrap();
+        load_army_str(file.path, file.text).unwrap()
+    }
+
+    /// The text every sheet of an army and a battle sets, with the first army's name `name`.
+    fn text_set(name: &str) -> usize {
+        let mut reds = army("rcw/tsaritsyn_reds.ron");
+        reds.name = name.to_string();
+        let whites = army("rcw/tsaritsyn_whites.ron");
+        let system = crate::rules::by_id("rcw").unwrap();
+        let battle = Battle::new("rcw", vec![reds.clone(), whites], 3).unwrap();
+        work::of(|| {
+            super::super::roster_pdf(&reds, &*system, Paper::A4).unwrap();
+            super::super::report_pdf(&battle, Paper::A4).unwrap();
+            super::super::battle_pdf(&battle, Paper::A4).unwrap();
+        })
+    }
+
+    /// A name twice as long costs at most about twice as much to print. Before, the whole
+    /// title went into the footer of every page, and a long name makes many pages: a
+    /// 300 000-character name took 10 s and 600 MB to print, 1 000 000 over 150 s and 7 GB.
+    /// (Loading refuses such a name; a sheet must still cost no more than its text.)
+    #[test]
+    fn printing_costs_in_proportion_to_a_names_length() {
+        for unit in ["word ", "W"] {
+            let name = |n: usize| unit.repeat(n / unit.len());
+            let (short, long) = (text_set(&name(20_000)), text_set(&name(40_000)));
+            assert!(
+                long * 10 <= short * 22,
+                "{unit:?}: {short} bytes set for 20 000 characters, {long} for 40 000"
+            );
+        }
+    }
 
     /// A block too tall for what is left of a two-column band low on the page goes to the
     /// next page, not to the top of the band's second column, which is just as short.

@@ -182,6 +182,10 @@ pub fn battle_from_ron_under(
     text: &str,
     path: &Path,
 ) -> Result<Battle, StoreError> {
+    let text = &*crate::army::locate::lf_line_ends(text);
+    if let Some(err) = not_a_battle_file(text, path) {
+        return Err(err);
+    }
     let file = match ron::from_str::<BattleFileText>(text) {
         Ok(file) if file.version == BATTLE_VERSION => file,
         current => {
@@ -221,11 +225,69 @@ pub fn battle_from_ron_under(
         let (line, col) = super::place::locate(text, found.place);
         untrue(path, line, col, found.message)
     })?;
-    if let Seal::Differs { line } = super::checksum::verify(text) {
-        return Err(untrue(path, line, 1, super::checksum::differs_message()));
+    match super::checksum::verify(text) {
+        Seal::Differs { line } => {
+            return Err(untrue(path, line, 1, super::checksum::differs_message()));
+        }
+        Seal::Followed { line, at } => {
+            return Err(untrue(path, at, 1, super::checksum::followed_message(line)));
+        }
+        Seal::Absent | Seal::Matches => {}
     }
     file.into_battle_under(systems)
         .map_err(|e| corrupt(path, e.to_string()))
+}
+
+/// Why the text is no battle file at all, when that shows at its start: it is empty (or
+/// only comments), or its first word is not `BattleFile` (an army file's `Army`, or any
+/// other text). A file that starts otherwise is left to the parse.
+fn not_a_battle_file(text: &str, path: &Path) -> Option<StoreError> {
+    use crate::army::locate::{Locator, first_token_offset};
+    let start = first_token_offset(text);
+    // No token at all: the offset is 0 though the text starts blank or with a comment.
+    let empty = start == 0
+        && (text.is_empty()
+            || text.starts_with(char::is_whitespace)
+            || text.starts_with("//")
+            || text.starts_with("/*"));
+    let rest = &text[start..];
+    let at = |message: String| {
+        let (line, col) = Locator::new(text).position(start);
+        Some(StoreError::Parse {
+            path: path.to_path_buf(),
+            line,
+            col,
+            message,
+        })
+    };
+    if empty {
+        return at(
+            "the file is empty: there is no battle in it (a battle file starts with \
+                   `BattleFile(`)"
+                .into(),
+        );
+    }
+    let mut word: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .take(41)
+        .collect();
+    if word.is_empty() || word == "BattleFile" {
+        return None;
+    }
+    if word.chars().count() > 40 {
+        word = word.chars().take(40).chain(['…']).collect();
+    }
+    let word = format!("`{}`", crate::words::escaped(&word));
+    at(match word.as_str() {
+        "`Army`" => "this is an army file, not a battle file: it starts with `Army(`, where a \
+                     battle file starts with `BattleFile(`"
+            .into(),
+        _ => format!(
+            "this is not a battle file: it starts with {word}, where a battle file starts with \
+             `BattleFile(`"
+        ),
+    })
 }
 
 /// The file's version, read with [`Probe`], which skips every other field.
@@ -252,20 +314,68 @@ fn lacks_version(err: &ron::error::SpannedError) -> bool {
     )
 }
 
-/// A battle file's bytes read from `path`, played under its system among `systems`: refused
-/// when they are not text, else as [`battle_from_ron_under`].
+/// A battle file's bytes read from `path`, played under its system among `systems`: the one
+/// way every reader turns a battle file's bytes into a battle (the store, its listing,
+/// restoring a backup, the command line, Open file…). A leading byte-order mark is dropped
+/// (some editors write one; it is not part of the text); bytes that are not UTF-8 are refused
+/// at the line and column of the first bad one; else as [`battle_from_ron_under`].
 pub fn battle_from_bytes_under(
     systems: &Systems,
     bytes: &[u8],
     path: &Path,
 ) -> Result<Battle, StoreError> {
+    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
     let text = std::str::from_utf8(bytes).map_err(|e| {
-        corrupt(
-            path,
-            format!("it is not text (bad UTF-8 at byte {})", e.valid_up_to()),
-        )
+        let good = e.valid_up_to();
+        let (line, col) = crate::army::locate::position_of_byte(bytes, good);
+        StoreError::Parse {
+            path: path.to_path_buf(),
+            line,
+            col,
+            message: format!(
+                "the file is not UTF-8 text (byte 0x{:02X} here): it is not a battle file \
+                 Adjutant wrote, or it was damaged",
+                bytes[good]
+            ),
+        }
     })?;
     battle_from_ron_under(systems, text, path)
+}
+
+/// A UTF-8 byte-order mark.
+const BOM: &[u8] = "\u{feff}".as_bytes();
+
+/// Whether these bytes (the start of a file is enough) are a battle file: after a byte-order
+/// mark, blanks and comments, the first value is a `BattleFile(...)`. Open file… tells a
+/// battle file from an army file by it, and printed sheets are never written over one.
+pub fn looks_like_battle_file(bytes: &[u8]) -> bool {
+    first_value_is(bytes, "BattleFile")
+}
+
+/// Whether the first value of these bytes (the start of a file is enough), after a byte-order
+/// mark, blanks and comments, is a `<name>(...)`.
+pub fn first_value_is(bytes: &[u8], name: &str) -> bool {
+    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        // Cut inside a character (only the start was read): the whole characters before it.
+        Err(e) => std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default(),
+    };
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start();
+        if let Some(line_comment) = rest.strip_prefix("//") {
+            rest = line_comment
+                .split_once(['\n', '\r'])
+                .map_or("", |(_, after)| after);
+        } else if let Some(block) = rest.strip_prefix("/*") {
+            rest = block.split_once("*/").map_or("", |(_, after)| after);
+        } else {
+            break;
+        }
+    }
+    rest.strip_prefix(name)
+        .is_some_and(|after| after.trim_start().starts_with('('))
 }
 
 /// Reads a file of an older or the current `version` and brings it up to the current format.
@@ -313,5 +423,28 @@ pub(crate) fn corrupt(path: &Path, message: impl Into<String>) -> StoreError {
     StoreError::Corrupt {
         path: path.to_path_buf(),
         message: message.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn battle_files_are_told_from_army_files_by_their_first_value() {
+        let yes = |t: &str| looks_like_battle_file(t.as_bytes());
+        assert!(yes("// Adjutant battle file.\nBattleFile(version: 1)"));
+        assert!(yes("/* note */ BattleFile (version: 1)"));
+        assert!(yes("\u{feff}// Adjutant battle file.\r\nBattleFile("));
+        assert!(yes("// old Mac line ends\rBattleFile("));
+        assert!(!yes("// BattleFile(\nArmy(version: 1)"));
+        assert!(!yes("(version: 1)"));
+        assert!(!yes("// only a comment"));
+        assert!(!yes(""));
+        let cut = "BattleFile(name: \"é\"".as_bytes();
+        assert!(
+            looks_like_battle_file(&cut[..cut.len() - 2]),
+            "cut inside a character"
+        );
     }
 }

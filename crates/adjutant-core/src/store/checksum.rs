@@ -8,7 +8,9 @@
 //! changed in a die's faces or a turn number, an entry written twice, loads as a battle that
 //! never was unless something says so. The sum is FNV-1a (64 bits) of the file's bytes up to
 //! the line, written here so it never changes with the compiler. A file whose sum does not
-//! match is refused as damaged (its backup is offered as for any damaged file); a file with no
+//! match is refused as damaged (its backup is offered as for any damaged file), and so is one
+//! with anything but blank lines after the line, so nothing appended turns the check off; a
+//! file whose lines end in CR LF (a copy through Windows) is read as written. A file with no
 //! checksum line — one edited by hand on purpose, with the line deleted, or one written before
 //! there were checksums — is checked by what it holds alone.
 
@@ -16,6 +18,8 @@ use std::fmt::Write;
 
 /// How the checksum line starts.
 const PREFIX: &str = "// Checksum: ";
+/// The checksum line where it follows another line.
+const LINE_PREFIX: &str = "\n// Checksum: ";
 /// What follows the sum, for someone reading the file.
 const SUFFIX: &str =
     " (FNV-1a 64 of everything above this line; to load a copy edited by hand, delete this line)";
@@ -42,24 +46,47 @@ pub(crate) enum Seal {
     Matches,
     /// The text (or the line itself) was changed since: the checksum line's number.
     Differs { line: usize },
+    /// Something other than blank lines follows the checksum line, which Adjutant writes
+    /// last: the checksum line's number, and the line where the added text starts.
+    Followed { line: usize, at: usize },
 }
 
-/// Checks the text against its checksum line, if its last line is one.
+/// Checks the text against its checksum line, wherever it is: the first line that starts as
+/// one. The sum covers everything above it; below it only blank lines may follow (a
+/// trailing newline added by an editor), so nothing appended — a second checksum line
+/// included — can turn the check off. Line
+/// ends are read as Adjutant writes them, so a copy whose lines end in CR LF (Windows)
+/// matches: Adjutant never writes a CR itself (a string's CR is written `\r`).
 pub(crate) fn verify(text: &str) -> Seal {
-    let body = text.strip_suffix('\n').unwrap_or(text);
-    let start = body.rfind('\n').map_or(0, |i| i + 1);
-    let Some(rest) = body[start..].strip_prefix(PREFIX) else {
-        return Seal::Absent;
+    let start = match text.starts_with(PREFIX) {
+        true => 0,
+        false => match text.find(LINE_PREFIX) {
+            Some(i) => i + 1,
+            None => return Seal::Absent,
+        },
     };
-    let written = rest
+    let line = || text[..start].matches('\n').count() + 1;
+    let end = text[start..]
+        .find('\n')
+        .map_or(text.len(), |i| start + i + 1);
+    let after = &text[end..];
+    if let Some(first) = after.find(|c: char| !c.is_whitespace()) {
+        let line = line();
+        let at = line + 1 + after[..first].matches('\n').count();
+        return Seal::Followed { line, at };
+    }
+    let written = text[start + PREFIX.len()..]
         .get(..16)
         .filter(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
         .and_then(|hex| u64::from_str_radix(hex, 16).ok());
-    match written == Some(fnv1a64(&text.as_bytes()[..start])) {
+    let body = &text[..start];
+    let sum = match body.contains('\r') {
+        true => fnv1a64(body.replace("\r\n", "\n").as_bytes()),
+        false => fnv1a64(body.as_bytes()),
+    };
+    match written == Some(sum) {
         true => Seal::Matches,
-        false => Seal::Differs {
-            line: text[..start].matches('\n').count() + 1,
-        },
+        false => Seal::Differs { line: line() },
     }
 }
 
@@ -69,6 +96,16 @@ pub(crate) fn differs_message() -> String {
      was damaged, or changed outside Adjutant. If you edited it on purpose, delete this line: \
      a battle file without a checksum is loaded after checking what it holds"
         .into()
+}
+
+/// The message for text after the checksum line, which Adjutant writes last.
+pub(crate) fn followed_message(line: usize) -> String {
+    format!(
+        "there is text after the checksum line (line {line}), which Adjutant writes last: it \
+         was added outside Adjutant. If you added it, delete it; if you edited the file on \
+         purpose, delete the checksum line too: a battle file without a checksum is loaded \
+         after checking what it holds"
+    )
 }
 
 #[cfg(test)]
@@ -100,5 +137,57 @@ mod tests {
         assert_eq!(verify(&damaged), Seal::Differs { line: 4 });
         let without = text.replace(line, "");
         assert_eq!(verify(&without), Seal::Absent);
+    }
+
+    /// Whatever follows the checksum line, it stays in force: blank lines after it are
+    /// nothing, anything else there is refused, and an edit above it is seen either way.
+    #[test]
+    fn what_follows_the_checksum_line_never_turns_it_off() {
+        let mut text = String::from("BattleFile(\n  faces: [3],\n)\n");
+        seal(&mut text);
+        let edited = text.replace("[3]", "[4]");
+        for blank in ["\n", "\n\n", "  \n", "\r\n", "\n\t \n"] {
+            assert_eq!(
+                verify(&format!("{text}{blank}")),
+                Seal::Matches,
+                "{blank:?}"
+            );
+            assert_eq!(
+                verify(&format!("{edited}{blank}")),
+                Seal::Differs { line: 4 },
+                "an edit with {blank:?} after the line"
+            );
+        }
+        for added in ["// a note\n", "\n/* x */", "\n\n// Checksum: 0\n", "x"] {
+            for body in [&text, &edited] {
+                assert!(
+                    matches!(
+                        verify(&format!("{body}{added}")),
+                        Seal::Followed { line: 4, .. }
+                    ),
+                    "{added:?} after the line: {:?}",
+                    verify(&format!("{body}{added}"))
+                );
+            }
+        }
+        assert_eq!(
+            verify(&format!("{text}\n// a note")),
+            Seal::Followed { line: 4, at: 6 }
+        );
+    }
+
+    /// A file whose line ends became Windows' (CR LF), by an editor or a copy, still matches;
+    /// an edit in it is still seen.
+    #[test]
+    fn windows_line_ends_keep_the_checksum() {
+        let mut text = String::from("BattleFile(\n  faces: [3],\n)\n");
+        seal(&mut text);
+        let crlf = text.replace('\n', "\r\n");
+        assert_eq!(verify(&crlf), Seal::Matches);
+        assert_eq!(verify(crlf.trim_end()), Seal::Matches);
+        assert_eq!(
+            verify(&crlf.replace("[3]", "[4]")),
+            Seal::Differs { line: 4 }
+        );
     }
 }

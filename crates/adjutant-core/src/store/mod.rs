@@ -5,16 +5,23 @@
 //! - [`storage`]: the [`Storage`] trait — list, read, write atomically keeping a backup, lock —
 //!   that the app implements on files and [`Memory`] in memory, and [`Battles`], saving and
 //!   loading battles through it.
+//! - [`backup`]: one file of every battle, army, table file and settings, and restoring it
+//!   without writing over anything.
+//! - [`bin`]: deleted battles kept in a bin, put back or deleted for good.
+//! - [`when`]: times as names and messages write them.
 //! - [`StoreError`]: why something could not be saved or loaded, naming the file.
 
 pub(crate) mod armies;
+pub mod backup;
 pub mod battle_file;
+pub mod bin;
 mod check;
 mod checksum;
 mod migrate;
 mod place;
 pub mod storage;
 mod values;
+pub mod when;
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -23,7 +30,7 @@ use thiserror::Error;
 
 pub use battle_file::{
     BATTLE_VERSION, BattleFile, battle_from_bytes_under, battle_from_ron, battle_from_ron_under,
-    battle_to_ron,
+    battle_to_ron, first_value_is, looks_like_battle_file,
 };
 pub use storage::{Battles, Memory, Storage};
 
@@ -216,6 +223,16 @@ impl StoreError {
                         .chars()
                         .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
                 }));
+        if let ron::Error::ExceededRecursionLimit = err.code {
+            return StoreError::Parse {
+                path: path.to_path_buf(),
+                line,
+                col,
+                message: "brackets are nested too deeply here (more than 128 levels): Adjutant \
+                          never writes a file like this"
+                    .into(),
+            };
+        }
         let message = match at_end {
             true => format!(
                 "the file ends early, in the middle of what it holds (it was cut short, \

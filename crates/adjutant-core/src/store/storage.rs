@@ -61,6 +61,22 @@ pub trait Storage {
     /// [`StoreError::Busy`] when another holder has it; `Ok(None)` when this storage cannot
     /// lock it (a read-only folder): the save goes on and reports its own error, if any.
     fn lock(&self, key: &Path) -> Result<Option<Self::Lock>, StoreError>;
+
+    /// Moves the item at `from` to `to`, where nothing is (a folder on disk makes the folder
+    /// `to` goes in). Refused, nothing moved, when something is there already.
+    fn rename(&self, from: &Path, to: &Path) -> Result<(), StoreError>;
+
+    /// Removes the item for good; one that is not there is no error.
+    fn remove(&self, key: &Path) -> Result<(), StoreError>;
+}
+
+/// The refusal of a move onto an item that is there.
+pub fn taken_error(to: &Path) -> StoreError {
+    StoreError::io(
+        "move onto",
+        to,
+        &io::Error::from(io::ErrorKind::AlreadyExists),
+    )
 }
 
 /// The backup of `key`: the same name with `.bak` added (`b.ron` → `b.ron.bak`).
@@ -264,6 +280,16 @@ impl<S: Storage> Battles<S> {
         Ok(())
     }
 
+    /// Forgets what this session knew of the item at `path` (it was moved away: to the bin):
+    /// a battle saved later goes to an item of its own.
+    pub fn forget(&mut self, path: &Path) {
+        let path = self.storage.normal(path);
+        self.files.retain(|_, p| *p != path);
+        self.known.remove(&path);
+        self.quarantined.remove(&path);
+        self.stamps.remove(&path);
+    }
+
     /// Notes that `path` now holds a good battle put there from outside the save (a backup
     /// restored in its place): no longer quarantined, and its stamp the current one.
     pub fn restored(&mut self, path: &Path) {
@@ -341,7 +367,7 @@ impl<S: Storage> Battles<S> {
 
     /// A new key for a battle named `id`, numbered if taken. A name whose backup is still
     /// there (the backup of a battle whose item is missing) is taken.
-    fn fresh_path(&self, id: &str) -> PathBuf {
+    pub(crate) fn fresh_path(&self, id: &str) -> PathBuf {
         (1..)
             .map(|n| match n {
                 1 => self.dir.join(format!("{id}.ron")),
@@ -441,6 +467,27 @@ impl Storage for Memory {
             self.put(backup_path(key), &old);
         }
         self.put(key, bytes);
+        Ok(())
+    }
+
+    fn rename(&self, from: &Path, to: &Path) -> Result<(), StoreError> {
+        let mut kept = self.inner.borrow_mut();
+        if kept.items.contains_key(to) {
+            return Err(taken_error(to));
+        }
+        let Some(item) = kept.items.remove(from) else {
+            return Err(StoreError::io(
+                "move",
+                from,
+                &io::Error::from(io::ErrorKind::NotFound),
+            ));
+        };
+        kept.items.insert(to.to_path_buf(), item);
+        Ok(())
+    }
+
+    fn remove(&self, key: &Path) -> Result<(), StoreError> {
+        self.inner.borrow_mut().items.remove(key);
         Ok(())
     }
 

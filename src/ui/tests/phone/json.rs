@@ -79,13 +79,15 @@ impl Phone {
             for (i, t) in part.taps.iter().enumerate() {
                 let _ = write!(
                     out,
-                    "{}\n        {{ \"name\": {}, \"text\": {}, \"bounds\": {}, \"x\": {}, \"y\": {}, \"keypad\": {},\n          \"picture\": {}, \"shows\": {} }}",
+                    "{}\n        {{ \"name\": {}, \"text\": {}, \"bounds\": {}, \"x\": {}, \"y\": {}, \"drag\": {}, \"keypad\": {},\n          \"picture\": {}, \"shows\": {} }}",
                     if i > 0 { "," } else { "" },
                     quote(&t.name),
                     quote(&t.text),
                     rect(t.bounds),
                     t.point.0,
                     t.point.1,
+                    t.drag
+                        .map_or("null".into(), |(dx, dy)| format!("[{dx}, {dy}]")),
                     t.keypad,
                     t.picture.as_deref().map_or("null".into(), quote),
                     shows(&t.shows, "          ")
