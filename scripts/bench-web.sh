@@ -3,8 +3,8 @@
 # (390×844 at three device pixels to one), beside the desktop window's from the same machine
 # (benches/README.md, "In the browser"):
 #
-#   transferred size  every file the page asks for on a first visit, gzip -9 each, summed;
-#                     target ≤ 3 MB
+#   transferred size  every file the page asks for on a first visit, brotli (and gzip -9)
+#                     each, summed; target ≤ 3 MB with brotli
 #   first frame       navigation to the first frame drawn on the canvas (not one colour), a
 #                     fresh profile each time, median of RUNS; target ≤ 3 s. After a reload
 #                     (the service worker serving the page) too, not judged

@@ -5,9 +5,10 @@
 # wasm-bindgen, shrunk by binaryen's wasm-opt when it is there, the page (web/page/: index.html,
 # start.js that shows the wasm's progress, the web app manifest and the service worker that
 # keeps every file for playing offline) and the icons. Each file is written compressed beside
-# itself too, as FILE.gz (gzip -9) and FILE.br (brotli, when the `brotli` command is there;
-# scripts/setup-web.sh installs it), for a server that sends them as they are (README.md, "In
-# the browser", says how).
+# itself too, as FILE.gz (gzip -9) and FILE.br (brotli; scripts/setup-web.sh installs the
+# `brotli` command), for a server that sends them as they are (README.md, "In the browser",
+# says how). Fails when the whole page is over 3 MB with brotli, what a first visit downloads
+# from a host that sends the .br files.
 #   bash scripts/build-web.sh            build, then print the sizes (raw, gzip and brotli)
 #   python3 -m http.server -d target/web   serve it on http://localhost:8000/
 # Needs the wasm32-unknown-unknown target and wasm-bindgen-cli at the version in Cargo.lock,
@@ -96,7 +97,6 @@ sed -e "s/@BUILD@/$build/" -e "s|@FILES@|[${list%,}]|" web/page/sw.js > "$out/sw
 # Each file compressed beside itself, for a server that sends FILE.br or FILE.gz as they are to a
 # browser that accepts them; not the PNGs, which are compressed already.
 brotli=$(command -v brotli || true)
-[ -n "$brotli" ] || echo "build-web: no brotli command (scripts/setup-web.sh installs it); no .br files written"
 for f in "${files[@]}" sw.js; do
   [[ $f != *.png ]] || continue
   gzip -9 -n -c "$out/$f" >"$out/$f.gz"
@@ -119,3 +119,16 @@ printf '  the wasm before wasm-opt: %d bytes\n' "$raw"
 printf '  the whole page, gzip:     %d bytes (%.2f MB)\n' "$total" "$(echo "$total / 1000000" | bc -l)"
 [ -z "$brotli" ] ||
   printf '  the whole page, brotli:   %d bytes (%.2f MB)\n' "$total_br" "$(echo "$total_br / 1000000" | bc -l)"
+
+# What a first visit downloads is held to 3 MB, as the host sends it: brotli, which every
+# browser the page runs in accepts and a host sends from the .br files (README.md, "In the
+# browser", says how). A host that sends gzip alone sends the gzip total above.
+limit=3000000
+if [ -z "$brotli" ]; then
+  echo "build-web: no brotli command (scripts/setup-web.sh installs it): the page's size is not checked" >&2
+  exit 1
+fi
+if [ "$total_br" -gt "$limit" ]; then
+  printf 'build-web: the page is %d bytes with brotli, over its limit of %d\n' "$total_br" "$limit" >&2
+  exit 1
+fi

@@ -17,7 +17,7 @@
 // A failing step says what it saw; a screenshot of the loading line is kept in
 // target/web-test/first-visit/.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as h from './harness.mjs';
 import { decode } from './png.mjs';
@@ -34,9 +34,17 @@ function swFiles() {
   return JSON.parse(m[1]);
 }
 
+/** Every file of the build, its path from target/web (the wasm's JavaScript modules are under snippets/). */
+function built() {
+  return readdirSync(h.PAGE, { recursive: true })
+    .map(String)
+    .filter((f) => statSync(join(h.PAGE, f)).isFile());
+}
+
 function filesStep() {
   const listed = swFiles();
-  const files = readdirSync(h.PAGE).filter((f) => !/\.(gz|br)$/.test(f) && f !== 'sw.js');
+  const all = built();
+  const files = all.filter((f) => !/\.(gz|br)$/.test(f) && f !== 'sw.js');
   const unlisted = files.filter((f) => !listed.includes(f));
   if (unlisted.length) throw new Error(`not kept by the service worker: ${unlisted.join(', ')}`);
   const missing = listed.filter((f) => f !== './' && !files.includes(f));
@@ -47,7 +55,7 @@ function filesStep() {
   let br = 0;
   for (const f of [...files, 'sw.js']) {
     const bytes = readFileSync(join(h.PAGE, f));
-    const beside = readdirSync(h.PAGE).filter((g) => g === `${f}.gz` || g === `${f}.br`);
+    const beside = all.filter((g) => g === `${f}.gz` || g === `${f}.br`);
     if (!f.endsWith('.png') && beside.length !== 2) problems.push(`${f} has ${beside.join(', ') || 'nothing'} beside it, not .gz and .br`);
     for (const g of beside) {
       const packed = readFileSync(join(h.PAGE, g));
