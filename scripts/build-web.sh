@@ -42,8 +42,8 @@ rustflags=(--config "target.wasm32-unknown-unknown.rustflags = [\"-Ctarget-featu
 # The wasm is built with the patched crates of web/patches/ (the desktop build does not use
 # them): scripts/web-patched-deps.sh says which and why. And with WebAssembly SIMD (128-bit
 # vectors: Chrome 91, Firefox 89, Safari 16.4 and later), which tiny-skia's pixel pipeline uses
-# and the compiler vectorises loops with: a tap's frame is drawn in about half the time
-# (benches/README.md, "In the browser"). The desktop build is not touched by either.
+# and the compiler vectorises loops with (benches/README.md, "A tap on a phone"). The desktop
+# build is not touched by either.
 bash scripts/web-patched-deps.sh \
   cargo build --profile web-release --target wasm32-unknown-unknown -p adjutant --bin adjutant \
   "${rustflags[@]}"

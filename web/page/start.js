@@ -5,7 +5,7 @@
 // and software-drawn pixels are what a tap waits for. On a screen of more than two to one (most
 // phones are three) it is drawn at two and the browser scales the canvas up, which costs a
 // little sharpness for less than half the pixels: a tap's frame in about half the time
-// (benches/README.md, "In the browser"). The window reads the ratio from `devicePixelRatio`,
+// (benches/README.md, "A tap on a phone"). The window reads the ratio from `devicePixelRatio`,
 // and watches for it to change with a media query on the resolution it read; both are given
 // the ratio capped, so that a page moved to a screen of less than two is still redrawn at that.
 //
