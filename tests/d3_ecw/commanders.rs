@@ -38,7 +38,11 @@ fn a_commander_off_the_table_gives_no_activations_until_he_returns() {
         .into_iter()
         .find(|o| o.id == P_COUNT)
         .unwrap();
-    assert_eq!(count.params[0].default, 0);
+    assert_eq!(
+        count.params[0].default(),
+        Some(0),
+        "off the table he sees none"
+    );
     let mut counted = b.clone();
     play(
         &mut counted,

@@ -35,7 +35,7 @@ pub fn call(game: &Battle) -> Option<Action> {
     let params = offer
         .params
         .iter()
-        .filter_map(|p| Some((p.key.to_string(), p.choices.get(p.default)?.clone())))
+        .filter_map(|p| Some((p.key.to_string(), p.choices.get(p.default()?)?.clone())))
         .collect();
     Some(Action::Procedure(Call {
         id: offer.id,

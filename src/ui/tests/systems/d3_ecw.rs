@@ -28,9 +28,9 @@ fn edgehill_activation_with_a_shot_and_a_melee() {
     play.choose("Royalist goes first");
     assert!(play.shows("Turn 1 · Activations · Royalist"));
 
-    // Count activations: the default is every unit on the table in sight.
-    let counted = play.offer(&[], &[], P_COUNT).params[0].default as i32;
-    play.start_offer(&[], &[], P_COUNT);
+    // Count activations: the count is the player's (asked open); every unit on the table in
+    // sight.
+    let counted = play.count_all_seen();
     let side = &play.game().state().sides[0];
     assert_eq!(side.track(ACTIVATIONS), counted);
     assert_eq!(side.track(ACTIVATIONS_USED), 0);

@@ -83,7 +83,9 @@ fn naseby_manoeuvre_draw_fire_and_combat() {
     play.pick(FIRER);
     play.target(FIRED_AT);
     play.start_offer(&[FIRER], &[FIRED_AT], P_FIRE);
-    assert!(play.shows_part("-4  4 firing figures"));
+    // Shown the rules' way: the score held against the modified firing figures.
+    assert!(play.shows_part("Score <= modified firing figures: 4"));
+    assert!(play.shows_part("4 Firing figures  (§5.3)"));
     play.assert_proposal_explained();
     play.faces("3");
     assert!(play.game().pending().is_none());
