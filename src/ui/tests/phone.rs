@@ -574,8 +574,7 @@ impl Phone {
 /// The app on the files in `dir`, asking for files as a browser does: with no path field
 /// (the print panel's button downloads there, where the desktop's opens a file dialog).
 fn app_on(dir: &tempfile::TempDir) -> App {
-    // The home screen says what headless Chromium grants the page (the room left differs
-    // by a few digits from one machine to another).
+    // The home screen says what headless Chromium grants the page in the browser check.
     crate::ui::platform::pretend_granted(Some(crate::ui::platform::HEADLESS_CHROMIUM));
     let mut app = App::new(Store::open(Some(dir.path().to_path_buf())));
     app.files = crate::ui::files::Files::new(crate::ui::files::Dialogs::System, false);
