@@ -37,6 +37,8 @@ fn tsaritsyn_shot_that_pins_rally_and_close_assault() {
         P_ACTIVATE,
         &[(Q_FIRST, "Move"), (Q_SECOND, "Shoot")],
     );
+    // The actions were this unit's: the next unit's activation starts with them unanswered.
+    assert!(!play.screen.answer_given(P_ACTIVATE, Q_SECOND));
     assert!(flag(&play, GUNS, ACTIVATED));
     play.target(PINNED_UNIT);
     play.start_offer(&[GUNS], &[PINNED_UNIT], P_SHOOT);
