@@ -192,6 +192,15 @@ impl Play {
         all.parse().expect("a number")
     }
 
+    /// Clicks the widget with the id `widget`, scrolled into view.
+    pub fn click_id(&mut self, widget: &str) {
+        let widget = widget.to_string();
+        self.act(&format!("click {widget}"), |ui| {
+            reveal(ui, || id(widget.clone()))?;
+            ui.click(id(widget.clone())).map(|_| ())
+        });
+    }
+
     /// Whether the question `key` of `offer` shows an answer the player picked (a lit tap
     /// target or a picker's choice).
     fn answered(&self, offer: &str, key: &str) -> bool {
