@@ -17,6 +17,7 @@ mod keep;
 mod kept;
 mod layout;
 mod names;
+mod offers_hold;
 mod phone;
 mod phone_army;
 mod pickers;
