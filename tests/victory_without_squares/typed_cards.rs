@@ -89,6 +89,12 @@ fn a_manoeuvre_a_fire_and_a_combat_take_the_cards_drawn_on_the_table() {
         matches!(b.step(), Some(Step::Dice(_))),
         "allowed: now the die"
     );
+    // Cancel is refused once the card is drawn, and says so (not "dice are already rolled").
+    let err = b.cancel().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "a card is already drawn for this procedure; finish it, then undo it"
+    );
     b.enter_faces("0").unwrap();
     assert_eq!(last_draws(&b), [(card("4♥"), true)]);
 

@@ -49,16 +49,31 @@ pub fn shown<'a>(game: &Battle, events: &'a [Event]) -> impl Iterator<Item = &'a
 }
 
 /// The lines of an entry as the log shows them under its title: each event in words, less a
-/// line that says again what the title or the line before it says.
+/// line that says again what the title or a line before it says (in the same words, in any
+/// order: "Turn 1: Movement Phase (Royalist)" under "Turn 1: Royalist Movement Phase").
 pub fn entry_lines(game: &Battle, entry: &Entry, viewer: Viewer) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for e in shown(game, &entry.events) {
         let line = event(game, e, viewer);
-        if line != entry.title && !lines.contains(&line) {
+        if !same_words(&line, &entry.title) && !lines.iter().any(|l| same_words(l, &line)) {
             lines.push(line);
         }
     }
     lines
+}
+
+/// Whether two lines say the same words, in any order, whatever their case and punctuation.
+pub fn same_words(a: &str, b: &str) -> bool {
+    let words = |s: &str| {
+        let mut w: Vec<String> = s
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        w.sort();
+        w
+    };
+    words(a) == words(b)
 }
 
 /// Whether an event changes something the status schema does not declare: the rules' own

@@ -27,6 +27,7 @@ mod steady;
 mod swipe;
 mod systems;
 mod table;
+mod table_words;
 mod targets;
 mod touch;
 mod tray;
