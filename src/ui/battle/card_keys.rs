@@ -160,13 +160,11 @@ impl State {
         };
         let done = row![
             container(parts::body(so_far)).width(Fill),
-            parts::button_text("Clear")
-                .height(Length::Fixed(KEY))
+            wide_key("Clear")
                 .style(theme::quiet)
                 .on_press(on(Message::Clear)),
             container(
-                parts::button_text("Enter")
-                    .height(Length::Fixed(KEY))
+                wide_key("Enter")
                     .style(theme::action)
                     .on_press_maybe(self.card().map(|_| on(Message::Enter))),
             )
@@ -182,6 +180,18 @@ impl State {
         .spacing(gap::XS)
         .into()
     }
+}
+
+/// A key with a word on it, as tall as the card keys, its word in the middle.
+fn wide_key<'a, M: 'a>(word: &'a str) -> button::Button<'a, M> {
+    button(
+        text(word)
+            .size(size::BODY)
+            .align_y(iced::Center)
+            .height(Fill),
+    )
+    .height(Length::Fixed(KEY))
+    .padding([0.0, gap::M])
 }
 
 #[cfg(test)]

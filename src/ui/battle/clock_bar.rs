@@ -21,17 +21,18 @@ pub const KEY: &str = "F8";
 /// The bar's height, kept whatever it says, so nothing above it moves.
 const HEIGHT: f32 = 76.0;
 
-/// The most characters of the reminder the bar shows (two lines at its narrowest).
-const REMINDER_CHARS: usize = 90;
+/// The most characters of the reminder line the bar shows (one line at 150 %).
+const REMINDER_CHARS: usize = 56;
 
-/// The reminder as the bar says it: the phase it is for, and the words that fit, ended at a
-/// whole word with "…" when they do not all fit.
+/// The reminder as the bar says it: the phase it is for, and the words that fit in `max`
+/// characters in all, ended at a whole word with "…" when they do not all fit.
 pub fn reminder_line(phase: &str, reminder: &str, max: usize) -> String {
     let head = if phase.is_empty() {
         "Now".to_string()
     } else {
         format!("Now, {phase}")
     };
+    let max = max.saturating_sub(head.chars().count() + 4).max(12);
     if reminder.chars().count() <= max {
         return format!("{head}: {reminder}");
     }
@@ -142,7 +143,7 @@ mod tests {
         );
         let long = "Check command span: mark units out of their leader's span, then move the \
                     leaders and units within it";
-        let line = reminder_line("Command Phase", long, 40);
+        let line = reminder_line("Command Phase", long, 63);
         assert_eq!(
             line,
             "Now, Command Phase: Check command span: mark units out of …"

@@ -593,22 +593,14 @@ impl State {
             ))
             .id(questions_id(&offer.id))
         };
-        match &offer.refused {
-            Some(r) => {
-                col = col.push(parts::caption(format!(
-                    "Not allowed: {} ({})",
-                    r.reason, r.rule
-                )));
-                return parts::card(col);
-            }
-            None if !missing.is_empty() => {
-                col = col.push(parts::warning_caption(format!(
-                    "Start waits for: {}",
-                    missing.join(", ")
-                )));
-            }
-            None => {}
+        if let Some(r) = &offer.refused {
+            col = col.push(parts::caption(format!(
+                "Not allowed: {} ({})",
+                r.reason, r.rule
+            )));
+            return parts::card(col);
         }
+        // Each question not answered says "answer this first" beside it.
         col = col.push(shown);
         if fold && foldable {
             let line: Vec<String> = offer
