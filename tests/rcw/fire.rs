@@ -252,3 +252,28 @@ fn one_shooting_die_reads_one_die() {
         req.label
     );
 }
+
+// A unit recorded entrenched is hit on 6 wherever it stands (§5.1, §5.6): the shot does not
+// ask where it stands, so it never says "Target: In the open" for it.
+#[test]
+fn a_shot_at_a_unit_recorded_entrenched_does_not_ask_its_cover() {
+    let b = battle(vec![unit("mg", MG, &[])], vec![unit("foe", INFANTRY, &[])]);
+    let (mg, foe) = (id(&b, RED, "mg"), id(&b, WHITE, "foe"));
+    let keys = |b: &Battle| -> Vec<&'static str> {
+        SYSTEM
+            .offers(&b.context(), &[mg], &[foe])
+            .into_iter()
+            .find(|o| o.id == P_SHOOT)
+            .expect("the shot is offered")
+            .params
+            .iter()
+            .map(|p| p.key)
+            .collect()
+    };
+    assert!(keys(&b).contains(&Q_COVER), "in the open or not: asked");
+    let dug_in = common::with(&b, vec![common::flag(foe, ENTRENCHED)]);
+    assert!(
+        !keys(&dug_in).contains(&Q_COVER),
+        "recorded entrenched: not asked"
+    );
+}
