@@ -268,6 +268,7 @@ fn main() -> ExitCode {
         .with(Modifier::new(-2, "Uphill", "7.4"));
     let morale = DiceRequest {
         by: None,
+        at_most: None,
         label: "Bench".into(),
         rule: "bench".into(),
         dice: modified.clone(),

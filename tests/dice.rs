@@ -318,6 +318,7 @@ fn rolls_fit_their_distribution() {
 
 fn successes(count: u8, die: Die, at_least: u8) -> DiceRequest {
     DiceRequest {
+        at_most: None,
         by: None,
         label: "Hits".into(),
         rule: "test".into(),
@@ -351,6 +352,7 @@ fn successes_band_odds_are_binomial_counts() {
 fn overlapping_bands_count_once() {
     // A reading counts for the first band holding it, as band_of reads it.
     let request = DiceRequest {
+        at_most: None,
         by: None,
         label: "D6".into(),
         rule: "test".into(),
@@ -367,6 +369,7 @@ fn overlapping_bands_count_once() {
 #[test]
 fn faces_reading_gives_faces_that_read_the_value() {
     let total = |dice: Dice| DiceRequest {
+        at_most: None,
         by: None,
         label: "Total".into(),
         rule: "test".into(),

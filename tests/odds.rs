@@ -20,6 +20,7 @@ fn done(summary: impl Into<String>) -> Step {
 
 fn roll(label: &str, dice: Dice, bands: Vec<Band>) -> Step {
     Step::Dice(DiceRequest {
+        at_most: None,
         by: None,
         label: label.into(),
         rule: "test".into(),
@@ -196,6 +197,7 @@ impl Procedure for Bands {
 
 fn successes(count: u8, die: Die, at_least: u8) -> DiceRequest {
     DiceRequest {
+        at_most: None,
         by: None,
         label: "Hits".into(),
         rule: "test".into(),
@@ -425,6 +427,7 @@ fn hits_on_3d6_at_4_up_are_1_3_3_1_eighths() {
 #[test]
 fn overlapping_and_missing_bands() {
     let d6 = |bands| DiceRequest {
+        at_most: None,
         by: None,
         label: "D6".into(),
         rule: "test".into(),

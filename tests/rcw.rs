@@ -46,8 +46,14 @@ use hand::{army, rolled_off, unit};
 const RED: usize = 0;
 const WHITE: usize = 1;
 
-/// A battle with the Reds to play first (roll-off 6 against 1).
-fn battle(reds: Vec<Unit>, whites: Vec<Unit>) -> Battle {
+/// A battle with the Reds to play first (roll-off 6 against 1); a side given no HQ gets one
+/// ("staff"), last, so its units are within reach of an HQ on the table (§4.4).
+fn battle(mut reds: Vec<Unit>, mut whites: Vec<Unit>) -> Battle {
+    for side in [&mut reds, &mut whites] {
+        if !side.iter().any(|u| u.kind == HQ) {
+            side.push(unit("staff", HQ, &[]));
+        }
+    }
     let b = rolled_off(reds, whites);
     assert!(b.pending().is_none());
     assert_eq!(b.state().side, RED);
@@ -64,14 +70,14 @@ fn start(
     b.start(Action::Procedure(call(pid, actors, targets, params)))
 }
 
-/// Activates a unit with its two actions ("None" for one).
+/// Activates a unit with its two actions ("None" for one), within 6 hexes of its HQ.
 fn activate(b: &mut Battle, u: PieceId, first: &str, second: &str) {
     start(
         b,
         P_ACTIVATE,
         &[u],
         &[],
-        &[(Q_FIRST, first), (Q_SECOND, second)],
+        &[(Q_FIRST, first), (Q_SECOND, second), (Q_NEAR_HQ, "0")],
     )
     .unwrap();
     assert!(b.pending().is_none(), "activation needed no dice");

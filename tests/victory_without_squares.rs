@@ -53,6 +53,8 @@ fn call(id: &str, actors: Vec<PieceId>, targets: Vec<PieceId>, params: &[(&str, 
 mod citations;
 #[path = "victory_without_squares/fidelity.rs"]
 mod fidelity;
+#[path = "victory_without_squares/typed_cards.rs"]
+mod typed_cards;
 
 /// A battle still at initiative put into the moves of the side acting, so that a test of fire
 /// or combat need not set the turn up; any other battle as it is.

@@ -141,6 +141,8 @@ pub enum Message {
     FindPressed,
     /// F8: the battle's procedure that moves the clock on.
     NextPhasePressed,
+    /// Return, when no field took it.
+    ReturnPressed,
     /// F9, F11, Ctrl+= / Ctrl+- / Ctrl+0.
     Display(display::Message),
     /// A frame was presented while the first-frame probe is armed (`ADJUTANT_BENCH_FIRST_FRAME`).
@@ -251,9 +253,11 @@ impl App {
             Message::Files(m) => return self.files_update(m),
             Message::SystemThemeChanged(mode) => self.system_dark = mode == iced::theme::Mode::Dark,
             Message::ModifiersChanged(m) => {
+                let _ = self.battle_update(battle::Message::CommandHeld(m.command()));
                 return self
                     .battle_update(battle::Message::AddingChanged(m.shift() || m.command()));
             }
+            Message::ReturnPressed => return self.battle_update(battle::Message::EnterPressed),
             Message::UndoPressed if matches!(self.screen, Screen::Editor(_)) => {
                 return self.editor_update(editor::Message::UndoPressed);
             }
@@ -508,8 +512,9 @@ impl App {
 
 /// Escape closes the print or save panel. Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes; modifier changes let shift-click pick targets.
 /// Ctrl+O opens a file, Ctrl+S saves a copy of the battle, Ctrl+P prints, Ctrl+F finds a piece.
-/// F8 starts the battle's procedure that moves the clock on.
-fn shortcut(event: iced::Event, _status: event::Status, _window: window::Id) -> Option<Message> {
+/// F8 starts the battle's procedure that moves the clock on; Return, when no field takes it,
+/// enters the faces or the card tapped on the battle's keys.
+fn shortcut(event: iced::Event, status: event::Status, _window: window::Id) -> Option<Message> {
     if let iced::Event::Keyboard(keyboard::Event::KeyPressed { key, modifiers, .. }) = &event
         && let Some(m) = display::key(key, *modifiers)
     {
@@ -528,6 +533,13 @@ fn shortcut(event: iced::Event, _status: event::Status, _window: window::Id) -> 
             key: Key::Named(keyboard::key::Named::F8),
             ..
         } => Some(Message::NextPhasePressed),
+        keyboard::Event::KeyPressed {
+            key: Key::Named(keyboard::key::Named::Enter),
+            modifiers,
+            ..
+        } if status == event::Status::Ignored && modifiers.is_empty() => {
+            Some(Message::ReturnPressed)
+        }
         keyboard::Event::KeyPressed {
             key: Key::Named(keyboard::key::Named::Tab),
             modifiers,

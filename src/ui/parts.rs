@@ -266,3 +266,12 @@ pub fn faces_field<'a, M: Clone + 'a>(
     .width(Fill)
     .into()
 }
+
+/// A secondary line that asks for something before the player can go on ("answer this
+/// first").
+pub fn warning_caption<'a, M: 'a>(content: impl text::IntoFragment<'a>) -> Element<'a, M> {
+    text(content)
+        .size(size::CAPTION)
+        .style(theme::danger_text)
+        .into()
+}

@@ -203,8 +203,9 @@ fn size(bytes: f64) -> String {
     }
 }
 
-/// What headless Chromium grants a page served from a local port: nothing kept for good,
-/// and the room of the disk it runs on (this machine's).
+/// What headless Chromium grants a page served from a local port in the browser checks:
+/// nothing kept for good, and a room the checks tell the page (web/test/harness.mjs,
+/// `SIMULATED_ROOM`), whatever the disk of the machine they run on.
 #[cfg(test)]
 pub const HEADLESS_CHROMIUM: Granted = Granted {
     persisted: false,

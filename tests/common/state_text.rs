@@ -201,8 +201,9 @@ fn events_text(out: &mut String, indent: &str, events: &[Event]) {
                     by.map_or(String::new(), |s| format!(" by side {s}"))
                 ),
             ),
-            Event::Drew { label, card } => {
-                line(out, format!("{indent}drew {label:?}: {card:?}"));
+            Event::Drew { label, card, typed } => {
+                let how = if *typed { " (entered)" } else { "" };
+                line(out, format!("{indent}drew {label:?}: {card:?}{how}"));
             }
             Event::Ended { result } => line(out, format!("{indent}ended: {result:?}")),
             Event::Fact { .. } => facts += 1,

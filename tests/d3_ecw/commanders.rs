@@ -38,7 +38,11 @@ fn a_commander_off_the_table_gives_no_activations_until_he_returns() {
         .into_iter()
         .find(|o| o.id == P_COUNT)
         .unwrap();
-    assert_eq!(count.params[0].default, 0);
+    assert_eq!(
+        count.params[0].default(),
+        Some(0),
+        "off the table he sees none"
+    );
     let mut counted = b.clone();
     play(
         &mut counted,
@@ -188,4 +192,45 @@ fn the_commander_attaches_and_detaches_in_his_own_move() {
     assert_eq!(r.rule, "§7.1");
     // In his own move: yes.
     assert!(SYSTEM.procedure(&ready().context(), &attach).is_ok());
+}
+
+#[test]
+fn attached_his_range_of_command_drops_by_one_and_the_count_says_so() {
+    // "Commanders can attach themselves to a unit for protection, but reduces the range of
+    // command by 1." (§7.2)
+    let mut b = new_battle();
+    let (cmd, inf) = (id(&b, 0, "cmd"), id(&b, 0, "inf"));
+    let label = |b: &Battle| {
+        SYSTEM
+            .offers(&b.context(), &[], &[])
+            .into_iter()
+            .find(|o| o.id == P_COUNT)
+            .expect("the count is offered")
+            .params[0]
+            .label
+            .clone()
+    };
+    let counting = |b: &Battle| with(b, vec![clock(1, 1, 0)]);
+    let free = counting(&b);
+    let range = label(&free);
+    assert!(
+        SYSTEM
+            .reminders(&free.context())
+            .iter()
+            .all(|r| !r.contains("reduces his range")),
+        "not attached: no reminder"
+    );
+    play(&mut b, call(P_ATTACH, &[cmd], &[inf], &[]), &[], &[]);
+    let attached = counting(&b);
+    let reminders = SYSTEM.reminders(&attached.context());
+    assert!(
+        reminders
+            .iter()
+            .any(|r| r.contains("which reduces his range of command by 1 (§7.2)")),
+        "{reminders:?}"
+    );
+    let less = label(&attached);
+    assert_ne!(less, range, "the question asks for the shorter range");
+    let n = |l: &str| -> u32 { l.rsplit(' ').next().unwrap().parse().unwrap() };
+    assert_eq!(n(&less) + 1, n(&range), "{range} then {less}");
 }

@@ -81,7 +81,7 @@ fn army_resolve_at_the_exact_threshold() {
     // retires when h > 8 − h, so on the fifth rout and not the fourth.
     let b = ready();
     let (inf, t) = (id(&b, 0, "inf"), id(&b, 1, "trot"));
-    let c = call(P_SHOOT, &[inf], &[t], &[]);
+    let c = call(P_SHOOT, &[inf], &[t], &[(RANGE, "1")]);
     let three = with(
         &after_routs(&b, 1, &["cs", "drg", "gall"]),
         vec![track(t, HITS, 6)],

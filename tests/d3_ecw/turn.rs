@@ -16,7 +16,12 @@ fn activations_are_counted_down_and_refused_when_spent() {
     play(&mut b, call(P_ACTIVATE, &[inf], &[], &[]), &[], &[]);
     assert_eq!(b.state().sides[0].track(ACTIVATIONS_USED), 1);
     // The activated unit then shoots without spending another.
-    play(&mut b, call(P_SHOOT, &[inf], &[t], &[]), &[1], &[]);
+    play(
+        &mut b,
+        call(P_SHOOT, &[inf], &[t], &[(RANGE, "1")]),
+        &[1],
+        &[],
+    );
     assert_eq!(b.state().sides[0].track(ACTIVATIONS_USED), 1);
     let r = refusal(&b, &call(P_MELEE, &[inf], &[t], &[]));
     assert_eq!(r.rule, "§3.3");
@@ -124,7 +129,12 @@ fn a_turn_from_initiative_to_the_next() {
     let r = refusal(&b, &call(P_COUNT, &[], &[], &[]));
     assert!(r.reason.contains("already counted"));
     let (art, inf, t) = (id(&b, 1, "art"), id(&b, 1, "inf"), id(&b, 0, "trot"));
-    play(&mut b, call(P_SHOOT, &[art], &[t], &[]), &[1], &[]);
+    play(
+        &mut b,
+        call(P_SHOOT, &[art], &[t], &[(RANGE, "1")]),
+        &[1],
+        &[],
+    );
     // Parliament's infantry is in melee and not activated, with 2 of 3 activations left:
     // the reminder says to activate it; it does not give ground (§6.7).
     let b2 = engage(&b, inf, t);

@@ -55,3 +55,84 @@ fn tray_dice_are_reported_as_tray() {
     assert!(md.contains("| tray | D6 | 3 |"), "{md}");
     assert!(md.contains("Not finished: turn 1"), "{md}");
 }
+
+// After the battle nothing is secret: the report says what a leader's command chit changed
+// to ("Widdrington changes command (Command chit: Attack)"); while the battle goes on it keeps
+// the secret.
+#[test]
+fn the_report_tells_a_secret_command_once_the_battle_is_over() {
+    let armies = hand_winceby();
+    let roster = Roster::new(armies.clone());
+    let widdrington = roster.find(0, "widdrington").unwrap();
+    let change = Action::Procedure(Call {
+        id: "change_command".into(),
+        targets: vec![widdrington],
+        ..Call::default()
+    });
+    let entry = |title: &str, action, events| Entry {
+        title: title.into(),
+        action,
+        events,
+    };
+    let log = |over: bool| {
+        let mut log = vec![
+            entry(
+                "Set up",
+                Action::Setup,
+                vec![Event::fact(FactKind::Turn, None, "The battle begins")],
+            ),
+            entry(
+                "Change command",
+                change.clone(),
+                vec![
+                    Event::Piece {
+                        piece: widdrington,
+                        change: Change::Mark {
+                            key: "chit".into(),
+                            to: Some("Attack".into()),
+                        },
+                    },
+                    Event::fact(
+                        FactKind::Command,
+                        Some(widdrington),
+                        "Widdrington changes command",
+                    ),
+                ],
+            ),
+        ];
+        if over {
+            log.push(entry(
+                "The end",
+                Action::Setup,
+                vec![Event::Ended {
+                    result: "Royalist victory on loss points".into(),
+                }],
+            ));
+        }
+        log
+    };
+    let report = |over: bool| {
+        let battle = Battle::from_parts(
+            &adjutant::rules::Systems::shipped(),
+            "royalists_roundheads".into(),
+            1,
+            armies.clone(),
+            log(over),
+            Vec::new(),
+            None,
+        )
+        .unwrap();
+        print::report_markdown(&battle)
+    };
+    let going_on = report(false);
+    assert!(
+        going_on.contains("Widdrington changes command"),
+        "{going_on}"
+    );
+    assert!(!going_on.contains("Attack"), "still secret:\n{going_on}");
+    let over = report(true);
+    assert!(
+        over.contains("Widdrington changes command (") && over.contains("Attack)"),
+        "told once over:\n{over}"
+    );
+}

@@ -93,6 +93,7 @@ fn command_roll_beyond_six_hexes_of_the_hq() {
             unit("inf", INFANTRY, &[]),
             unit("hq", HQ, &[]),
             unit("inf2", INFANTRY, &[]),
+            unit("hq2", HQ, &[]),
         ],
         vec![unit("foe", INFANTRY, &[])],
     );
@@ -128,10 +129,14 @@ fn command_roll_beyond_six_hexes_of_the_hq() {
         P_ACTIVATE,
         &[hq],
         &[],
-        &[(Q_FIRST, "Move"), (Q_NEAR_HQ, "1")],
+        &[(Q_FIRST, "Move"), (Q_SECOND, "None"), (Q_NEAR_HQ, "1")],
     )
     .unwrap();
     assert!(b.pending().is_none(), "HQ exempt (§4.4)");
+    assert!(
+        !activation_questions(&b, id(&b, RED, "hq2")).contains(&Q_NEAR_HQ),
+        "an HQ is asked no distance"
+    );
 }
 
 #[test]
@@ -205,4 +210,94 @@ impl WithActors for Call {
             ..self.clone()
         }
     }
+}
+
+/// The activation offer's questions for `u`, by key.
+fn activation_questions(b: &Battle, u: PieceId) -> Vec<&'static str> {
+    SYSTEM
+        .offers(&b.context(), &[u], &[])
+        .into_iter()
+        .find(|o| o.id == P_ACTIVATE)
+        .expect("the activation is offered")
+        .params
+        .iter()
+        .map(|p| p.key)
+        .collect()
+}
+
+// The rules, "Command": "If a unit is not within 6 hexes of its HQ then it must roll 4,5 or 6
+// on a die to move." With its HQ destroyed no unit is within 6 hexes of it: a Move needs the
+// roll, and the activation no longer asks how far the HQ is.
+#[test]
+fn with_its_hq_destroyed_a_unit_rolls_to_move() {
+    let mut b = battle(
+        vec![unit("inf", INFANTRY, &[]), unit("hq", HQ, &[])],
+        vec![unit("foe", INFANTRY, &[])],
+    );
+    let (inf, hq) = (id(&b, RED, "inf"), id(&b, RED, "hq"));
+    assert!(activation_questions(&b, inf).contains(&Q_NEAR_HQ));
+    b = common::with(&b, vec![common::flag(hq, DESTROYED)]);
+    let near = [(Q_FIRST, "Move"), (Q_SECOND, "Shoot"), (Q_NEAR_HQ, "0")];
+    start(&mut b, P_ACTIVATE, &[inf], &[], &near).unwrap();
+    let req = dice_request(&b);
+    assert_eq!(req.rule, "§4.4");
+    let odds: Vec<u128> = req.band_odds().iter().map(|(_, w, _)| *w).collect();
+    assert_eq!(odds, [3, 3], "4, 5 or 6 on a die");
+    b.enter_faces("2").unwrap();
+    assert!(status(&b, inf).flag(NO_MOVE));
+    assert!(
+        !activation_questions(&b, id(&b, RED, "inf")).contains(&Q_NEAR_HQ),
+        "its HQ is gone: nothing to ask"
+    );
+}
+
+// The rules, "Pinned": "An elite unit rallies on a roll of 3 or better, average troops on a 4
+// or better, conscripts on a 5 or better. +1 to the die if an HQ is adjacent." With no HQ of
+// its side left on the table none can be adjacent: average troops rally on 4+ (one half), not
+// 3+ (two thirds), and the rally does not ask.
+#[test]
+fn with_no_hq_left_a_rally_takes_no_hq_bonus() {
+    let b = battle(
+        vec![unit("inf", INFANTRY, &[]), unit("hq", HQ, &[])],
+        vec![unit("foe", INFANTRY, &[])],
+    );
+    let (inf, hq) = (id(&b, RED, "inf"), id(&b, RED, "hq"));
+    let mut b = common::with(
+        &b,
+        vec![common::flag(inf, PINNED), common::flag(hq, DESTROYED)],
+    );
+    activate(&mut b, inf, "Rally", "None");
+    let rally = SYSTEM
+        .offers(&b.context(), &[inf], &[])
+        .into_iter()
+        .find(|o| o.id == P_RALLY)
+        .expect("the rally is offered");
+    assert!(rally.refused.is_none(), "{:?}", rally.refused);
+    let why = match SYSTEM.procedure(
+        &b.context(),
+        &call(P_RALLY, &[inf], &[], &[(Q_HQ_ADJACENT, "1")]),
+    ) {
+        Err(r) => format!("{} ({})", r.reason, r.rule),
+        Ok(p) => {
+            let Step::Dice(req) = p.step(&b.context(), &[]) else {
+                panic!()
+            };
+            panic!("an HQ adjacent taken as {:+}", req.dice.modifier_total());
+        }
+    };
+    assert!(why.contains("HQ") && why.contains("§5.5"), "{why}");
+    assert!(
+        rally.params.iter().all(|p| p.key != Q_HQ_ADJACENT),
+        "no HQ is left to be adjacent: nothing to ask"
+    );
+    start(&mut b, P_RALLY, &[inf], &[], &[]).unwrap();
+    let req = dice_request(&b);
+    assert_eq!(req.dice.modifier_total(), 0);
+    let rallies: u128 = req
+        .band_odds()
+        .iter()
+        .filter(|(band, _, _)| band.label == "rallies")
+        .map(|(_, w, _)| *w)
+        .sum();
+    assert_eq!(rallies, 3, "4, 5 or 6 of six");
 }

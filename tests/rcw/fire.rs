@@ -222,3 +222,58 @@ fn armour_falls_only_to_artillery_tanks_trains_and_assault() {
     b.enter_faces("1 1").unwrap();
     assert!(status(&b, car).flag(DESTROYED));
 }
+
+// One shooting die is "1 die", never "1 dice": in the offer and in the roll's words.
+#[test]
+fn one_shooting_die_reads_one_die() {
+    let mut b = battle(
+        vec![unit("inf", INFANTRY, &[]), unit("mg", MG, &[])],
+        vec![unit("foe", INFANTRY, &[])],
+    );
+    let (inf, mg, foe) = (id(&b, RED, "inf"), id(&b, RED, "mg"), id(&b, WHITE, "foe"));
+    let label = |b: &Battle, u| {
+        SYSTEM
+            .offers(&b.context(), &[u], &[foe])
+            .into_iter()
+            .find(|o| o.id == P_SHOOT)
+            .expect("the shot is offered")
+            .label
+    };
+    assert!(label(&b, inf).ends_with("(1 die)"), "{}", label(&b, inf));
+    assert!(label(&b, mg).ends_with("(3 dice)"), "{}", label(&b, mg));
+    activate(&mut b, inf, "Shoot", "None");
+    start(&mut b, P_SHOOT, &[inf], &[foe], &[]).unwrap();
+    let Some(Step::Dice(req)) = b.step() else {
+        panic!("the shot asks for its die")
+    };
+    assert!(
+        req.label.contains("inf shoots: 1 die hitting on"),
+        "{}",
+        req.label
+    );
+}
+
+// A unit recorded entrenched is hit on 6 wherever it stands (§5.1, §5.6): the shot does not
+// ask where it stands, so it never says "Target: In the open" for it.
+#[test]
+fn a_shot_at_a_unit_recorded_entrenched_does_not_ask_its_cover() {
+    let b = battle(vec![unit("mg", MG, &[])], vec![unit("foe", INFANTRY, &[])]);
+    let (mg, foe) = (id(&b, RED, "mg"), id(&b, WHITE, "foe"));
+    let keys = |b: &Battle| -> Vec<&'static str> {
+        SYSTEM
+            .offers(&b.context(), &[mg], &[foe])
+            .into_iter()
+            .find(|o| o.id == P_SHOOT)
+            .expect("the shot is offered")
+            .params
+            .iter()
+            .map(|p| p.key)
+            .collect()
+    };
+    assert!(keys(&b).contains(&Q_COVER), "in the open or not: asked");
+    let dug_in = common::with(&b, vec![common::flag(foe, ENTRENCHED)]);
+    assert!(
+        !keys(&dug_in).contains(&Q_COVER),
+        "recorded entrenched: not asked"
+    );
+}

@@ -138,7 +138,7 @@ fn melee_worked_example_attack_with_a_leader_against_stand() {
     assert!(reqs[4].label.contains("morale 7"), "{}", reqs[4].label);
     assert_eq!(
         res.summary,
-        "A 1 / D M; Cromwell's Horse 1 routs; Henderson's Horse 1 passes"
+        "defenders lose 1 step and check morale; attackers check morale; Cromwell's Horse 1 routs; Henderson's Horse 1 passes"
     );
     let texts = facts(&res.events);
     assert!(
@@ -185,7 +185,10 @@ fn charge_doubles_strength_and_adds_two() {
     );
     assert_eq!(reqs[3].dice.modifier_total(), 3);
     // 1 + 3 = 4 on 16–20: M. Saville's defenders roll 1 + 1 (Stand) = 2 on 4–6: no effect.
-    assert_eq!(res.summary, "A M / D –; Saville's Horse 1 passes");
+    assert_eq!(
+        res.summary,
+        "defenders check morale; Saville's Horse 1 passes"
+    );
 }
 
 /// Rules VII.C.7: "If a defender vacates a hex as a result of melee, the attacker must advance
@@ -212,7 +215,10 @@ fn a_defender_routed_before_the_melee_that_holds_its_hex_is_not_a_vacated_hex() 
         f(&[1, 1]),
     ];
     let (res, _) = b.run(&call, &script).unwrap();
-    assert_eq!(res.summary, "A M / D –; Saville's Horse 1 passes");
+    assert_eq!(
+        res.summary,
+        "defenders check morale; Saville's Horse 1 passes"
+    );
     let texts = facts(&res.events);
     assert!(!texts.iter().any(|t| t.contains("vacated")), "{texts:?}");
     assert!(
@@ -224,7 +230,10 @@ fn a_defender_routed_before_the_melee_that_holds_its_hex_is_not_a_vacated_hex() 
     script[5] = f(&[6, 6]);
     script.push(A::C(0));
     let (res, _) = b.run(&call, &script).unwrap();
-    assert_eq!(res.summary, "A M / D –; Saville's Horse 1 routs");
+    assert_eq!(
+        res.summary,
+        "defenders check morale; Saville's Horse 1 routs"
+    );
     let texts = facts(&res.events);
     assert!(
         texts.iter().any(|t| t.contains("must advance")),

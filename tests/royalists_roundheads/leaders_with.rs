@@ -64,7 +64,7 @@ fn melee_with_a_recorded_leader_gets_his_bonus_and_the_morale_minus_one() {
     assert_eq!(mods(&reqs[5])[0].0, -1);
     assert_eq!(
         res.summary,
-        "A 1 / D M; Cromwell's Horse 1 routs; Henderson's Horse 1 passes"
+        "defenders lose 1 step and check morale; attackers check morale; Cromwell's Horse 1 routs; Henderson's Horse 1 passes"
     );
 }
 
@@ -80,7 +80,10 @@ fn melee_without_a_record_is_played_as_before() {
     let (res, reqs) = b.run(&call, &script).unwrap();
     assert!(reqs[0].dice.modifiers.is_empty());
     assert_eq!(reqs[2].dice.modifier_total(), 1);
-    assert_eq!(res.summary, "A M / D –; Cromwell's Horse 1 passes");
+    assert_eq!(
+        res.summary,
+        "defenders check morale; Cromwell's Horse 1 passes"
+    );
 }
 
 // VII.C.4 and VIII.B: the −1 for a stacked leader on a morale check and a rally. With a
@@ -319,17 +322,44 @@ fn the_record_is_saved_undone_and_redone() {
 // III.A.2: an overrun leader "is then moved to the nearest friendly combat unit under the
 // leader's command" — flipped or already flipped, he is no longer with the unit he was
 // recorded with (the player sets the one he joins).
+// His record names a unit not on the map (not yet entered): he stands alone.
 #[test]
 fn an_overrun_leader_is_with_no_unit() {
     use adjutant::rules::royalists_roundheads::phases::MOVEMENT;
     let mut b = ready(MOVEMENT, 1);
     let call = b.call(proc::OVERRUN, &["saville"], &["crom1"], &[]);
+    b.set_flag("sav1", keys::ENTERED, false);
     stack(&mut b, "saville", "sav1");
     assert_eq!(b.play(&call, &[]).summary, "replacement leader");
     assert_eq!(b.mark("saville", WITH), None);
     stack(&mut b, "saville", "sav1");
     assert_eq!(b.play(&call, &[]).summary, "moves away, no loss");
     assert_eq!(b.mark("saville", WITH), None);
+}
+
+// III.A.2: "A leader alone in a hex that is entered by an enemy combat unit is flipped to its
+// replacement side"; VI.C: "A friendly combat unit may never enter a hex occupied by an enemy
+// combat unit. A friendly combat unit may enter a hex containing only an enemy leader, causing
+// a casualty." A leader recorded with a unit on the map is not alone, and no enemy combat unit
+// may enter his hex: he cannot be overrun (no flip, no 3 loss points).
+#[test]
+fn a_leader_with_a_unit_on_the_map_is_not_overrun() {
+    use adjutant::rules::royalists_roundheads::phases::MOVEMENT;
+    let mut b = ready(MOVEMENT, 1);
+    stack(&mut b, "saville", "sav1");
+    let call = b.call(proc::OVERRUN, &["saville"], &["crom1"], &[]);
+    let r = b.refusal(&call);
+    assert!(r.reason.contains("not alone"), "{r}");
+    assert_eq!(r.rule, "§9.2");
+    let offer = b
+        .system
+        .offers(&b.ctx(), &[b.id("saville")], &[b.id("crom1")])
+        .into_iter()
+        .find(|o| o.id == proc::OVERRUN)
+        .expect("offered, refused");
+    assert!(offer.refused.is_some());
+    assert!(!b.flag("saville", keys::REPLACEMENT));
+    assert_eq!(b.state.sides[0].track(keys::LEADER_LOSSES), 0);
 }
 
 /// The exact odds of a call (replaying it request by request), checked to sum to one and to

@@ -28,7 +28,10 @@ fn attack_gives_plus_one_to_cavalry_attacking() {
     let (res, reqs) = b.run(&call, &script).unwrap();
     assert_eq!(mods(&reqs[2]), [(1, "Attack".to_string())]);
     assert_eq!(reqs[2].dice.modifiers[0].rule, "§6.5");
-    assert_eq!(res.summary, "A M / D –; Cromwell's Horse 1 passes");
+    assert_eq!(
+        res.summary,
+        "defenders check morale; Cromwell's Horse 1 passes"
+    );
 }
 
 // The Attack modifier is not limited to attacking (only Stand's is "if defending").
@@ -50,7 +53,10 @@ fn attack_gives_plus_one_when_defending_too() {
         "Stand gives nothing attacking"
     );
     assert_eq!(mods(&reqs[3]), [(1, "Attack, defending".to_string())]);
-    assert_eq!(res.summary, "A – / D M; Cromwell's Horse 1 passes");
+    assert_eq!(
+        res.summary,
+        "attackers check morale; Cromwell's Horse 1 passes"
+    );
 }
 
 // The melee page's reading, kept as a switch: cavalry +2 / infantry +1, attacking only.
@@ -73,7 +79,10 @@ fn the_melee_page_reading_is_a_switch() {
             "Attack (cavalry), attacking (switch attack_melee_page)".to_string()
         )]
     );
-    assert_eq!(res.summary, "A 1 / D –; Cromwell's Horse 1 passes");
+    assert_eq!(
+        res.summary,
+        "defenders lose 1 step and check morale; Cromwell's Horse 1 passes"
+    );
     // Defending under Attack: nothing under this reading.
     let b = ready_with("\"attack_melee_page\": 1", MELEE, 1);
     let call = b.call(
@@ -111,7 +120,7 @@ fn charging_cavalry_attacked_doubles_and_adds_two() {
         reqs[3].label
     );
     assert_eq!(mods(&reqs[3]), [(2, "Charge".to_string())]);
-    assert_eq!(res.summary, "A – / D –");
+    assert_eq!(res.summary, "no effect on either side");
     // A 5 reads 7 on 7–10: one step on the attackers.
     let (res, _) = b
         .run(
@@ -119,5 +128,8 @@ fn charging_cavalry_attacked_doubles_and_adds_two() {
             &[f(&[1, 1]), f(&[4, 4]), f(&[1]), f(&[5]), f(&[1, 1])],
         )
         .unwrap();
-    assert_eq!(res.summary, "A – / D 1; Cromwell's Horse 1 passes");
+    assert_eq!(
+        res.summary,
+        "attackers lose 1 step and check morale; Cromwell's Horse 1 passes"
+    );
 }

@@ -184,19 +184,19 @@ fn melee_between_steady_units_by_hand() {
     b.clock(2, MELEE, 0);
     let odds = odds_of(&b, &b.call(proc::MELEE, &["hen1"], &["crom1"], &[]));
     // Both roll 1D6 on 4–6: 1–4 no effect, 5–6 M; every morale check passes.
-    assert_eq!(q(&odds, "A – / D –"), Q::new(16, 36));
+    assert_eq!(q(&odds, "no effect on either side"), Q::new(16, 36));
     assert_eq!(
-        q(&odds, "A M / D –; Cromwell's Horse 1 passes"),
+        q(&odds, "defenders check morale; Cromwell's Horse 1 passes"),
         Q::new(8, 36)
     );
     assert_eq!(
-        q(&odds, "A – / D M; Henderson's Horse 1 passes"),
+        q(&odds, "attackers check morale; Henderson's Horse 1 passes"),
         Q::new(8, 36)
     );
     assert_eq!(
         q(
             &odds,
-            "A M / D M; Cromwell's Horse 1 passes; Henderson's Horse 1 passes"
+            "defenders check morale; attackers check morale; Cromwell's Horse 1 passes; Henderson's Horse 1 passes"
         ),
         Q::new(4, 36)
     );

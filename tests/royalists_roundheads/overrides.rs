@@ -71,7 +71,10 @@ fn an_override_loads_and_takes_effect() {
         .unwrap();
     assert_eq!(reqs[2].dice.modifier_total(), -2);
     assert!(reqs[2].label.contains("column 1–10"));
-    assert_eq!(res.summary, "A 1 / D –; Cromwell's Horse 1 passes");
+    assert_eq!(
+        res.summary,
+        "defenders lose 1 step and check morale; Cromwell's Horse 1 passes"
+    );
     let offers = b.system.offers(&b.ctx(), &[b.id("hen1")], &[b.id("crom1")]);
     let melee = offers.iter().find(|o| o.id == proc::MELEE).unwrap();
     assert_eq!(melee.params[0].choices, ["Clear", "Marsh"]);

@@ -322,3 +322,25 @@ fn charge_morale_bonus_and_out_of_command() {
         Some("Muster")
     );
 }
+
+// A phase's tags go when it ends: "Morale checked this Fire Combat Phase" does not show in the
+// Melee Phase (nor in the next turn's Orders), nor what the Combat Phase did in the Rally Phase.
+#[test]
+fn a_phase_tag_is_gone_once_its_phase_ends() {
+    let mut b = ready(phases::FIRE, 0);
+    b.set_flag("hen1", keys::MORALE_CHECKED_FIRE, true);
+    b.set_flag("hen1", keys::FIRED, true);
+    let res = b.play(&b.call(proc::NEXT_PHASE, &[], &[], &[]), &[]);
+    assert_eq!(res.summary, "Melee Phase");
+    assert!(
+        !b.flag("hen1", keys::MORALE_CHECKED_FIRE),
+        "fire's morale check tag gone"
+    );
+    b.set_flag("hen1", keys::MORALE_CHECKED_MELEE, true);
+    b.set_flag("hen1", keys::MELEED, true);
+    let res = b.play(&b.call(proc::NEXT_PHASE, &[], &[], &[]), &[]);
+    assert_eq!(res.summary, "Rally Phase");
+    for key in [keys::MORALE_CHECKED_MELEE, keys::MELEED, keys::FIRED] {
+        assert!(!b.flag("hen1", key), "{key} gone at the Rally Phase");
+    }
+}

@@ -558,3 +558,18 @@ fn the_header_names_the_side_to_move_once_the_initiative_is_won() {
     let side = b.armies()[1].side.clone();
     assert_eq!(clock_line(&b), format!("Turn 1 · Divisions · {side}"));
 }
+
+#[test]
+fn a_failed_rally_is_not_called_rallied() {
+    // The mark set by a rally or a reform is set whether it succeeds or not (one try a turn):
+    // it reads as the try, not as a rally made.
+    let b = turn_of(1, vec![]);
+    let foot = id(&b, 1, "fairfax_f");
+    let spec = b
+        .piece_schema(foot)
+        .flags
+        .iter()
+        .find(|f| f.key == REFORMED)
+        .expect("the mark of a rally or reform tried");
+    assert_eq!(spec.label, "Tried to rally or reform this turn");
+}

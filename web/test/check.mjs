@@ -71,7 +71,7 @@ function must(ok, what) {
 }
 
 const server = await h.serve();
-const { context, page, messages } = await h.launch(join(dir, 'profile'), size());
+const { context, page, messages } = await h.launch(join(dir, 'profile'), size(), { room: h.SIMULATED_ROOM });
 let online = server;
 let fireEntries = 0;
 

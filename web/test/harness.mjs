@@ -71,11 +71,19 @@ export async function serve(dir = PAGE) {
 }
 
 /**
+ * The room the simulated window's home screen shows as the browser's grant
+ * (`ui::platform::HEADLESS_CHROMIUM`): a page launched with it is told the same by
+ * `navigator.storage.estimate()`, whatever the disk of the machine the check runs on.
+ */
+export const SIMULATED_ROOM = { usage: 0, quota: 10.7e9 };
+
+/**
  * Chromium at `size` with a profile of its own in `profile` (made fresh), kept across the
  * page's reloads so its storage and service worker stay. The probe (probe.js) runs in every
- * page before the page's scripts.
+ * page before the page's scripts; with `room`, the page's storage estimate is that (the
+ * simulator's pictures of the home screen show it).
  */
-export async function launch(profile, size = PHONE) {
+export async function launch(profile, size = PHONE, { room } = {}) {
   rmSync(profile, { recursive: true, force: true });
   mkdirSync(profile, { recursive: true });
   const context = await chromium.launchPersistentContext(profile, {
@@ -93,6 +101,11 @@ export async function launch(profile, size = PHONE) {
     serviceWorkers: 'allow',
   });
   await context.addInitScript({ path: join(ROOT, 'web', 'test', 'probe.js') });
+  if (room) {
+    await context.addInitScript((r) => {
+      navigator.storage.estimate = async () => ({ usage: r.usage, quota: r.quota });
+    }, room);
+  }
   const page = context.pages()[0] ?? (await context.newPage());
   const messages = [];
   page.on('console', (m) => messages.push(`console.${m.type()}: ${m.text()}`));

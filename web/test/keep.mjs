@@ -70,7 +70,7 @@ function adjutant(args) {
 
 must(desktop && desktopBackup, 'ADJUTANT_WEB_DESKTOP and ADJUTANT_WEB_BACKUP name the desktop data folder and its backup');
 const server = await h.serve();
-const { context, page, messages } = await h.launch(join(dir, 'profile'), size());
+const { context, page, messages } = await h.launch(join(dir, 'profile'), size(), { room: h.SIMULATED_ROOM });
 const browserBackup = join(dir, 'browser-backup.ron');
 const restoreTap = targets().parts.restore.taps.at(-1);
 const backupTap = targets().parts.backup.taps.at(-1);

@@ -76,14 +76,13 @@ function unlike(image, picture, mask) {
   return [`${(d.share * 100).toFixed(1)} % of the screen differs from the simulator's ${picture}, most at ${where}`];
 }
 
-/** The page's storage: the army file at its key, and the battles. */
-function storage(page) {
-  return page.evaluate((key) => ({
-    army: localStorage.getItem(key),
-    battles: Object.keys(localStorage)
-      .filter((k) => /^adjutant\/battles\/[^/]+\.ron$/.test(k))
-      .map((k) => localStorage.getItem(k)),
-  }), expect.key);
+/** The page's storage (IndexedDB): the army file at its key, and the battles. */
+async function storage(page) {
+  const files = await h.storedFiles(page);
+  return {
+    army: files.find((f) => f.key === expect.key)?.text ?? null,
+    battles: files.filter((f) => /^adjutant\/battles\/[^/]+\.ron$/.test(f.key)).map((f) => f.text),
+  };
 }
 
 async function look(page, step) {
@@ -165,7 +164,7 @@ async function act(page, step) {
 }
 
 const server = await h.serve();
-const { context, page, messages } = await h.launch(join(dir, 'profile'), size);
+const { context, page, messages } = await h.launch(join(dir, 'profile'), size, { room: h.SIMULATED_ROOM });
 
 const byName = (name) => {
   const step = play.steps.find((s) => s.name === name);

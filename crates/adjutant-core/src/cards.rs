@@ -171,6 +171,19 @@ impl FromStr for Card {
     }
 }
 
+/// Why a card entered as drawn on the table is not in the deck as Adjutant knows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum NotInDeck {
+    #[error(
+        "{0} is in the discard pile: it has been drawn since the deck was last shuffled (if the table's deck was shuffled, reshuffle Adjutant's too)"
+    )]
+    Discarded(Card),
+    #[error("{0}: this deck has no jokers")]
+    NoJokers(Card),
+    #[error("{0} is not in this deck")]
+    Missing(Card),
+}
+
 /// When the discards are shuffled back into the deck without the player asking.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Refill {
@@ -258,6 +271,24 @@ impl Deck {
         let card = self.draw_pile.pop()?;
         self.discards.push(card);
         Some(card)
+    }
+
+    /// Takes `card` out of the draw pile wherever it lies onto the discard pile — the card
+    /// drawn from the real deck on the table — leaving the order of the rest as it was; or
+    /// says why the deck as Adjutant knows it does not hold it.
+    pub fn take(&mut self, card: Card) -> Result<(), NotInDeck> {
+        match self.draw_pile.iter().position(|&c| c == card) {
+            Some(i) => {
+                self.draw_pile.remove(i);
+                self.discards.push(card);
+                Ok(())
+            }
+            None if self.discards.contains(&card) => Err(NotInDeck::Discarded(card)),
+            None if matches!(card, Card::Joker(_)) && !self.jokers => {
+                Err(NotInDeck::NoJokers(card))
+            }
+            None => Err(NotInDeck::Missing(card)),
+        }
     }
 
     /// The card the next draw takes, for replaying a recorded draw; never shown to players.

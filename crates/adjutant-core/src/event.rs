@@ -43,8 +43,15 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by: Option<usize>,
     },
-    /// The top card of the deck was drawn onto the discard pile.
-    Drew { label: String, card: Card },
+    /// The top card of the deck was drawn onto the discard pile; or, `typed`, the card drawn
+    /// from the real deck on the table was entered, and taken out of the deck wherever it
+    /// lay in it (the order of the cards left unchanged).
+    Drew {
+        label: String,
+        card: Card,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        typed: bool,
+    },
     /// The deck was shuffled into this order (top card last).
     Shuffled { order: Vec<Card> },
     /// Something happened, in words, about a piece or the whole battle.

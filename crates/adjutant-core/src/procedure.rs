@@ -15,7 +15,7 @@ use thiserror::Error;
 
 use crate::battle::state::Context;
 use crate::cards::Card;
-use crate::dice::{Dice, Rolled};
+use crate::dice::{Dice, Modifier, Rolled};
 use crate::event::{Event, PieceId};
 
 /// What a request is answered with.
@@ -73,6 +73,25 @@ pub struct DiceRequest {
     /// The side whose roll this is, when it is not the side acting (in a melee both sides
     /// roll); `None` for the acting side's own roll.
     pub by: Option<usize>,
+    /// The number the score is held against, when the rules build one from modifiers rather
+    /// than modify the die ("Score <= modified firing figures"); the bands are on the score.
+    pub at_most: Option<AtMost>,
+}
+
+/// A number a roll's score must not exceed, built by the rules from its parts ("4 firing
+/// figures, −1 firing pistols"): shown as the rules write it, each part with its rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AtMost {
+    /// What the number is called ("modified firing figures").
+    pub label: String,
+    pub parts: Vec<Modifier>,
+}
+
+impl AtMost {
+    /// The number: the sum of its parts.
+    pub fn value(&self) -> i32 {
+        self.parts.iter().map(|m| m.value).sum()
+    }
 }
 
 impl DiceRequest {
@@ -85,12 +104,19 @@ impl DiceRequest {
     ) -> DiceRequest {
         DiceRequest {
             by: None,
+            at_most: None,
             label: label.into(),
             rule: rule.into(),
             dice,
             reading: Reading::Total,
             bands,
         }
+    }
+
+    /// The same request, its score held against `at_most`.
+    pub(crate) fn against(mut self, at_most: AtMost) -> DiceRequest {
+        self.at_most = Some(at_most);
+        self
     }
 
     /// The same request, rolled by `side`.
@@ -320,12 +346,54 @@ impl Refusal {
 }
 
 /// A situational question a procedure needs answered before it starts (range, terrain, facing).
+///
+/// A question whose answer changes the odds or the result is the player's: it is asked open
+/// ([`Given::Open`]: the battle does not start the procedure until it is answered), or it
+/// starts at an answer the rules themselves give when nothing says otherwise
+/// ([`Given::Rules`], named with its rule) — never at an answer of Adjutant's choosing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParamSpec {
     pub key: &'static str,
     pub label: String,
     pub choices: Vec<String>,
-    pub default: usize,
+    /// Where its starting answer comes from.
+    pub given: Given,
+}
+
+/// Where a question's starting answer comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Given {
+    /// Nowhere: the player answers, and the procedure waits for the answer.
+    Open,
+    /// The rules: this choice holds unless the player says otherwise (the plain case of the
+    /// rule cited: no modifier, no cover, the phase's own kind of check).
+    Rules { choice: usize, rule: &'static str },
+}
+
+impl ParamSpec {
+    /// The choice the question starts at: the rules' default, or none (asked open).
+    pub fn default(&self) -> Option<usize> {
+        match self.given {
+            Given::Open => None,
+            Given::Rules { choice, .. } => Some(choice),
+        }
+    }
+
+    /// The rule that gives its default, if the rules give one.
+    pub fn default_rule(&self) -> Option<&'static str> {
+        match self.given {
+            Given::Open => None,
+            Given::Rules { rule, .. } => Some(rule),
+        }
+    }
+
+    /// The choice an unanswered question is read as where something must be read before the
+    /// player answers — an offer checked before it is started, a script that leaves it out:
+    /// the rules' default, or else the first choice. The battle never starts a procedure on
+    /// this reading of an open question ([`crate::battle::Battle::start`]).
+    pub fn assumed(&self) -> usize {
+        self.default().unwrap_or(0)
+    }
 }
 
 /// A procedure a rule system offers for the current selection.
@@ -336,6 +404,18 @@ pub struct Offer {
     pub params: Vec<ParamSpec>,
     /// Set when the procedure exists for this selection but the rules forbid it now.
     pub refused: Option<Refusal>,
+    /// Set when it does at once, with no dice or card, what the table cannot take back (a
+    /// leader overrun, a body removed from play): the question asked once before it starts.
+    /// The window offers it after the others, so it never slides under a Start just pressed.
+    pub confirm: Option<String>,
+}
+
+impl Offer {
+    /// The same offer, asking `question` once before it starts.
+    pub(crate) fn asking(mut self, question: impl Into<String>) -> Offer {
+        self.confirm = Some(question.into());
+        self
+    }
 }
 
 /// A rule-system procedure as the player called it: which, by whom, against whom, with what

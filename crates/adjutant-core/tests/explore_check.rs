@@ -148,7 +148,7 @@ fn calls(offer: &Offer, actors: &[PieceId], targets: &[PieceId]) -> Vec<Call> {
     let mut out = vec![base.clone()];
     for spec in &offer.params {
         for (i, choice) in spec.choices.iter().enumerate().take(3) {
-            if i != spec.default {
+            if i != spec.assumed() {
                 let mut call = base.clone();
                 call.params.insert(spec.key.to_string(), choice.clone());
                 out.push(call);

@@ -1,5 +1,6 @@
-//! The card panel: draw from the battle's deck, see the last card large, the cards left and
-//! the discard pile, and shuffle the discards back in. Draws are log entries like any other.
+//! The card panel: draw from the battle's deck — or enter the card drawn from the deck on the
+//! table on the card keys — see the last card large, the cards left and the discard pile, and
+//! shuffle the discards back in. Draws are log entries like any other.
 
 use iced::widget::{Row, column, container, row, scrollable, space, text};
 use iced::{Element, Fill};
@@ -7,30 +8,38 @@ use iced::{Element, Fill};
 use adjutant::battle::{Action, Battle};
 use adjutant::cards::Card;
 
-use super::Command;
+use super::{Command, card_keys};
 use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
 
 #[derive(Debug, Clone, Default)]
 pub struct State {
     error: Option<String>,
+    keys: card_keys::State,
 }
 
 #[derive(Debug, Clone)]
 pub enum Message {
     Draw,
     Reshuffle,
+    /// The card keys: a card drawn on the table.
+    Keys(card_keys::Message),
 }
 
 impl State {
-    pub fn update(&mut self, message: Message) -> Command {
+    pub fn update(&mut self, message: Message) -> Option<Command> {
         match message {
-            Message::Draw => Command::TrayDraw,
-            Message::Reshuffle => Command::Start(Action::Reshuffle),
+            Message::Draw => Some(Command::TrayDraw),
+            Message::Reshuffle => Some(Command::Start(Action::Reshuffle)),
+            Message::Keys(m) => self
+                .keys
+                .update(m)
+                .map(|card_keys::Entered::Card(c)| Command::TrayCard(c)),
         }
     }
 
     pub fn finished(&mut self, result: Result<(), adjutant::battle::ActionError>) {
+        self.keys.finished(&result);
         self.error = result.err().map(|e| e.to_string());
     }
 
@@ -56,7 +65,8 @@ impl State {
         .spacing(gap::S)
         .align_y(iced::Center);
         let rule = parts::caption(format!("The deck is {}.", deck.refill.describe()));
-        let mut content = column![actions, rule].spacing(gap::M);
+        let keys = self.keys.view(deck.jokers, Message::Keys);
+        let mut content = column![actions, rule, keys].spacing(gap::M);
         if let Some(e) = &self.error {
             content = content.push(parts::error_line(e.as_str()));
         }

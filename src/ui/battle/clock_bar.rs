@@ -1,6 +1,8 @@
 //! The foot of the battle's centre: the procedure the rule system names to move the clock on
 //! (the next phase, the end of a player turn), always in this one place and on F8, with the
-//! phase's reminder beside it — or, when the rules refuse it now, why. While a procedure is
+//! phase's reminder beside it, named as the current phase's ("Now, Command Phase: …") and
+//! ended at a whole word when it is longer than the bar holds (F9 shows it whole) — or, when
+//! the rules refuse it now, why. While a procedure is
 //! under way the bar gives its room to the request (F8 waits for the procedure's end).
 
 use iced::widget::{button, column, container, row, text};
@@ -19,6 +21,35 @@ pub const KEY: &str = "F8";
 /// The bar's height, kept whatever it says, so nothing above it moves.
 const HEIGHT: f32 = 76.0;
 
+/// The most characters of the reminder line the bar shows (one line at 150 %).
+const REMINDER_CHARS: usize = 56;
+
+/// The reminder as the bar says it: the phase it is for, and the words that fit in `max`
+/// characters in all, ended at a whole word with "…" when they do not all fit.
+pub fn reminder_line(phase: &str, reminder: &str, max: usize) -> String {
+    let head = if phase.is_empty() {
+        "Now".to_string()
+    } else {
+        format!("Now, {phase}")
+    };
+    let max = max.saturating_sub(head.chars().count() + 4).max(12);
+    if reminder.chars().count() <= max {
+        return format!("{head}: {reminder}");
+    }
+    let mut cut = String::new();
+    for word in reminder.split_whitespace() {
+        if cut.chars().count() + word.chars().count() + 1 > max {
+            break;
+        }
+        if !cut.is_empty() {
+            cut.push(' ');
+        }
+        cut.push_str(word);
+    }
+    let cut = cut.trim_end_matches([',', ';', ':', '.', ' ']);
+    format!("{head}: {cut} …")
+}
+
 /// The offer that moves the clock on, as the rules make it now (nothing picked).
 pub fn offer(game: &Battle) -> Option<Offer> {
     let id = game.rules().clock_offer()?;
@@ -35,7 +66,7 @@ pub fn call(game: &Battle) -> Option<Action> {
     let params = offer
         .params
         .iter()
-        .filter_map(|p| Some((p.key.to_string(), p.choices.get(p.default)?.clone())))
+        .filter_map(|p| Some((p.key.to_string(), p.choices.get(p.default()?)?.clone())))
         .collect();
     Some(Action::Procedure(Call {
         id: offer.id,
@@ -52,6 +83,11 @@ pub fn view(game: &Battle, touch: bool) -> Option<Element<'_, Message>> {
         return None;
     }
     let offer = offer(game)?;
+    let phase = game
+        .rules()
+        .phases()
+        .get(game.state().phase)
+        .map(|p| (p.name.clone(), p.summary.clone()));
     let beside = match &offer.refused {
         Some(r) => format!("Not now: {} ({})", r.reason, r.rule),
         None => game
@@ -59,12 +95,10 @@ pub fn view(game: &Battle, touch: bool) -> Option<Element<'_, Message>> {
             .reminders(&game.context())
             .into_iter()
             .next()
-            .or_else(|| {
-                let phases = game.rules().phases();
-                phases
-                    .get(game.state().phase)
-                    .map(|p| p.summary.clone())
-                    .filter(|s| !s.is_empty())
+            .or_else(|| phase.clone().map(|(_, s)| s).filter(|s| !s.is_empty()))
+            .map(|r| {
+                let name = phase.as_ref().map_or("", |(n, _)| n.as_str());
+                reminder_line(name, &r, REMINDER_CHARS)
             })
             .unwrap_or_default(),
     };
@@ -95,4 +129,30 @@ pub fn view(game: &Battle, touch: bool) -> Option<Element<'_, Message>> {
         .style(theme::panel)
         .into(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reminder_line;
+
+    #[test]
+    fn the_reminder_names_its_phase_and_ends_at_a_whole_word() {
+        assert_eq!(
+            reminder_line("Command Phase", "Place chits.", 90),
+            "Now, Command Phase: Place chits."
+        );
+        let long = "Check command span: mark units out of their leader's span, then move the \
+                    leaders and units within it";
+        let line = reminder_line("Command Phase", long, 63);
+        assert_eq!(
+            line,
+            "Now, Command Phase: Check command span: mark units out of …"
+        );
+        assert!(
+            long.starts_with(
+                line.trim_start_matches("Now, Command Phase: ")
+                    .trim_end_matches(" …")
+            )
+        );
+    }
 }

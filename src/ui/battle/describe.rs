@@ -8,7 +8,7 @@
 
 use adjutant::battle::state::Roster;
 use adjutant::battle::{Battle, Entry, Pending};
-use adjutant::event::Event;
+use adjutant::event::{Event, FactKind};
 use adjutant::procedure::{Input, Step};
 use adjutant::status::{Change, StatusSchema, Viewer};
 
@@ -30,9 +30,50 @@ pub fn outcome<'a>(game: &Battle, entry: &'a Entry) -> Vec<&'a Event> {
     }
 }
 
-/// The events a player reads: all but the rules' bookkeeping.
+/// The events a player reads: all but the rules' bookkeeping, and the clock's move when the
+/// entry says it in words of its own ("Turn 2: Melee Phase (Royalist)"), so a phase change
+/// reads once.
 pub fn shown<'a>(game: &Battle, events: &'a [Event]) -> impl Iterator<Item = &'a Event> {
-    events.iter().filter(move |e| !is_bookkeeping(game, e))
+    let told = events.iter().any(|e| {
+        matches!(
+            e,
+            Event::Fact {
+                kind: FactKind::Turn,
+                ..
+            }
+        )
+    });
+    events
+        .iter()
+        .filter(move |e| !(is_bookkeeping(game, e) || told && matches!(e, Event::Clock { .. })))
+}
+
+/// The lines of an entry as the log shows them under its title: each event in words, less a
+/// line that says again what the title or a line before it says (in the same words, in any
+/// order: "Turn 1: Movement Phase (Royalist)" under "Turn 1: Royalist Movement Phase").
+pub fn entry_lines(game: &Battle, entry: &Entry, viewer: Viewer) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for e in shown(game, &entry.events) {
+        let line = event(game, e, viewer);
+        if !same_words(&line, &entry.title) && !lines.iter().any(|l| same_words(l, &line)) {
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+/// Whether two lines say the same words, in any order, whatever their case and punctuation.
+pub fn same_words(a: &str, b: &str) -> bool {
+    let words = |s: &str| {
+        let mut w: Vec<String> = s
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        w.sort();
+        w
+    };
+    words(a) == words(b)
 }
 
 /// Whether an event changes something the status schema does not declare: the rules' own
@@ -97,7 +138,10 @@ pub fn event(game: &Battle, event: &Event, viewer: Viewer) -> String {
             let how = if rolled.typed { " (typed)" } else { "" };
             format!("{label}: {rolled}{how}")
         }
-        Event::Drew { label, card } => format!("{label}: {card}"),
+        Event::Drew { label, card, typed } => {
+            let how = if *typed { " (entered)" } else { "" };
+            format!("{label}: {card}{how}")
+        }
         Event::Shuffled { order } => format!("The deck is shuffled ({} cards)", order.len()),
         Event::Fact { text, .. } => text.clone(),
         Event::Piece { piece, change } => {
@@ -108,6 +152,17 @@ pub fn event(game: &Battle, event: &Event, viewer: Viewer) -> String {
             let schema = game.piece_schema(*piece);
             let side = roster.side_of(*piece);
             let name = roster.name(*piece);
+            // A leader's place reads as a sentence, as the entry that records it is titled.
+            if let Change::Mark { key, to } = change
+                && key == adjutant::status::WITH
+                && roster.leader(*piece).is_some()
+            {
+                let unit = to
+                    .as_deref()
+                    .map(|v| roster.mark_value(side, v).into_owned())
+                    .unwrap_or_default();
+                return adjutant::battle::adjust::with_words(&name, &unit);
+            }
             let words = Words {
                 roster,
                 side,

@@ -98,8 +98,8 @@ impl State {
                 Column::new()
                     .spacing(2)
                     .push(parts::strong(format!("{}. {}", n + 1, entry.title)));
-            for e in describe::shown(game, &entry.events) {
-                lines = lines.push(parts::body(describe::event(game, e, viewer)));
+            for line in describe::entry_lines(game, entry, viewer) {
+                lines = lines.push(parts::body(line));
             }
             list = list.push(parts::card(lines));
         }

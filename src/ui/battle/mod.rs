@@ -21,6 +21,7 @@
 mod across;
 mod adjust_panel;
 mod banner;
+pub(super) mod card_keys;
 mod cards;
 pub(super) mod clock_bar;
 pub(super) mod describe;
@@ -29,6 +30,7 @@ pub(super) mod leave;
 pub(super) mod log;
 pub(super) mod odds;
 pub(super) mod procedure_panel;
+pub(super) mod questions;
 pub(super) mod roster_panel;
 pub(super) mod screen;
 mod status_view;
@@ -62,6 +64,8 @@ pub struct Battle {
     viewer: Viewer,
     /// Ctrl or Shift is held: a click on a piece adds it to the pick.
     adding: bool,
+    /// Ctrl (Cmd) is held: what a field would take as typing is a shortcut's key.
+    command_held: bool,
     tab: Tab,
     narrow_tab: Tab,
     /// On a phone, the top bar's menu (printing, the tables, across the table, whose eyes) is
@@ -141,6 +145,10 @@ pub enum Message {
     PrintPressed,
     /// Ctrl or Shift pressed or released.
     AddingChanged(bool),
+    /// Ctrl (Cmd) pressed or released: while it is held, keys are shortcuts, not typing.
+    CommandHeld(bool),
+    /// Return, pressed with no field taking it: enters the faces or the card tapped.
+    EnterPressed,
     Undo,
     Redo,
     /// F8 or the Start at the foot of the centre: the procedure that moves the clock on.
@@ -173,6 +181,8 @@ pub enum Command {
     Roll,
     EnterFaces(String),
     Draw,
+    /// The card drawn from the deck on the table, for the procedure under way.
+    EnterCard(adjutant::cards::Card),
     Choose(usize),
     Cancel,
     Undo,
@@ -187,8 +197,20 @@ pub enum Command {
     TrayFacesMixed(Vec<Dice>, Vec<String>),
     /// A card from the card panel.
     TrayDraw,
+    /// The card drawn from the deck on the table, entered on the card panel.
+    TrayCard(adjutant::cards::Card),
     /// A correction by hand to a piece's or a side's status.
     Adjust(Subject, Change),
+}
+
+/// Whether a message is text typed into a field (the find box, a faces field).
+fn typing(message: &Message) -> bool {
+    matches!(
+        message,
+        Message::Pieces(roster_panel::Message::FilterChanged(_))
+            | Message::Procedure(procedure_panel::Message::FacesChanged(_))
+            | Message::Tray(tray::Message::FacesChanged(..))
+    )
 }
 
 /// A new battle between these armies under `systems` (the tables in force), with a seed
@@ -226,6 +248,7 @@ impl Battle {
             leaving: None,
             viewer: Viewer::Umpire,
             adding: false,
+            command_held: false,
             tab: Tab::Dice,
             narrow_tab: Tab::Procedures,
             menu: false,
@@ -253,6 +276,12 @@ impl Battle {
     #[cfg(test)]
     pub fn selection(&self) -> &roster_panel::State {
         &self.pieces
+    }
+
+    /// Whether the player has answered the question `key` of `offer` for the pick on screen.
+    #[cfg(test)]
+    pub fn answer_given(&self, offer: &str, key: &str) -> bool {
+        self.procedure.answer_given(&self.pieces, offer, key)
     }
 
     /// Whether the last save failed (the banner is up).
@@ -293,9 +322,16 @@ impl Battle {
     /// app saves it before anything is shown.
     pub fn update(&mut self, message: Message) -> Action {
         if self.leaving.is_some()
-            && !matches!(message, Message::Leave(_) | Message::AddingChanged(_))
+            && !matches!(
+                message,
+                Message::Leave(_) | Message::AddingChanged(_) | Message::CommandHeld(_)
+            )
         {
             // The question about leaving is up: the rest of the screen waits for its answer.
+            return Action::None;
+        }
+        // Ctrl+0, Ctrl+= and Ctrl+- zoom: the field with the keyboard does not take the key.
+        if self.command_held && typing(&message) {
             return Action::None;
         }
         if matches!(
@@ -353,10 +389,11 @@ impl Battle {
                 }
             }
             Message::Cards(m) => {
-                let cmd = self.cards.update(m);
-                let (result, action) = self.perform(cmd);
-                self.cards.finished(result);
-                return action;
+                if let Some(cmd) = self.cards.update(m) {
+                    let (result, action) = self.perform(cmd);
+                    self.cards.finished(result);
+                    return action;
+                }
             }
             Message::Log(m) => {
                 if let Some(cmd) = self.log.update(m) {
@@ -391,6 +428,12 @@ impl Battle {
             Message::HomePressed => return Action::Leave(Next::Home),
             Message::PrintPressed => return Action::Print,
             Message::AddingChanged(adding) => self.adding = adding,
+            Message::CommandHeld(held) => self.command_held = held,
+            Message::EnterPressed => {
+                if let (Mode::Desk, Some(m)) = (&self.mode, self.procedure.on_return(&self.game)) {
+                    return self.update(Message::Procedure(m));
+                }
+            }
         }
         Action::None
     }
@@ -471,6 +514,7 @@ impl Battle {
             Command::Roll => g.roll(),
             Command::EnterFaces(text) => g.enter_faces(&text),
             Command::Draw => g.draw(),
+            Command::EnterCard(card) => g.enter_card(card),
             Command::Choose(i) => g.choose(i),
             Command::Cancel => g.cancel(),
             Command::Undo => g.undo(),
@@ -500,6 +544,12 @@ impl Battle {
             Command::TrayDraw => {
                 g.start(game::Action::Draw)?;
                 g.draw().inspect_err(|_| {
+                    let _ = g.cancel();
+                })
+            }
+            Command::TrayCard(card) => {
+                g.start(game::Action::Draw)?;
+                g.enter_card(card).inspect_err(|_| {
                     let _ = g.cancel();
                 })
             }

@@ -46,6 +46,16 @@ pub fn view<'a, M: 'a>(game: &Battle, odds: Odds) -> Element<'a, M> {
     col.into()
 }
 
+/// The odds of a procedure before it starts, in a line or two: [`glance`]'s lines, or, with a
+/// single outcome, that outcome for certain.
+pub fn preview(game: &Battle, odds: &Odds) -> Vec<String> {
+    match odds.outcomes.as_slice() {
+        [] => Vec::new(),
+        [(summary, _)] => vec![format!("Certain: {summary}")],
+        _ => glance(game, odds),
+    }
+}
+
 /// One line per side whose pieces an outcome names ("Royalist: Holles's Horse routs 27 % ·
 /// Holles's Horse passes 73 %"), and one for results that name no piece ("Result: step loss
 /// 35 % · morale check 40 %"): each outcome's parts (split at "; ") summed over the outcomes

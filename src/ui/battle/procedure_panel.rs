@@ -1,12 +1,21 @@
 //! The centre of the battle: the procedures the rule system offers for the selection — the
-//! allowed ones first, each with a picker for each parameter (when several are allowed, each
-//! one's questions fold into one line of the answers its Start uses, with "Change" to open
-//! them, so the next offer's Start stays in view), the refused ones folded under one
-//! line that unfolds to each with the rule that forbids it — and, once one is under way, its
+//! allowed ones first, each with its questions ([`super::questions`]: a question the rules
+//! give no answer to starts unanswered and its Start waits for it; when several offers are
+//! allowed, the questions the rules answer fold into one line of the answers Start uses, with
+//! "Change" to open them, so the next offer's Start stays in view), with the odds of the whole
+//! procedure as the answers stand once they are given; the refused ones folded under one line
+//! that unfolds to each with the rule that forbids it — and, once one is under way, its
 //! request at the top — the dice with the Roll row and its keypad right under the question,
-//! the exact odds of each band and every modifier, a card to draw or a choice to make — with
-//! the notes and the odds of the whole procedure below. A message never moves what can be
-//! clicked: it shows below the request, or at the foot of the offers.
+//! the exact odds of each band and every modifier, a card to draw (or to enter as drawn on
+//! the table, on the card keys) or a choice to make — with the notes and the odds of the whole
+//! procedure below. A message never moves what can be clicked: it shows below the request, or
+//! at the foot of the offers.
+//!
+//! Nothing moves under the pointer within one pick: the offers keep the places they were first
+//! shown in (new ones come after), one that was started and is no longer offered leaves a
+//! "done" line in its place, an offer that acts at once on what the table cannot take back
+//! comes after the others and asks once before it acts (its "Not now" where Start was). The
+//! answers are the pick's: picking again, or starting the offer, forgets them.
 //!
 //! On a phone (`touch`) every button is a finger's size, and the column is laid out so the
 //! finger need not move: the first offer's Start heads the column (the pick is said under
@@ -17,22 +26,22 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use iced::widget::{Column, column, container, pick_list, row, scrollable};
+use iced::widget::{Column, column, container, row, scrollable, space};
 use iced::{Element, Fill};
 
 use adjutant::battle::{Action, Battle, Pending};
+use adjutant::event::PieceId;
 use adjutant::procedure::{Call, DiceRequest, Offer, Reading, Step};
 use adjutant::status::Viewer;
 
 use super::roster_panel::State as Selection;
-use crate::ui::kept_inside::kept_inside;
 use std::cell::RefCell;
 
 use adjutant::odds::Odds;
 
-use super::{Command, adjust_panel, describe, keypad, odds};
+use super::{Command, adjust_panel, card_keys, describe, keypad, odds, questions};
 use crate::ui::parts;
-use crate::ui::theme::{self, gap, size};
+use crate::ui::theme::{self, gap};
 use adjutant::battle::adjust::Subject;
 use adjutant::status::Change;
 
@@ -40,22 +49,15 @@ use adjutant::status::Change;
 /// with the dice and cards).
 const LAST_LINES: usize = 3;
 
-/// The widest a parameter's picker grows.
-const PICKER_MAX: f32 = 240.0;
-
 /// The widget id of the field for faces rolled on the table.
 pub const FACES: &str = "procedure-faces";
 
-/// The widget id of the picker for one parameter of one offer (tests and focus use it).
-pub fn param_id(offer: &str, key: &str) -> String {
-    format!("param:{offer}:{key}")
-}
+/// The widget id of one parameter of one offer (tests and focus use it).
+#[cfg(test)]
+pub use super::questions::param_id;
 
-/// A question's label without its explanation in brackets ("Target in cover (small arms −1)"
-/// reads "Target in cover"), for the one line of a folded offer's answers.
-fn short_label(label: &str) -> &str {
-    label.split(" (").next().unwrap_or(label).trim_end()
-}
+/// How many odds previews are kept before the oldest go.
+const PREVIEWS: usize = 32;
 
 /// The widget id of an offer's "Change" / "Fold" beside its folded questions.
 pub fn questions_id(offer: &str) -> String {
@@ -64,8 +66,20 @@ pub fn questions_id(offer: &str) -> String {
 
 #[derive(Debug, Clone, Default)]
 pub struct State {
-    /// The answers picked so far, by offer id and parameter key.
+    /// The answers picked so far, by offer id and parameter key, for the pick in `answered_for`.
     params: BTreeMap<(String, String), String>,
+    /// The pick (actors, targets) the answers were given for: another pick starts afresh.
+    answered_for: (Vec<PieceId>, Vec<PieceId>),
+    /// The offer just started, whose answers go (and whose place is kept) once it is done.
+    started: Option<String>,
+    /// The offer asking, before it acts, whether the player means it: id and answers.
+    confirming: Option<(String, BTreeMap<String, String>)>,
+    /// Where each offer shows for the pick on screen, so nothing moves under the pointer.
+    places: RefCell<Places>,
+    /// The odds of the calls the answers make, worked out once each (in words).
+    previews: RefCell<Vec<(Call, Vec<String>)>>,
+    /// The card being entered as drawn on the table.
+    card: card_keys::State,
     /// The faces typed for the request under way, and what was wrong with the last entered
     /// (or with the offer started).
     faces: parts::Faces,
@@ -82,6 +96,21 @@ pub struct State {
     questions_open: BTreeSet<String>,
 }
 
+/// The places of the offers of one pick at one moment of the clock: in the order first shown,
+/// and the ones started and no longer offered.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Places {
+    key: (Vec<PieceId>, Vec<PieceId>, (u32, usize, usize)),
+    order: Vec<(String, String)>,
+    done: BTreeSet<String>,
+}
+
+/// One place in the list of offers: an offer, or one done since it was started.
+enum Slot {
+    Offer(Offer),
+    Done(String),
+}
+
 #[derive(Debug, Clone)]
 pub enum Message {
     ParamPicked {
@@ -93,6 +122,15 @@ pub enum Message {
         offer: String,
         params: BTreeMap<String, String>,
     },
+    /// Start of an offer that acts at once on what the table cannot take back: ask first.
+    ConfirmAsked {
+        offer: String,
+        params: BTreeMap<String, String>,
+    },
+    /// The answer to that question: go ahead, or not now.
+    Confirmed(bool),
+    /// The card keys.
+    Card(card_keys::Message),
     Roll,
     FacesChanged(String),
     /// A face tapped on the keypad.
@@ -117,16 +155,38 @@ impl State {
     pub fn update(&mut self, message: Message, selection: &Selection) -> Option<Command> {
         match message {
             Message::ParamPicked { offer, key, value } => {
+                let pick = (selection.actors.clone(), selection.targets.clone());
+                if self.answered_for != pick {
+                    self.params.clear();
+                    self.answered_for = pick;
+                }
                 self.params.insert((offer, key), value);
                 self.faces.error = None;
                 None
             }
-            Message::Started { offer, params } => Some(Command::Start(Action::Procedure(Call {
-                id: offer,
-                actors: selection.actors.clone(),
-                targets: selection.targets.clone(),
-                params,
-            }))),
+            Message::Started { offer, params } => {
+                self.confirming = None;
+                self.started = Some(offer.clone());
+                Some(Command::Start(Action::Procedure(Call {
+                    id: offer,
+                    actors: selection.actors.clone(),
+                    targets: selection.targets.clone(),
+                    params,
+                })))
+            }
+            Message::ConfirmAsked { offer, params } => {
+                self.confirming = Some((offer, params));
+                None
+            }
+            Message::Confirmed(yes) => {
+                let (offer, params) = self.confirming.take()?;
+                yes.then(|| self.update(Message::Started { offer, params }, selection))
+                    .flatten()
+            }
+            Message::Card(m) => self.card.update(m).map(|card_keys::Entered::Card(c)| {
+                self.faces.error = None;
+                Command::EnterCard(c)
+            }),
             Message::Roll => Some(Command::Roll),
             Message::FacesChanged(s) => {
                 self.faces.set(s);
@@ -163,7 +223,87 @@ impl State {
     }
 
     pub fn finished(&mut self, result: Result<(), adjutant::battle::ActionError>) {
+        // An offer started: its answers were used (the next one starts afresh), and its place
+        // is kept while the pick stays.
+        if let Some(offer) = self.started.take()
+            && result.is_ok()
+        {
+            self.params.retain(|(o, _), _| *o != offer);
+            self.places.get_mut().done.insert(offer);
+        }
+        self.card.finished(&result);
         self.faces.finished(result);
+    }
+
+    /// Whether the question `key` of `offer` has been answered under the pick `sel`.
+    #[cfg(test)]
+    pub fn answer_given(&self, sel: &Selection, offer: &str, key: &str) -> bool {
+        self.answers_of(sel, offer).contains_key(key)
+    }
+
+    /// The answers given for `offer` under the pick `sel` (none when they were for another).
+    fn answers_of<'s>(&'s self, sel: &Selection, offer: &str) -> BTreeMap<&'s str, &'s String> {
+        if self.answered_for.0 != sel.actors || self.answered_for.1 != sel.targets {
+            return BTreeMap::new();
+        }
+        self.params
+            .iter()
+            .filter(|((o, _), _)| o == offer)
+            .map(|((_, k), v)| (k.as_str(), v))
+            .collect()
+    }
+
+    /// The offers in their places: those shown before in the places they had (one started
+    /// and no longer offered as a "done" line), then the new ones — those that act at once on
+    /// what the table cannot take back after the others.
+    fn arrange(&self, game: &Battle, sel: &Selection, mut allowed: Vec<Offer>) -> Vec<Slot> {
+        allowed.sort_by_key(|o| o.confirm.is_some());
+        let s = game.state();
+        let key = (
+            sel.actors.clone(),
+            sel.targets.clone(),
+            (s.turn, s.phase, s.side),
+        );
+        let mut places = self.places.borrow_mut();
+        if places.key != key {
+            *places = Places {
+                key,
+                ..Places::default()
+            };
+        }
+        let mut slots = Vec::new();
+        for (id, label) in &places.order {
+            match allowed.iter().position(|o| &o.id == id) {
+                Some(i) => slots.push(Slot::Offer(allowed.remove(i))),
+                None if places.done.contains(id) => slots.push(Slot::Done(label.clone())),
+                None => {}
+            }
+        }
+        for offer in allowed {
+            places.order.push((offer.id.clone(), offer.label.clone()));
+            slots.push(Slot::Offer(offer));
+        }
+        slots
+    }
+
+    /// The odds of `call` in a line or two at a glance, worked out once per call.
+    fn preview(&self, game: &Battle, call: &Call) -> Vec<String> {
+        let mut cache = self.previews.borrow_mut();
+        if let Some((_, lines)) = cache.iter().find(|(c, _)| c == call) {
+            return lines.clone();
+        }
+        let lines = match game.rules().procedure(&game.context(), call) {
+            Ok(p) => odds::preview(
+                game,
+                &adjutant::odds::procedure_odds(p.as_ref(), &game.context(), &[]),
+            ),
+            Err(r) => vec![format!("Not allowed: {} ({})", r.reason, r.rule)],
+        };
+        if cache.len() >= PREVIEWS {
+            cache.clear();
+        }
+        cache.push((call.clone(), lines.clone()));
+        lines
     }
 
     pub fn view<'a>(
@@ -280,10 +420,13 @@ impl State {
             .into_iter()
             .filter(|o| Some(o.id.as_str()) != clock)
             .partition(|o| o.refused.is_none());
-        // With several offers allowed, each one's questions fold into a line of its answers.
+        // With several offers allowed, the questions the rules answer fold into a line.
         let fold = allowed.len() > 1;
-        for offer in allowed {
-            col = col.push(self.offer_view(offer, fold, touch));
+        for slot in self.arrange(game, sel, allowed) {
+            col = col.push(match slot {
+                Slot::Offer(offer) => self.offer_view(game, sel, offer, fold, touch),
+                Slot::Done(label) => done_view(label, touch),
+            });
         }
         if touch {
             col = col.push(parts::strong(picked));
@@ -297,7 +440,7 @@ impl State {
             ));
             if self.refused_open {
                 for offer in refused {
-                    col = col.push(self.offer_view(offer, false, touch));
+                    col = col.push(self.offer_view(game, sel, offer, false, touch));
                 }
             }
         }
@@ -359,58 +502,88 @@ impl State {
         parts::card(col)
     }
 
-    /// One offer: its label and Start, then its questions — or, `fold`ed and not opened, one
-    /// line of the answers Start will use, with "Change" to unfold them. On a phone Start
-    /// keeps to the top of the card, where the request's Roll comes.
-    fn offer_view<'a>(&'a self, offer: Offer, fold: bool, touch: bool) -> Element<'a, Message> {
-        let folded = fold && !offer.params.is_empty() && !self.questions_open.contains(&offer.id);
-        let mut said = Vec::new();
+    /// One offer: its label and Start, then its questions — or, `fold`ed and not opened, the
+    /// ones the rules answer in one line of those answers, with "Change" to unfold them (the
+    /// open ones stay, so answering one moves nothing) — and, once every question has an
+    /// answer, the odds of the whole procedure as they stand. Start waits for the open
+    /// questions; an offer that acts at once on what the table cannot take back asks first.
+    /// On a phone Start keeps to the top of the card, where the request's Roll comes.
+    fn offer_view<'a>(
+        &'a self,
+        game: &'a Battle,
+        sel: &Selection,
+        offer: Offer,
+        fold: bool,
+        touch: bool,
+    ) -> Element<'a, Message> {
+        let answered = self.answers_of(sel, &offer.id);
+        let opened = self.questions_open.contains(&offer.id);
+        let folded = fold && !opened;
         let mut answers = BTreeMap::new();
-        let mut pickers = Column::new().spacing(gap::XS);
+        let mut missing = Vec::new();
+        let mut shown = Column::new().spacing(gap::XS);
+        let mut foldable = false;
         for p in &offer.params {
-            let chosen = self
-                .params
-                .get(&(offer.id.clone(), p.key.to_string()))
-                .filter(|v| p.choices.contains(v))
-                .cloned()
-                .or_else(|| p.choices.get(p.default).cloned());
-            if let Some(v) = &chosen {
-                answers.insert(p.key.to_string(), v.clone());
-                said.push(format!("{}: {v}", short_label(&p.label)));
+            let picked = answered.get(p.key).copied();
+            match questions::chosen(p, picked) {
+                Some(v) => {
+                    answers.insert(p.key.to_string(), v);
+                }
+                None => missing.push(questions::short_label(&p.label).to_string()),
+            }
+            let rules_answer = p.default().is_some();
+            foldable |= rules_answer;
+            if folded && rules_answer {
+                continue;
             }
             let (id, key) = (offer.id.clone(), p.key.to_string());
-            let picker = pick_list(p.choices.clone(), chosen, move |value| {
-                Message::ParamPicked {
+            shown = shown.push(questions::view(
+                &offer.id,
+                p,
+                picked,
+                move |value| Message::ParamPicked {
                     offer: id.clone(),
                     key: key.clone(),
                     value,
-                }
-            })
-            .text_size(size::BODY);
-            // The label wraps; the picker keeps its own width (up to a share of the row, its
-            // choice clipped beyond), so it never shrinks to its arrow or runs out of the card.
-            pickers = pickers.push(
-                row![
-                    container(parts::body(p.label.clone())).width(Fill),
-                    container(parts::tap(kept_inside(picker), touch))
-                        .id(param_id(&offer.id, p.key))
-                        .max_width(PICKER_MAX),
-                ]
-                .spacing(gap::S)
-                .align_y(iced::Center),
-            );
+                },
+                touch,
+            ));
         }
-        let start = parts::tap(
-            parts::touch_text("Start", touch)
+        let asking = self
+            .confirming
+            .as_ref()
+            .filter(|(o, _)| *o == offer.id)
+            .map(|(_, a)| a.clone());
+        let ready = offer.refused.is_none() && missing.is_empty();
+        let start = match (&asking, &offer.confirm) {
+            // Asking: "Not now" where Start was, so a second click there does nothing.
+            (Some(_), _) => parts::touch_text("Not now", touch)
+                .style(theme::quiet)
+                .on_press(Message::Confirmed(false)),
+            (None, Some(_)) => parts::touch_text("Start", touch)
                 .style(theme::action)
-                .on_press_maybe(offer.refused.is_none().then(|| Message::Started {
+                .on_press_maybe(ready.then(|| Message::ConfirmAsked {
                     offer: offer.id.clone(),
-                    params: answers,
+                    params: answers.clone(),
                 })),
-            touch,
-        );
+            (None, None) => parts::touch_text("Start", touch)
+                .style(theme::action)
+                .on_press_maybe(ready.then(|| Message::Started {
+                    offer: offer.id.clone(),
+                    params: answers.clone(),
+                })),
+        };
+        let start = parts::tap(start, touch);
         let mut col =
             column![head_row(parts::strong(offer.label.clone()), start, touch)].spacing(gap::XS);
+        if let (Some(_), Some(question)) = (&asking, &offer.confirm) {
+            col = col.push(parts::body(question.clone())).push(parts::tap(
+                parts::touch_text("Yes", touch)
+                    .style(theme::risky)
+                    .on_press(Message::Confirmed(true)),
+                touch,
+            ));
+        }
         let toggle = |label| {
             container(parts::tap(
                 parts::touch_text(label, touch)
@@ -420,27 +593,48 @@ impl State {
             ))
             .id(questions_id(&offer.id))
         };
-        match &offer.refused {
-            Some(r) => {
-                col = col.push(parts::caption(format!(
-                    "Not allowed: {} ({})",
-                    r.reason, r.rule
-                )))
+        if let Some(r) = &offer.refused {
+            col = col.push(parts::caption(format!(
+                "Not allowed: {} ({})",
+                r.reason, r.rule
+            )));
+            return parts::card(col);
+        }
+        // Each question not answered says "answer this first" beside it.
+        col = col.push(shown);
+        if fold && foldable {
+            let line: Vec<String> = offer
+                .params
+                .iter()
+                .filter(|p| p.default().is_some())
+                .filter_map(|p| {
+                    let v = questions::chosen(p, answered.get(p.key).copied())?;
+                    Some(format!("{}: {v}", questions::short_label(&p.label)))
+                })
+                .collect();
+            col = col.push(if folded {
+                row![
+                    container(parts::caption(line.join(" · "))).width(Fill),
+                    toggle("Change")
+                ]
+                .spacing(gap::S)
+                .align_y(iced::Center)
+            } else {
+                row![space::horizontal(), toggle("Fold")]
+            });
+        }
+        // The odds follow the answers: once every question has one, the whole procedure's.
+        let decided = offer.params.iter().any(|p| p.default().is_none()) || !folded;
+        if ready && decided && !offer.params.is_empty() {
+            let call = Call {
+                id: offer.id.clone(),
+                actors: sel.actors.clone(),
+                targets: sel.targets.clone(),
+                params: answers,
+            };
+            for line in self.preview(game, &call) {
+                col = col.push(parts::caption(line));
             }
-            None if folded => {
-                col = col.push(
-                    row![
-                        container(parts::caption(said.join(" · "))).width(Fill),
-                        toggle("Change")
-                    ]
-                    .spacing(gap::S)
-                    .align_y(iced::Center),
-                )
-            }
-            None if fold && !offer.params.is_empty() => {
-                col = col.push(pickers).push(toggle("Fold"))
-            }
-            None => col = col.push(pickers),
         }
         parts::card(col)
     }
@@ -496,12 +690,14 @@ impl State {
                         head_row(parts::strong(req.label), draw, true),
                         parts::caption(req.rule),
                         parts::body(draws),
+                        self.card.view(game.state().deck.jokers, Message::Card),
                     ],
                     false => column![
                         parts::strong(req.label),
                         parts::caption(req.rule),
                         parts::body(draws),
                         draw,
+                        self.card.view(game.state().deck.jokers, Message::Card),
                     ],
                 }
                 .push(touch.then(|| lines(&so_far)))
@@ -542,9 +738,10 @@ impl State {
             col = col.push(parts::error_line(e.as_str()));
         }
         if !can_cancel {
-            col = col.push(parts::caption(
-                "Cancel is refused: dice are already rolled for this procedure. Finish it, then undo it.",
-            ));
+            col = col.push(parts::caption(format!(
+                "Cancel is refused: {} for this procedure. Finish it, then undo it.",
+                given_words(&pending.events)
+            )));
         }
         if let Some(procedure) = game.pending_procedure() {
             for note in procedure.notes() {
@@ -559,6 +756,18 @@ impl State {
         let mut cached = self.odds.borrow_mut();
         let odds = cached.get_or_insert_with(|| odds::of(game, pending));
         col.push(odds::view(game, odds.clone()))
+    }
+
+    /// What Return does, pressed with no field taking it: enters the faces tapped on the
+    /// keypad, or the card tapped on the card keys.
+    pub fn on_return(&self, game: &Battle) -> Option<Message> {
+        match game.step()? {
+            Step::Dice(_) if !self.faces.typed.trim().is_empty() => Some(Message::FacesEntered),
+            Step::Card(_) if self.card.card().is_some() => {
+                Some(Message::Card(card_keys::Message::Enter))
+            }
+            _ => None,
+        }
     }
 
     /// Drops the error on show: what it was about (the selection) has changed.
@@ -638,7 +847,29 @@ impl State {
                 outcomes,
             ));
         }
-        if req.dice.modifiers.is_empty() {
+        // A score held against a number the rules build ("Score <= modified firing figures"):
+        // the number and its parts, as the rules write them ("4 firing figures", "−1 Firing
+        // pistols"), each with its rule.
+        if let Some(at_most) = &req.at_most {
+            c = c.push(parts::body(format!(
+                "Score <= {}: {}",
+                at_most.label,
+                at_most.value()
+            )));
+            for (i, m) in at_most.parts.iter().enumerate() {
+                let value = match (i, m.value) {
+                    (0, v) => v.to_string(),
+                    (_, v) if v < 0 => format!("−{}", -v),
+                    (_, v) => format!("+{v}"),
+                };
+                let rule = if m.rule.is_empty() {
+                    String::new()
+                } else {
+                    format!("  ({})", m.rule)
+                };
+                c = c.push(parts::body(format!("{value} {}{rule}", m.label)));
+            }
+        } else if req.dice.modifiers.is_empty() {
             c = c.push(parts::caption("No modifiers."));
         }
         for m in &req.dice.modifiers {
@@ -653,6 +884,33 @@ impl State {
             c = c.push(parts::caption(req.rule.clone()));
         }
         c.into()
+    }
+}
+
+/// The place of an offer started and no longer offered: its label, done, where its Start was.
+fn done_view<'a>(label: String, touch: bool) -> Element<'a, Message> {
+    parts::card(head_row(
+        parts::strong(label),
+        parts::tap(parts::touch_text("Done", touch).style(theme::quiet), touch),
+        touch,
+    ))
+}
+
+/// What a procedure under way has been given, as Cancel's refusal says it: "dice are already
+/// rolled", "a card is already drawn", "dice are already rolled and a card drawn".
+fn given_words(events: &[adjutant::event::Event]) -> &'static str {
+    use adjutant::event::Event;
+    let dice = events.iter().any(|e| matches!(e, Event::Rolled { .. }));
+    let cards = events
+        .iter()
+        .filter(|e| matches!(e, Event::Drew { .. }))
+        .count();
+    match (dice, cards) {
+        (true, 0) => "dice are already rolled",
+        (false, 1) => "a card is already drawn",
+        (false, _) => "cards are already drawn",
+        (true, 1) => "dice are already rolled and a card drawn",
+        (true, _) => "dice are already rolled and cards drawn",
     }
 }
 

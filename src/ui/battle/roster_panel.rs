@@ -92,6 +92,12 @@ pub enum Message {
 }
 
 impl State {
+    /// What the find box holds.
+    #[cfg(test)]
+    pub fn filter(&self) -> &str {
+        &self.filter
+    }
+
     pub fn update(&mut self, message: Message) {
         match message {
             // Clicking a target again (to be sure of it) leaves the pick as it is.

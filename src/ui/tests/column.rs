@@ -14,7 +14,7 @@ use iced_test::selector::{Candidate, Target, id};
 use adjutant::rules::royalists_roundheads::keys::proc as rr;
 
 use super::systems::{Play, SIZES, at, every_system};
-use crate::ui::battle::{Message, keypad, procedure_panel};
+use crate::ui::battle::{Message, keypad, procedure_panel, questions};
 
 pub(super) const FIRER: &str = "Cromwell's Horse (1)";
 pub(super) const FIRED_AT: &str = "Widdrington's Horse (1)";
@@ -58,8 +58,10 @@ pub(super) fn tap(play: &mut Play, size: (f32, f32), text: &str, clicks: &mut us
 }
 
 /// Clicks the Start beside the offer labelled `label`, both in view without scrolling; counts
-/// the click.
+/// the click. A question of the offer the rules give no answer to is answered first, each
+/// with one click on its first choice, in view without scrolling.
 pub(super) fn tap_start_of(play: &mut Play, size: (f32, f32), label: &str, clicks: &mut usize) {
+    answer_open(play, size, label, clicks);
     let at = in_view(play, size, label)
         .unwrap_or_else(|| panic!("{label} is in view without scrolling at {size:?}"));
     tap_where(
@@ -109,6 +111,56 @@ pub(super) fn tap_where(
     for m in messages {
         let _ = play.screen.update(m);
     }
+}
+
+/// Answers each question the rules leave open of the offer labelled `label` for the pick on
+/// screen (not answered yet) with one click on its first choice, in view without scrolling;
+/// counts the clicks. Returns how many it answered.
+pub(super) fn answer_open(
+    play: &mut Play,
+    size: (f32, f32),
+    label: &str,
+    clicks: &mut usize,
+) -> usize {
+    let sel = play.screen.selection().clone();
+    let game = play.game();
+    let Some(offer) = game
+        .rules()
+        .offers(&game.context(), &sel.actors, &sel.targets)
+        .into_iter()
+        .find(|o| o.label == label)
+    else {
+        return 0;
+    };
+    let mut answered = 0;
+    for p in offer.params.iter().filter(|p| p.default().is_none()) {
+        if play.screen.answer_given(&offer.id, p.key) {
+            continue;
+        }
+        let tap = questions::choice_id(&offer.id, p.key, 0);
+        let messages: Vec<Message> = {
+            let mut ui = at(size, play.screen.view());
+            let key = ui
+                .find(id(tap.clone()))
+                .unwrap_or_else(|_| panic!("{}: {} is a row of taps", offer.label, p.label));
+            let shown = key.visible_bounds().filter(|v| {
+                v.y >= 0.0
+                    && v.y + v.height <= size.1
+                    && (v.height - key.bounds().height).abs() < 1.0
+            });
+            let shown = shown
+                .unwrap_or_else(|| panic!("{}: {} is in view at {size:?}", offer.label, p.label));
+            ui.point_at(shown.center());
+            let _ = ui.simulate(iced_test::simulator::click());
+            ui.into_messages().collect()
+        };
+        *clicks += 1;
+        answered += 1;
+        for m in messages {
+            let _ = play.screen.update(m);
+        }
+    }
+    answered
 }
 
 /// Taps the keypad's key for `face`, in view without scrolling; counts the tap.
@@ -173,6 +225,7 @@ fn a_fire_reads_top_to_bottom_without_scrolling_and_the_keypad_enters_its_faces(
         let mut play = fire_combat();
         let offer = play.offer(&[FIRER], &[FIRED_AT], rr::FIRE);
         let mut clicks = 0;
+        let asked = answer_open(&mut play, size, &offer.label, &mut clicks);
         tap_start_of(&mut play, size, &offer.label, &mut clicks);
         assert!(play.game().pending().is_some(), "the fire is under way");
         assert!(in_view(&play, size, "Roll").is_some(), "Roll at {size:?}");
@@ -190,7 +243,11 @@ fn a_fire_reads_top_to_bottom_without_scrolling_and_the_keypad_enters_its_faces(
         // The keypad: the faces of a D6, tapped, then Enter.
         tap_face(&mut play, size, 6, &mut clicks);
         tap_enter(&mut play, size, &mut clicks);
-        assert_eq!(clicks, 3, "Start, a face, Enter");
+        assert_eq!(
+            clicks,
+            3 + asked,
+            "the open questions, Start, a face, Enter"
+        );
         assert_eq!(
             play.game().pending().map(|p| p.inputs.len()),
             Some(1),
@@ -482,8 +539,9 @@ fn a_melee_with_a_recorded_leader_takes_one_click_per_request_and_asks_nothing_o
             offer.params
         );
         let mut clicks = 0;
+        let asked = answer_open(&mut play, size, &offer.label, &mut clicks);
         tap_start_of(&mut play, size, &offer.label, &mut clicks);
-        assert_eq!(clicks, 1);
+        assert_eq!(clicks, 1 + asked);
         let requests = play_out(&mut play, size);
         assert!(play.game().pending().is_none(), "the melee is over");
         let entry = play.game().log().last().expect("the melee's entry");

@@ -19,7 +19,7 @@ use adjutant::rules::royalists_roundheads::keys::proc as rr;
 use super::column::{FIRED_AT, FIRER, winceby_fire_combat};
 use super::kept::{Kept, drag, finger};
 use super::systems::Play;
-use crate::ui::battle::{Message, roster_panel};
+use crate::ui::battle::{Message, questions, roster_panel};
 use crate::ui::swipe::swipe;
 
 const PHONE: (f32, f32) = (390.0, 844.0);
@@ -37,6 +37,8 @@ struct Finger {
     swipes: usize,
     /// Where the last Start or Roll was tapped.
     last_action: Option<Point>,
+    /// The questions the rules give no answer to, each one tap before Start.
+    asked: usize,
 }
 
 impl Finger {
@@ -48,6 +50,7 @@ impl Finger {
             taps: 0,
             swipes: 0,
             last_action: None,
+            asked: 0,
         }
     }
 
@@ -166,6 +169,21 @@ impl Finger {
             .find(|o| o.id == id)
             .unwrap_or_else(|| panic!("the rules offer {id}"));
         assert_eq!(offer.refused, None, "{} is allowed", offer.label);
+        // A question the rules give no answer to: one tap on its first choice.
+        for p in offer.params.iter().filter(|p| p.default().is_none()) {
+            if self.play.screen.answer_given(&offer.id, p.key) {
+                continue;
+            }
+            let tap = questions::choice_id(&offer.id, p.key, 0);
+            let at = self
+                .kept
+                .find(swipe(self.play.screen.view()), iced_test::selector::id(tap))
+                .and_then(|t| t.visible_bounds())
+                .filter(|b| b.y >= 0.0 && b.y + b.height <= PHONE.1)
+                .unwrap_or_else(|| panic!("{}: {} is in view", offer.label, p.label));
+            self.tap_at(&p.label, at.center());
+            self.asked += 1;
+        }
         let line = self
             .whole(&offer.label, |_| true)
             .unwrap_or_else(|| panic!("{} is in view", offer.label));
@@ -255,8 +273,9 @@ impl Finger {
     }
 }
 
-/// Plays one action from nothing picked and counts it: the taps to the first request, and
-/// the requests answered after.
+/// Plays one action from nothing picked and counts it: the taps to the first request (less
+/// one per question the rules give no answer to, tapped before Start), and the requests
+/// answered after.
 fn count(play: Play, actors: &[&str], target: &str, offer: &str) -> (usize, usize, usize) {
     let mut f = Finger::new(play);
     assert!(
@@ -288,7 +307,14 @@ fn count(play: Play, actors: &[&str], target: &str, offer: &str) -> (usize, usiz
         "the result heads the procedures:\n{:#?}",
         f.shown()
     );
-    (before, answered, f.swipes)
+    if f.asked > 0 {
+        println!(
+            "{offer}: {} taps on questions the rules give no answer to",
+            f.asked
+        );
+    }
+    // The taps to Start less those on the questions the rules leave open (one each).
+    (before - f.asked, answered, f.swipes)
 }
 
 impl Finger {

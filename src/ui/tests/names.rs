@@ -31,7 +31,7 @@ fn a_name_both_armies_hold_carries_its_side_on_the_panel_in_the_log_and_in_the_r
     play.faces("5");
     play.faces("2");
     play.choose("Royalist goes first");
-    play.start_offer(&[], &[], P_COUNT);
+    play.count_all_seen();
     play.pick(SHOOTER);
     play.start_offer(&[SHOOTER], &[], P_ACTIVATE);
     play.target(THEIRS);

@@ -34,7 +34,7 @@ use iced_test::selector::Candidate;
 
 use super::kept::{Kept, drag, finger, write_png};
 use super::layout::problems;
-use crate::ui::battle::{keypad, procedure_panel, roster_panel, screen};
+use crate::ui::battle::{keypad, procedure_panel, questions, roster_panel, screen};
 use crate::ui::persist::Store;
 use crate::ui::{App, Screen};
 
@@ -263,9 +263,42 @@ impl Phone {
                 listing(&shown)
             );
         };
+        self.answer_open(name, id);
         self.tap_where(name, "Start", |b| {
             b.center_y() >= line.y - 2.0 && b.center_y() <= line.y + line.height + 2.0
         });
+    }
+
+    /// Taps the first choice of each question of the offer `offer` the rules give no answer
+    /// to, not answered yet.
+    fn answer_open(&mut self, name: &str, offer: &str) {
+        let Screen::Battle(b) = &self.app.screen else {
+            panic!("the battle screen is up")
+        };
+        let sel = b.selection();
+        let game = b.game();
+        let offer = game
+            .rules()
+            .offers(&game.context(), &sel.actors, &sel.targets)
+            .into_iter()
+            .find(|o| o.id == offer)
+            .expect("offered");
+        let open: Vec<_> = offer
+            .params
+            .iter()
+            .filter(|p| p.default().is_none() && !b.answer_given(&offer.id, p.key))
+            .map(|p| (p.key, p.choices[0].clone()))
+            .collect();
+        for (key, first) in open {
+            let target = questions::choice_id(&offer.id, key, 0);
+            let bounds = self
+                .kept
+                .find(self.app.view(), id(target))
+                .expect("the question's first choice")
+                .bounds();
+            let shown = self.screen(name);
+            self.tap_at(name, &first, bounds, bounds.center(), false, shown);
+        }
     }
 
     /// The label of the offer `id` the rules make for what is picked now.
@@ -541,8 +574,7 @@ impl Phone {
 /// The app on the files in `dir`, asking for files as a browser does: with no path field
 /// (the print panel's button downloads there, where the desktop's opens a file dialog).
 fn app_on(dir: &tempfile::TempDir) -> App {
-    // The home screen says what headless Chromium grants the page (the room left differs
-    // by a few digits from one machine to another).
+    // The home screen says what headless Chromium grants the page in the browser check.
     crate::ui::platform::pretend_granted(Some(crate::ui::platform::HEADLESS_CHROMIUM));
     let mut app = App::new(Store::open(Some(dir.path().to_path_buf())));
     app.files = crate::ui::files::Files::new(crate::ui::files::Dialogs::System, false);
@@ -609,7 +641,8 @@ fn a_fire_is_played_by_taps_on_a_phone_and_a_roster_sheet_asked_for() {
     assert!(phone.shows_part(clock), "{clock}");
     // The fire, from nothing picked, counted: the Pieces tab, the firer and Target on the
     // row of the piece fired at (each swiped into view: swipes are no taps), which brings
-    // the procedures up, and Start.
+    // the procedures up, the range (the player's: the rules give it no answer of their own),
+    // and Start.
     let before = phone.taps();
     phone.tab("Pieces");
     let _ = phone.reveal(FIRER);
@@ -618,8 +651,8 @@ fn a_fire_is_played_by_taps_on_a_phone_and_a_roster_sheet_asked_for() {
     phone.start("start the fire", rr::FIRE);
     let fire_taps = phone.taps() - before;
     assert_eq!(
-        fire_taps, 4,
-        "four taps from nothing picked to the fire's first roll"
+        fire_taps, 5,
+        "five taps from nothing picked to the fire's first roll, the range among them"
     );
     assert!(phone.game().pending().is_some(), "the fire is under way");
     // The fire's D6: a 6; the morale check's 2D6: 6 and 5, which fail it.

@@ -103,6 +103,8 @@ struct Play {
 impl Play {
     fn new() -> Play {
         let dir = tempfile::tempdir().expect("a temporary folder");
+        // The home screen says what headless Chromium grants the page in the browser check.
+        crate::ui::platform::pretend_granted(Some(crate::ui::platform::HEADLESS_CHROMIUM));
         let mut app = App::new(Store::open(Some(dir.path().to_path_buf())));
         // Files move as in a browser: downloads and the browser's picker, no path field.
         app.files = Files::new(Dialogs::System, false);

@@ -112,7 +112,7 @@ fn a_picker_cut_by_its_panels_edge_draws_nothing_outside_it() {
                 let other = p
                     .choices
                     .iter()
-                    .find(|c| **c != p.choices[p.default])
+                    .find(|c| **c != p.choices[p.assumed()])
                     .expect("another choice")
                     .clone();
                 let _ =

@@ -381,8 +381,7 @@ fn the_odds_at_a_glance_show_above_the_outcomes_of_a_fire() {
         &[ENEMY],
         adjutant::rules::royalists_roundheads::keys::proc::FIRE,
     );
-    play.start(&offer.label);
-    assert!(play.game().pending().is_some(), "the fire is under way");
+    play.start_offer(&[FIRER], &[ENEMY], &offer.id);
     assert!(
         play.shows_part(&format!("Royalist: {ENEMY} ")),
         "a line at a glance for the side fired at"

@@ -243,7 +243,7 @@ fn every_tap_target_of_every_systems_battle_screen_is_a_fingers_size_on_a_phone(
         let params = offer
             .params
             .iter()
-            .filter_map(|p| Some((p.key.to_string(), p.choices.get(p.default)?.clone())))
+            .filter_map(|p| Some((p.key.to_string(), p.choices.get(p.assumed())?.clone())))
             .collect();
         update(
             &mut play,

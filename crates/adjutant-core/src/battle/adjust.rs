@@ -2,7 +2,8 @@
 //! down wrong), the player sets any track, ladder rung, flag or mark of a piece or a side to
 //! what it should be. A correction is an entry like any other — saved, undone and redone —
 //! titled and logged as a manual correction, so the log and the report say what was changed
-//! by hand, from what to what.
+//! by hand, from what to what. A leader's place with a unit (set from his row) is the table's
+//! record rather than a correction, and reads so: "Henderson is with Henderson's Horse 1".
 
 use serde::{Deserialize, Serialize};
 
@@ -55,7 +56,14 @@ impl Battle {
             }
             _ => (from, to),
         };
-        let text = format!("Manual correction: {name}: {label} {from} → {to}");
+        // A leader's place with a unit is the table's record, not a correction: it reads so.
+        let record = matches!((&change, subject), (Change::Mark { key, .. }, Subject::Piece(id))
+            if key == WITH && self.roster.leader(id).is_some());
+        let text = if record {
+            with_words(&name, &to)
+        } else {
+            format!("Manual correction: {name}: {label} {from} → {to}")
+        };
         let (piece, event) = match subject {
             Subject::Piece(piece) => (
                 Some(piece),
@@ -78,10 +86,15 @@ impl Battle {
         {
             events.extend(self.with_follows(id, to.as_deref()));
         }
+        let title = if record {
+            text.clone()
+        } else {
+            format!("Manual correction: {name}")
+        };
         events.push(Event::fact(FactKind::Note, piece, text));
         self.redo.clear();
         self.commit(Entry {
-            title: format!("Manual correction: {name}"),
+            title,
             action: Action::Adjust { subject, change },
             events,
         });
@@ -140,6 +153,15 @@ impl Battle {
             }
         }
         out
+    }
+}
+
+/// A leader's place in words: "Henderson is with Henderson's Horse 1", "… is with no unit".
+pub fn with_words(leader: &str, unit: &str) -> String {
+    if unit == "none" || unit.is_empty() {
+        format!("{leader} is with no unit")
+    } else {
+        format!("{leader} is with {unit}")
     }
 }
 

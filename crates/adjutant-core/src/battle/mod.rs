@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::army::Army;
+use crate::cards::{Card, Deck};
 use crate::dice::{Dice, FaceError, Rolled};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Input, Procedure, Refusal, Step};
@@ -83,14 +84,18 @@ pub enum ActionError {
         "the deck is empty and does not reshuffle by itself: cancel this procedure, reshuffle the deck, then start it again"
     )]
     DeckEmpty,
+    #[error("not drawn: {0}")]
+    NotInDeck(#[from] crate::cards::NotInDeck),
     #[error("no choice {0} here")]
     NoSuchChoice(usize),
     #[error("nothing to undo")]
     NothingToUndo,
     #[error("nothing to redo")]
     NothingToRedo,
-    #[error("dice are already rolled for this procedure; finish it, then undo it")]
-    AlreadyRolled,
+    #[error("{0} for this procedure; finish it, then undo it")]
+    AlreadyRolled(&'static str),
+    #[error("answer \"{0}\" first: the rules give it no answer of their own")]
+    Unanswered(String),
     #[error("not corrected: {0}")]
     Adjust(String),
 }
@@ -339,6 +344,9 @@ impl Battle {
             });
             return Ok(());
         }
+        if let Action::Procedure(call) = &action {
+            self.answered(call)?;
+        }
         let title = self.procedure_for(&action)?.title();
         self.pending = Some(Pending {
             action,
@@ -347,6 +355,26 @@ impl Battle {
             events: Vec::new(),
         });
         self.advance()
+    }
+
+    /// Refuses a call that leaves a question of its offer unanswered when the rules give that
+    /// question no answer of their own ([`crate::procedure::Given::Open`]): the player's
+    /// answer, never one Adjutant picks, starts it.
+    fn answered(&self, call: &Call) -> Result<(), ActionError> {
+        let offers = self
+            .rules()
+            .offers(&self.context(), &call.actors, &call.targets);
+        let Some(offer) = offers.iter().find(|o| o.id == call.id) else {
+            return Ok(());
+        };
+        match offer
+            .params
+            .iter()
+            .find(|p| p.default().is_none() && !crate::rules::kit::params::answered(call, p))
+        {
+            Some(p) => Err(ActionError::Unanswered(p.label.clone())),
+            None => Ok(()),
+        }
     }
 
     /// What the procedure under way needs next (never `Done`: finished ones are committed).
@@ -432,6 +460,38 @@ impl Battle {
     /// first when the deck's [`crate::cards::Refill`] rule says so. An empty deck that does not refill by
     /// itself is refused, and the procedure waits.
     pub fn draw(&mut self) -> Result<(), ActionError> {
+        let (label, mut deck, mut events) = self.deck_for_a_card()?;
+        let card = deck.draw().ok_or(ActionError::DeckEmpty)?;
+        events.push(Event::Drew {
+            label,
+            card,
+            typed: false,
+        });
+        self.give_card(card, events)
+    }
+
+    /// Takes the card drawn from the real deck on the table, in place of a draw: checked
+    /// against the deck as the battle knows it — a card in the discard pile, or not in this
+    /// deck at all, is refused with why — and taken out of it wherever it lies. Undone and
+    /// redone as any draw is; the odds of the draw were the deck's as it stood.
+    pub fn enter_card(&mut self, card: Card) -> Result<(), ActionError> {
+        let (label, mut deck, mut events) = self.deck_for_a_card()?;
+        if deck.cards_left() == 0 {
+            return Err(ActionError::DeckEmpty);
+        }
+        deck.take(card).map_err(ActionError::NotInDeck)?;
+        events.push(Event::Drew {
+            label,
+            card,
+            typed: true,
+        });
+        self.give_card(card, events)
+    }
+
+    /// For the card the procedure under way asks for: the request's label, the deck as it
+    /// stands after what the procedure has drawn so far, and the shuffle that comes first
+    /// when the deck's [`crate::cards::Refill`] rule says so (not yet recorded).
+    fn deck_for_a_card(&self) -> Result<(String, Deck, Vec<Event>), ActionError> {
         let req = match self.step() {
             Some(Step::Card(req)) => req,
             _ => return Err(ActionError::NotWaiting("a card")),
@@ -444,8 +504,13 @@ impl Battle {
         for e in &p.events {
             match e {
                 Event::Shuffled { order } => deck.apply_shuffle(order),
-                Event::Drew { .. } => {
+                Event::Drew { typed: false, .. } => {
                     deck.draw();
+                }
+                Event::Drew {
+                    card, typed: true, ..
+                } => {
+                    let _ = deck.take(*card);
                 }
                 _ => {}
             }
@@ -456,12 +521,15 @@ impl Battle {
             deck.apply_shuffle(&order);
             events.push(Event::Shuffled { order });
         }
-        let card = deck.draw().ok_or(ActionError::DeckEmpty)?;
-        events.push(Event::Drew {
-            label: req.label,
-            card,
-        });
-        let p = self.pending.as_mut().expect("checked above");
+        Ok((req.label, deck, events))
+    }
+
+    /// Records a card given to the procedure under way, with the events of its draw.
+    fn give_card(&mut self, card: Card, events: Vec<Event>) -> Result<(), ActionError> {
+        let p = self
+            .pending
+            .as_mut()
+            .expect("a step implies a pending procedure");
         p.events.extend(events);
         p.inputs.push(Input::Card(card));
         self.advance()
@@ -490,7 +558,7 @@ impl Battle {
                 self.changed();
                 Ok(())
             }
-            Some(_) => Err(ActionError::AlreadyRolled),
+            Some(p) => Err(ActionError::AlreadyRolled(given_words(&p.events))),
             None => Err(ActionError::NotWaiting("a procedure")),
         }
     }
@@ -523,6 +591,23 @@ impl Battle {
         let entry = self.redo.pop().expect("can_redo checked");
         self.commit(entry);
         Ok(())
+    }
+}
+
+/// What a procedure under way has been given, as a refusal to cancel it says it: "dice are
+/// already rolled", "a card is already drawn", "dice are already rolled and a card drawn".
+fn given_words(events: &[Event]) -> &'static str {
+    let dice = events.iter().any(|e| matches!(e, Event::Rolled { .. }));
+    let cards = events
+        .iter()
+        .filter(|e| matches!(e, Event::Drew { .. }))
+        .count();
+    match (dice, cards) {
+        (true, 0) => "dice are already rolled",
+        (false, 1) => "a card is already drawn",
+        (false, _) => "cards are already drawn",
+        (true, 1) => "dice are already rolled and a card drawn",
+        (true, _) => "dice are already rolled and cards drawn",
     }
 }
 

@@ -233,8 +233,13 @@ impl BattleState {
                 self.side = *side;
             }
             Event::Shuffled { order } => self.deck.apply_shuffle(order),
-            Event::Drew { .. } => {
+            Event::Drew { typed: false, .. } => {
                 self.deck.draw();
+            }
+            Event::Drew {
+                card, typed: true, ..
+            } => {
+                let _ = self.deck.take(*card);
             }
             Event::Ended { result } => self.result = Some(result.clone()),
             Event::Rolled { .. } | Event::Fact { .. } => {}

@@ -1,6 +1,7 @@
 //! The after-action report, read from a battle's log: what happened turn by turn (the facts,
-//! under the turns and phases the clock events mark), how each side's dice rolled against
-//! their expectation, and the result. As Markdown and as PDF, from the same reading. Names
+//! under the turns and phases the clock events mark; once the battle is over, with what its
+//! secret marks were set to: "Cromwell changes command (Command: Attack)"), how each side's
+//! dice rolled against their expectation, and the result. As Markdown and as PDF, from the same reading. Names
 //! and facts from the battle are kept to one line each (a newline in an army's name is shown
 //! as `\n`), so no name can add lines of its own to the report.
 
@@ -70,6 +71,8 @@ fn read(battle: &Battle) -> Report {
     let mut clock = (1u32, 0usize, 0usize);
     let mut sums: BTreeMap<(usize, Die), (u64, u64)> = BTreeMap::new();
     let mut result = None;
+    // After the battle nothing is secret: the report tells what the secret marks were set to.
+    let over = battle.state().result.is_some();
     for entry in battle.log() {
         // Whose dice, unless a roll says: the procedure's first actor, else the first piece
         // the entry is about.
@@ -82,11 +85,27 @@ fn read(battle: &Battle) -> Report {
             _ => None,
         });
         let side = actor.or(about);
+        let mut secrets = if over {
+            revealed(battle, &entry.events)
+        } else {
+            Vec::new()
+        };
         for event in &entry.events {
             match event {
-                Event::Fact { kind, text, .. } => {
+                Event::Fact { kind, text, piece } => {
+                    let mut text = one_line(text).into_owned();
+                    // The secrets the fact kept are told with it, once the battle is over.
+                    let told: Vec<String> = secrets
+                        .iter()
+                        .filter(|(p, _)| Some(*p) == *piece)
+                        .map(|(_, w)| w.clone())
+                        .collect();
+                    if !told.is_empty() {
+                        secrets.retain(|(p, _)| Some(*p) != *piece);
+                        text = format!("{text} ({})", told.join("; "));
+                    }
                     let line = Line::Fact {
-                        text: one_line(text).into_owned(),
+                        text,
                         stress: stressed(*kind),
                     };
                     turns.last_mut().expect("never empty").1.push(line);
@@ -159,6 +178,31 @@ fn read(battle: &Battle) -> Report {
         dice,
         result,
     }
+}
+
+/// The secret marks an entry sets, each with its piece and in words ("Command: Attack"),
+/// one line each.
+fn revealed(battle: &Battle, events: &[Event]) -> Vec<(PieceId, String)> {
+    let roster = &battle.roster;
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Piece {
+                piece,
+                change: crate::status::Change::Mark { key, to: Some(to) },
+            } => {
+                let spec = battle
+                    .piece_schema(*piece)
+                    .marks
+                    .iter()
+                    .find(|m| m.key == key && m.secret)?;
+                let value = roster.mark_value(roster.side_of(*piece), to);
+                let words = format!("{}: {}", spec.label, value);
+                Some((*piece, one_line(&words).into_owned()))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 fn dice_table(report: &Report) -> (Vec<String>, Vec<Vec<String>>) {

@@ -199,6 +199,15 @@ impl Checker {
                     .map_err(on("by"))?;
                 self.rolled(rolled).map_err(on("faces"))
             }
+            Event::Drew {
+                card, typed: true, ..
+            } => {
+                card_ok(*card).map_err(on("card"))?;
+                let mut deck = state.deck.clone();
+                deck.take(*card)
+                    .map_err(|why| format!("it records entering {card}, but {why}"))
+                    .map_err(on("card"))
+            }
             Event::Drew { card, .. } => {
                 card_ok(*card).map_err(on("card"))?;
                 match state.deck.top() {

@@ -28,9 +28,20 @@ fn edgehill_activation_with_a_shot_and_a_melee() {
     play.choose("Royalist goes first");
     assert!(play.shows("Turn 1 · Activations · Royalist"));
 
-    // Count activations: the default is every unit on the table in sight.
-    let counted = play.offer(&[], &[], P_COUNT).params[0].default as i32;
-    play.start_offer(&[], &[], P_COUNT);
+    // Count activations: the count is the player's (asked open); every unit on the table in
+    // sight.
+    let counted = play.count_all_seen();
+    // The answer was this count's: the next count (the other side's) starts unanswered.
+    assert!(
+        !play.screen.answer_given(P_COUNT, UNITS_SEEN),
+        "the count's answer is not carried over"
+    );
+    let next = play.offer(&[], &[], P_COUNT);
+    assert_eq!(
+        next.params[0].default(),
+        None,
+        "asked open, never at its maximum"
+    );
     let side = &play.game().state().sides[0];
     assert_eq!(side.track(ACTIVATIONS), counted);
     assert_eq!(side.track(ACTIVATIONS_USED), 0);

@@ -28,7 +28,7 @@ use adjutant::rules;
 
 use super::BattleScreen;
 use super::simulator;
-use crate::ui::battle::{Message, odds, procedure_panel};
+use crate::ui::battle::{Message, odds, procedure_panel, questions};
 use crate::ui::persist::Store;
 use crate::ui::theme::{self, size};
 
@@ -142,10 +142,16 @@ impl Play {
     }
 
     /// Starts the offer with this id for these pieces, already picked on the screen, and
-    /// checks that the rules allow it.
+    /// checks that the rules allow it. A question the rules give no answer to is answered
+    /// first, by a tap on its first choice (unless answered already).
     pub fn start_offer(&mut self, actors: &[&str], targets: &[&str], id: &str) {
         let offer = self.offer(actors, targets, id);
         assert_eq!(offer.refused, None, "{} is allowed", offer.label);
+        for p in offer.params.iter().filter(|p| p.default().is_none()) {
+            if !self.answered(&offer.id, p.key) {
+                self.answer(&offer.id, p.key, &p.choices, &p.choices[0]);
+            }
+        }
         let before = self.game().log().len();
         self.start(&offer.label);
         assert!(
@@ -153,6 +159,52 @@ impl Play {
             "{} started",
             offer.label
         );
+    }
+
+    /// Answers the questions `answers` (key, choice) of the offer `id` by tapping them, then
+    /// starts it as [`Play::start_offer`] does.
+    pub fn start_answered(
+        &mut self,
+        actors: &[&str],
+        targets: &[&str],
+        id: &str,
+        answers: &[(&str, &str)],
+    ) {
+        let offer = self.offer(actors, targets, id);
+        for (key, choice) in answers {
+            let spec = offer
+                .params
+                .iter()
+                .find(|p| p.key == *key)
+                .unwrap_or_else(|| panic!("{} asks {key}", offer.label));
+            self.answer(&offer.id, key, &spec.choices, choice);
+        }
+        self.start_offer(actors, targets, id);
+    }
+
+    /// Counts the activations of the side to act in D3 with every unit on the table seen
+    /// (the last choice of the count), and returns that count.
+    pub fn count_all_seen(&mut self) -> i32 {
+        use adjutant::rules::d3_ecw::keys::{P_COUNT, UNITS_SEEN};
+        let offer = self.offer(&[], &[], P_COUNT);
+        let all = offer.params[0].choices.last().expect("a count").clone();
+        self.start_answered(&[], &[], P_COUNT, &[(UNITS_SEEN, &all)]);
+        all.parse().expect("a number")
+    }
+
+    /// Clicks the widget with the id `widget`, scrolled into view.
+    pub fn click_id(&mut self, widget: &str) {
+        let widget = widget.to_string();
+        self.act(&format!("click {widget}"), |ui| {
+            reveal(ui, || id(widget.clone()))?;
+            ui.click(id(widget.clone())).map(|_| ())
+        });
+    }
+
+    /// Whether the question `key` of `offer` shows an answer the player picked (a lit tap
+    /// target or a picker's choice).
+    fn answered(&self, offer: &str, key: &str) -> bool {
+        self.screen.answer_given(offer, key)
     }
 
     /// Runs `act` on the screen as it stands, then feeds what it produced to `update`.
@@ -361,9 +413,46 @@ impl Play {
                 ui.click(iced::widget::Id::from(change.clone())).map(|_| ())
             });
         }
+        let shape = questions::shape(&adjutant::procedure::ParamSpec {
+            key: "",
+            label: String::new(),
+            choices: choices.to_vec(),
+            given: adjutant::procedure::Given::Open,
+        });
+        let picked = if shape == questions::Shape::List {
+            self.pick_from_list(&widget, key, choices, index)
+        } else {
+            // A row of tap targets (or number keys): one tap on the choice.
+            let tap = questions::choice_id(offer, key, index);
+            self.act(&format!("answer {key}: {choice}"), |ui| {
+                reveal(ui, || iced::widget::Id::from(tap.clone()))?;
+                ui.click(iced::widget::Id::from(tap.clone())).map(|_| ())
+            })
+        };
+        assert!(
+            picked.iter().any(|m| matches!(
+                m,
+                Message::Procedure(procedure_panel::Message::ParamPicked { value, .. })
+                    if value == choice
+            )),
+            "picking {choice} for {key}"
+        );
+    }
+
+    /// Picks choice `index` in the drop-down `widget`: a click opens the list, a click on the
+    /// line picks it.
+    fn pick_from_list(
+        &mut self,
+        widget: &str,
+        key: &str,
+        choices: &[String],
+        index: usize,
+    ) -> Vec<Message> {
+        let widget = widget.to_string();
+        let choice = &choices[index];
         let n = choices.len();
         let height = self.size.1;
-        let picked = self.act(&format!("answer {key}: {choice}"), |ui| {
+        self.act(&format!("answer {key}: {choice}"), |ui| {
             let at = reveal(ui, || iced::widget::Id::from(widget.clone()))?;
             ui.point_at(at.center());
             let _ = ui.simulate(iced_test::simulator::click());
@@ -384,15 +473,7 @@ impl Play {
                 iced::Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Left)),
             ]);
             Ok(())
-        });
-        assert!(
-            picked.iter().any(|m| matches!(
-                m,
-                Message::Procedure(procedure_panel::Message::ParamPicked { value, .. })
-                    if value == choice
-            )),
-            "picking {choice} for {key}"
-        );
+        })
     }
 
     /// Types the faces rolled on the table into the procedure's field and presses Enter.

@@ -31,7 +31,14 @@ fn tsaritsyn_shot_that_pins_rally_and_close_assault() {
     // The machine-guns declare Move and Shoot, then fire 3 dice hitting on 4+ at a battalion
     // in the open (§5.1): one die of 5 hits, and one hit pins.
     play.pick(GUNS);
-    play.start_offer(&[GUNS], &[], P_ACTIVATE);
+    play.start_answered(
+        &[GUNS],
+        &[],
+        P_ACTIVATE,
+        &[(Q_FIRST, "Move"), (Q_SECOND, "Shoot")],
+    );
+    // The actions were this unit's: the next unit's activation starts with them unanswered.
+    assert!(!play.screen.answer_given(P_ACTIVATE, Q_SECOND));
     assert!(flag(&play, GUNS, ACTIVATED));
     play.target(PINNED_UNIT);
     play.start_offer(&[GUNS], &[PINNED_UNIT], P_SHOOT);
@@ -49,7 +56,12 @@ fn tsaritsyn_shot_that_pins_rally_and_close_assault() {
     play.start_offer(&[], &[], P_END_TURN);
     assert_eq!(play.game().state().side, 1);
     play.pick(PINNED_UNIT);
-    play.start_offer(&[PINNED_UNIT], &[], P_ACTIVATE);
+    play.start_answered(
+        &[PINNED_UNIT],
+        &[],
+        P_ACTIVATE,
+        &[(Q_FIRST, "Rally"), (Q_SECOND, "None")],
+    );
     play.start_offer(&[PINNED_UNIT], &[], P_RALLY);
     play.assert_proposal_explained();
     play.faces("4");

@@ -48,7 +48,7 @@ fn winceby_fire_melee_command_change_and_undo() {
     assert!(play.shows("Turn 1 · Movement · Parliament"));
     assert!(flag(&play, FIRER, keys::ENTERED));
     play.pick(CROMWELL);
-    play.start_offer(&[CROMWELL], &[], id::SET_CHIT);
+    play.start_answered(&[CROMWELL], &[], id::SET_CHIT, &[(param::TO, "Advance")]);
     assert_eq!(chit(&play, CROMWELL).as_deref(), Some("Advance"));
     assert!(play.shows("Command: Advance"));
 

@@ -83,7 +83,9 @@ fn naseby_manoeuvre_draw_fire_and_combat() {
     play.pick(FIRER);
     play.target(FIRED_AT);
     play.start_offer(&[FIRER], &[FIRED_AT], P_FIRE);
-    assert!(play.shows_part("-4  4 firing figures"));
+    // Shown the rules' way: the score held against the modified firing figures.
+    assert!(play.shows_part("Score <= modified firing figures: 4"));
+    assert!(play.shows_part("4 Firing figures  (§5.3)"));
     play.assert_proposal_explained();
     play.faces("3");
     assert!(play.game().pending().is_none());
@@ -114,4 +116,50 @@ fn naseby_manoeuvre_draw_fire_and_combat() {
     assert_eq!(formation(&play, DEFENDER), UNSTEADY);
     assert_eq!(formation(&play, ATTACKER), FORMED);
     assert!(play.shows(&format!("{DEFENDER}: Formation → Unsteady")));
+}
+
+// Victory Without Squares is played with a real deck: the card drawn on the table is tapped
+// in on the card keys (rank, then suit, then Enter or Return) in place of a draw, and one
+// already drawn is refused with why.
+#[test]
+fn naseby_takes_the_card_drawn_on_the_table_by_taps() {
+    use crate::ui::battle::{Message, card_keys};
+    use adjutant::cards::Card;
+    let mut play = Play::new("victory_without_squares", ["Royalist", "Parliament"], 1645);
+    play.start_offer(&[], &[], P_INITIATIVE);
+    play.faces("7");
+    play.faces("3");
+    play.choose("Royalist moves first");
+    play.start_answered(&[], &[], P_DIVISION, &[(DIVISION_PARAM, "right")]);
+
+    play.pick(RIDER);
+    let left = play.game().state().deck.cards_left();
+    play.start_offer(&[RIDER], &[], P_DIFFICULT);
+    assert!(play.shows("Or tap the card drawn on the table:"));
+    play.click_id(&card_keys::rank_id(7));
+    play.click_id(&card_keys::suit_id(Suit::Clubs));
+    assert!(play.shows("Card drawn: 7♣"));
+    play.click_id(card_keys::ENTER);
+    assert!(play.game().pending().is_none(), "the card was the draw");
+    let deck = &play.game().state().deck;
+    assert_eq!(deck.cards_left(), left - 1);
+    let seven: Card = "7C".parse().unwrap();
+    assert_eq!(deck.discards.last(), Some(&seven));
+    assert!(
+        play.shows_part("7♣ (entered)"),
+        "the log says it was entered"
+    );
+
+    // The next manoeuvre: the same card tapped again, entered with Return, is refused.
+    play.pick(ATTACKER);
+    play.start_offer(&[ATTACKER], &[], P_DIFFICULT);
+    play.click_id(&card_keys::rank_id(7));
+    play.click_id(&card_keys::suit_id(Suit::Clubs));
+    let _ = play.screen.update(Message::EnterPressed);
+    assert!(
+        play.game().pending().is_some(),
+        "still waiting for its card"
+    );
+    assert!(play.shows_part("is in the discard pile"));
+    assert_eq!(play.game().state().deck.cards_left(), left - 1);
 }

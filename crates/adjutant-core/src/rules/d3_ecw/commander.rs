@@ -141,12 +141,15 @@ pub(crate) fn offers(ctx: &Context, leader: PieceId, target: Option<PieceId>) ->
         Vec::new(),
         check_detach(ctx, leader),
     ));
-    offers.push(offer(
-        P_CONTACT,
-        "Contacted by an enemy unit".into(),
-        Vec::new(),
-        check_contact(ctx, leader, None),
-    ));
+    offers.push(
+        offer(
+            P_CONTACT,
+            "Contacted by an enemy unit".into(),
+            Vec::new(),
+            check_contact(ctx, leader, None),
+        )
+        .asking(contact_question(ctx, leader)),
+    );
     offers.push(offer(
         P_RETURN,
         "Return from the base edge".into(),
@@ -163,6 +166,16 @@ pub(crate) fn contact_offer(ctx: &Context, unit: PieceId, leader: PieceId) -> Of
         format!("Contact {}", ctx.roster.name(leader)),
         Vec::new(),
         check_contact(ctx, leader, Some(unit)),
+    )
+    .asking(contact_question(ctx, leader))
+}
+
+/// What a contact does, asked before it acts (§7.3).
+fn contact_question(ctx: &Context, leader: PieceId) -> String {
+    format!(
+        "Has an enemy unit contacted {}? He is removed, and his side has no activations until \
+         he returns.",
+        ctx.roster.name(leader)
     )
 }
 

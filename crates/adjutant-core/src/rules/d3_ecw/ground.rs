@@ -17,20 +17,16 @@ use crate::procedure::{Call, Input, Offer, ParamSpec, Procedure, Refusal, Step};
 use crate::rules::kit::events::{set_flag, set_mark};
 use crate::rules::kit::offers;
 use crate::rules::kit::params::check_answers;
-use crate::rules::kit::params::{yes, yes_no};
+use crate::rules::kit::params::{NO, Rules, yes, yes_no};
 
 fn params() -> Vec<ParamSpec> {
     vec![
-        yes_no(
-            BLOCKED,
-            "Blocked by terrain or units (takes a hit instead)",
-            false,
-        ),
+        yes_no(BLOCKED, "Blocked by terrain or units (takes a hit instead)").by(NO, "§6.7"),
         yes_no(
             OUT_OF_COMMAND,
             "Beyond the commander's sight or command range (he cannot activate it)",
-            false,
-        ),
+        )
+        .by(NO, "§6.7"),
     ]
 }
 

@@ -21,7 +21,7 @@ use crate::procedure::{Call, Offer, ParamSpec, Procedure, Refusal, Step};
 use crate::rules::kit::events::set_mark;
 use crate::rules::kit::offers;
 use crate::rules::kit::params::check_answers;
-use crate::rules::kit::params::{answer, choice, yes, yes_no};
+use crate::rules::kit::params::{NO, Rules, YES, answer, choice, yes, yes_no};
 use crate::rules::kit::{Body, Cursor, Need};
 
 /// Target terrain choices in melee.
@@ -56,25 +56,22 @@ pub(crate) fn params(
     if profile(ctx, tables, attacker).is_ok_and(|p| p.charge_bonus != 0)
         && !engaged(ctx, attacker, target)
     {
-        params.push(yes_no(CHARGING, "Charging into contact this move", true));
+        // A melee starts when a unit moves into contact (§6.1): not yet engaged, it charges.
+        params.push(yes_no(CHARGING, "Charging into contact this move").by(YES, "§6.1"));
     }
     let entrenched = ctx.roster.unit(target).is_some_and(|u| u.has(ENTRENCHED));
-    params.push(choice(
-        TERRAIN,
-        "Target's terrain",
-        &TERRAIN_CHOICES,
-        if entrenched { 4 } else { 0 },
-    ));
-    params.push(yes_no(
-        FLANK,
-        "Attacking the target's flank (attacker re-roll)",
-        false,
-    ));
-    params.push(yes_no(
-        HILL,
-        "Target defending a hill (defender may force a re-roll)",
-        false,
-    ));
+    params.push(
+        choice(TERRAIN, "Target's terrain", &TERRAIN_CHOICES)
+            .by(if entrenched { 4 } else { 0 }, "§6.3"),
+    );
+    params.push(yes_no(FLANK, "Attacking the target's flank (attacker re-roll)").by(NO, "§6.4"));
+    params.push(
+        yes_no(
+            HILL,
+            "Target defending a hill (defender may force a re-roll)",
+        )
+        .by(NO, "§6.4"),
+    );
     params
 }
 

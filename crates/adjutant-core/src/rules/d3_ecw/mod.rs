@@ -265,9 +265,20 @@ fn reminders(tables: &D3Tables, ctx: &Context) -> Vec<String> {
         });
     }
     if !s.flag(COUNTED) {
-        out.push(format!(
-            "Count the {name} activations: units the commander can see within 2"
-        ));
+        let o = &tables.options;
+        // Attached, his range of command drops by 1 (§7.2): the count says so.
+        out.push(match commander::attached_unit(ctx, side) {
+            Some(u) => format!(
+                "Count the {name} activations: units the commander can see within {} — he is \
+                 attached to {}, which reduces his range of command by 1 (§7.2)",
+                o.attached_range,
+                ctx.roster.name(u)
+            ),
+            None => format!(
+                "Count the {name} activations: units the commander can see within {}",
+                o.command_range
+            ),
+        });
         return out;
     }
     out.push(format!(

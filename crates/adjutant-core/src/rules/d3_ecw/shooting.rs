@@ -19,7 +19,7 @@ use crate::procedure::{Band, Call, DiceRequest, Offer, ParamSpec, Procedure, Ref
 use crate::rules::kit::events::{set_flag, set_track};
 use crate::rules::kit::offers;
 use crate::rules::kit::params::check_answers;
-use crate::rules::kit::params::{answer, choice, pick, yes, yes_no};
+use crate::rules::kit::params::{Rules, answer, choice, pick, yes, yes_no};
 use crate::rules::kit::{Body, Cursor, Need};
 
 /// Target terrain choices when shooting.
@@ -60,21 +60,18 @@ pub(crate) fn params(
                 "Range in hexes (clear line of sight, in the field of fire)"
             },
             choices,
-            0,
         ),
-        choice(
-            TERRAIN,
-            "Target's cover",
-            &TERRAIN_CHOICES,
-            if entrenched(target) { 3 } else { 0 },
-        ),
+        choice(TERRAIN, "Target's cover", &TERRAIN_CHOICES)
+            .by(if entrenched(target) { 3 } else { 0 }, "§5.3"),
     ];
     if profile(ctx, tables, shooter).is_ok_and(|p| p.entrenchable) {
-        params.push(yes_no(
-            SHOOTER_ENTRENCHED,
-            "Shooting from entrenchments (re-roll, keep the second)",
-            entrenched(shooter),
-        ));
+        params.push(
+            yes_no(
+                SHOOTER_ENTRENCHED,
+                "Shooting from entrenchments (re-roll, keep the second)",
+            )
+            .by(usize::from(entrenched(shooter)), "§5.6"),
+        );
     }
     params
 }

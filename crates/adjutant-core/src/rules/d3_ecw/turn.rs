@@ -21,7 +21,7 @@ use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, ChoiceRequest, Offer, ParamSpec, Procedure, Refusal, Step};
 use crate::rules::kit::events::{set_flag, side_flag, side_track};
 use crate::rules::kit::offers::offer;
-use crate::rules::kit::params::{pick, strict_answer};
+use crate::rules::kit::params::{Rules, pick, strict_answer};
 use crate::rules::kit::roll_off::RollOff;
 use crate::rules::kit::{Cursor, Need, Script, finish};
 
@@ -71,12 +71,18 @@ fn count_params(ctx: &Context, tables: &D3Tables) -> Vec<ParamSpec> {
     } else {
         o.command_range
     };
-    vec![pick(
+    // How many he sees is the player's count: asked open, never started at the most there
+    // could be (§3.2). Off the table he sees none: the count is 0 (§7.3).
+    let seen = pick(
         UNITS_SEEN,
         format!("Units the commander can see within {range}"),
         (0..=n).map(|k| k.to_string()).collect(),
-        if commander_present(ctx, side) { n } else { 0 },
-    )]
+    );
+    if commander_present(ctx, side) {
+        vec![seen]
+    } else {
+        vec![seen.by(0, "§7.3")]
+    }
 }
 
 /// The turn procedures offered with nothing selected.

@@ -34,19 +34,20 @@ pub(super) fn unit<'a>(
         .ok_or_else(|| Refusal::new("choose a unit", "§4.3"))
 }
 
-/// The questions an activation asks.
-pub(crate) fn activate_params(tables: &RcwTables, unit: Option<&UnitView>) -> Vec<ParamSpec> {
-    let (first, second) = match unit {
-        Some(u) if u.pinned() => (Act::Rally, Act::Move),
-        Some(u) if u.profile.limbers && u.limbered() => (Act::Limber, Act::Shoot),
-        Some(u) if u.shooting_dice() == 0 => (Act::Move, Act::Move),
-        _ => (Act::Move, Act::Shoot),
-    };
-    vec![
-        params::action(Q_FIRST, first),
-        params::action(Q_SECOND, second),
-        params::near_hq(tables),
-    ]
+/// The questions an activation asks: the two actions, and how far its HQ is — unless it
+/// makes no command roll (an HQ or FAO), or its HQ is off the table (it always rolls, §4.4).
+pub(crate) fn activate_params(ctx: &Context, tables: &RcwTables, u: &UnitView) -> Vec<ParamSpec> {
+    let mut specs = vec![params::action(Q_FIRST), params::action(Q_SECOND)];
+    if asks_distance(ctx, u) {
+        specs.push(params::near_hq(tables));
+    }
+    specs
+}
+
+/// Whether the distance to its HQ decides a command roll: not for an HQ or FAO (exempt), nor
+/// with its HQ destroyed (no unit is then within 6 hexes of it).
+fn asks_distance(ctx: &Context, u: &UnitView) -> bool {
+    !u.profile.headquarters && u.own_hq_standing(ctx)
 }
 
 /// Whether a unit of this kind may declare `act` at all (§2.2, §4.3, §7.1).
@@ -66,6 +67,8 @@ pub(crate) struct Activate {
     pub(crate) unit: PieceId,
     pub(crate) declared: Vec<Act>,
     pub(crate) command_roll: bool,
+    /// Its HQ is off the table: it rolls to move wherever it stands (§4.4).
+    pub(crate) hq_gone: bool,
     pub(crate) title: String,
 }
 
@@ -89,7 +92,7 @@ pub(crate) fn activate(
             "§4.3",
         );
     }
-    let specs = activate_params(tables, Some(&u));
+    let specs = [params::action(Q_FIRST), params::action(Q_SECOND)];
     let declared: Vec<Act> = [&specs[0], &specs[1]]
         .into_iter()
         .filter_map(|s| params::act_of(call, s))
@@ -113,11 +116,13 @@ pub(crate) fn activate(
             "§4.3, §6.3",
         );
     }
-    let far = yes(call, &specs[2]);
+    let hq_gone = !u.own_hq_standing(ctx);
+    let far = hq_gone || yes(call, &params::near_hq(tables));
     Ok(Activate {
         tables: Arc::clone(tables),
         unit: u.id,
         command_roll: far && declared.contains(&Act::Move) && !u.profile.headquarters,
+        hq_gone,
         title: format!("Activate {name}: {}", join(&declared)),
         declared,
     })
@@ -145,8 +150,17 @@ impl Script for Activate {
 
     fn notes(&self) -> Vec<String> {
         let mut notes = vec!["A unit declares its 2 actions when activated (§4.3)".into()];
-        if self.command_roll {
-            notes.push("Beyond 6 hexes of its HQ: 4+ on 1D6 to move (§4.4)".into());
+        if self.command_roll && self.hq_gone {
+            notes.push(format!(
+                "Its HQ is off the table, so it is not within {} hexes of it: {}+ on 1D6 to move \
+                 (§4.4)",
+                self.tables.command_radius, self.tables.command_roll
+            ));
+        } else if self.command_roll {
+            notes.push(format!(
+                "Beyond {} hexes of its HQ: {}+ on 1D6 to move (§4.4)",
+                self.tables.command_radius, self.tables.command_roll
+            ));
         }
         notes
     }

@@ -39,9 +39,15 @@ pub(crate) struct Assault {
     pub(crate) title: String,
 }
 
-/// The questions an assault asks.
-pub(crate) fn params() -> Vec<ParamSpec> {
-    vec![params::cover(), params::attacker_cover(), params::facing()]
+/// The questions an assault asks: the defender's cover (unless its hit number is 6 whatever
+/// it stands in, §5.1), the attacker's, and which way the defender is attacked.
+pub(crate) fn params(defender: Option<&UnitView>) -> Vec<ParamSpec> {
+    let mut specs = Vec::new();
+    if defender.is_none_or(|d| d.cover_decides()) {
+        specs.push(params::cover());
+    }
+    specs.extend([params::attacker_cover(), params::facing()]);
+    specs
 }
 
 /// Checks an assault and builds it.
@@ -58,8 +64,7 @@ pub(crate) fn start(
         ["attacker", "defender"],
         "§7.1",
     )?;
-    let specs = params();
-    let cover = answer(call, &specs[0]);
+    let cover = answer(call, &params::cover());
     if cover == 2 {
         def.may_be_entrenched()?;
     }
@@ -69,8 +74,8 @@ pub(crate) fn start(
         defender: def.id,
         defender_obscured: cover == 1,
         defender_entrenched: cover == 2,
-        attacker_obscured: yes(call, &specs[1]),
-        flank: yes(call, &specs[2]),
+        attacker_obscured: yes(call, &params::attacker_cover()),
+        flank: yes(call, &params::facing()),
         title: format!("Close assault: {} on {}", att.name(), def.name()),
     })
 }
@@ -112,15 +117,16 @@ impl Roll<'_> {
                 .reduced
                 .map_or(String::new(), |r| format!(", 1 die: {r}"));
             let label = format!(
-                "Round {round}: {} rolls {} dice hitting on {}+ ({}{reduced})",
+                "Round {round}: {} rolls {} hitting on {}+ ({}{reduced})",
                 self.roller.name(),
-                self.n,
+                crate::words::count(usize::from(self.n), "die", "dice"),
                 self.at_least,
                 self.why
             );
             (label, "§7.2".into())
         };
         Step::Dice(DiceRequest {
+            at_most: None,
             by: Some(self.roller.side),
             label,
             rule,

@@ -92,7 +92,7 @@ impl Rcw {
         let mut offers = vec![offer(
             P_ACTIVATE,
             format!("Activate {} (declare 2 actions)", u.name()),
-            actions::activate_params(t, Some(&u)),
+            actions::activate_params(ctx, t, &u),
             actions::activate(ctx, t, &call(P_ACTIVATE, actors, &[])).map(|_| ()),
         )];
         offers.push(offer(
@@ -118,7 +118,7 @@ impl Rcw {
             offers.push(offer(
                 P_RALLY,
                 format!("Rally {} ({}+)", u.name(), u.quality.rally),
-                vec![params::hq_adjacent()],
+                rally::params(ctx, &u),
                 u.check(ctx, Act::Rally),
             ));
         }
@@ -148,10 +148,10 @@ impl Rcw {
             offers.push(offer(
                 P_SHOOT,
                 format!(
-                    "Shoot: {} at {}{via} ({} dice)",
+                    "Shoot: {} at {}{via} ({})",
                     a.name(),
                     d.name(),
-                    a.shooting_dice()
+                    crate::words::count(usize::from(a.shooting_dice()), "die", "dice")
                 ),
                 shoot::params(ctx, t, &shoot_call),
                 shoot::start(ctx, t, &shoot_call).map(|_| ()),
@@ -161,7 +161,7 @@ impl Rcw {
             offers.push(offer(
                 P_ASSAULT,
                 format!("Close assault: {} on {}", a.name(), d.name()),
-                assault::params(),
+                assault::params(Some(&d)),
                 assault::start(ctx, t, &call(P_ASSAULT, actors, targets)).map(|_| ()),
             ));
         }

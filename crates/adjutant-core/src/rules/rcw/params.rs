@@ -6,10 +6,11 @@ use super::keys::*;
 use super::tables::RcwTables;
 use super::unit::Act;
 use crate::procedure::{Call, ParamSpec};
-use crate::rules::kit::params::{answer, choice, pick};
+use crate::rules::kit::params::{Rules, answer, choice, pick};
 
-/// The two actions declared at activation (§4.3); the second may be "None".
-pub(crate) fn action(key: &'static str, default: Act) -> ParamSpec {
+/// The two actions declared at activation (§4.3), the player's to declare (asked open); the
+/// second may be "None".
+pub(crate) fn action(key: &'static str) -> ParamSpec {
     let mut choices: Vec<&str> = Act::ALL.iter().map(|a| a.name()).collect();
     let label = if key == Q_FIRST {
         "First action"
@@ -17,8 +18,7 @@ pub(crate) fn action(key: &'static str, default: Act) -> ParamSpec {
         choices.push("None");
         "Second action"
     };
-    let default = Act::ALL.iter().position(|&a| a == default).unwrap_or(0);
-    choice(key, label, &choices, default)
+    choice(key, label, &choices)
 }
 
 /// The action a `first`/`second` answer names; `None` for "None".
@@ -32,11 +32,11 @@ pub(crate) fn near_hq(tables: &RcwTables) -> ParamSpec {
         "Beyond {} hexes (command roll to move)",
         tables.command_radius
     );
-    choice(Q_NEAR_HQ, "Distance to its HQ", &[&near, &far], 0)
+    choice(Q_NEAR_HQ, "Distance to its HQ", &[&near, &far])
 }
 
 pub(crate) fn village() -> ParamSpec {
-    choice(Q_VILLAGE, "Where", &["Not in a village", "In a village"], 0)
+    choice(Q_VILLAGE, "Where", &["Not in a village", "In a village"]).by(0, "§8.2")
 }
 
 pub(crate) fn hq_adjacent() -> ParamSpec {
@@ -44,16 +44,16 @@ pub(crate) fn hq_adjacent() -> ParamSpec {
         Q_HQ_ADJACENT,
         "HQ",
         &["No HQ adjacent", "An HQ adjacent (+1)"],
-        0,
     )
+    .by(0, "§5.5")
 }
 
 pub(crate) fn range(hexes: u8) -> ParamSpec {
     let within = format!("Within range ({hexes} hexes)");
-    choice(Q_RANGE, "Range", &[&within, "Out of range"], 0)
+    choice(Q_RANGE, "Range", &[&within, "Out of range"]).by(0, "§6.2")
 }
 
-/// Cover of the target: open, obscured (§5.1) or entrenched (§5.6).
+/// Cover of the target: open (the plain case, §5.1), obscured (§5.1) or entrenched (§5.6).
 pub(crate) fn cover() -> ParamSpec {
     choice(
         Q_COVER,
@@ -63,8 +63,8 @@ pub(crate) fn cover() -> ParamSpec {
             "Obscured (woods, village, hedge, wall)",
             "Entrenched (dug in, or infantry/MG defending a village)",
         ],
-        0,
     )
+    .by(0, "§5.1")
 }
 
 pub(crate) fn observer_range(hexes: u8) -> ParamSpec {
@@ -73,8 +73,8 @@ pub(crate) fn observer_range(hexes: u8) -> ParamSpec {
         Q_OBSERVER_RANGE,
         "Observer",
         &[&within, "Observer further away"],
-        0,
     )
+    .by(0, "§6.3")
 }
 
 pub(crate) fn attacker_cover() -> ParamSpec {
@@ -82,8 +82,8 @@ pub(crate) fn attacker_cover() -> ParamSpec {
         Q_ATTACKER_COVER,
         "Attacker",
         &["Attacker in the open", "Attacker obscured"],
-        0,
     )
+    .by(0, "§5.1")
 }
 
 pub(crate) fn facing() -> ParamSpec {
@@ -91,13 +91,13 @@ pub(crate) fn facing() -> ParamSpec {
         Q_FACING,
         "Defender attacked",
         &["In front", "In flank or rear (1 die)"],
-        0,
     )
+    .by(0, "§7.2")
 }
 
 /// Scenario objectives: undecided, or one side's win.
 pub(crate) fn objectives(sides: &[String]) -> ParamSpec {
     let mut choices = vec!["Not decided by objectives".to_string()];
     choices.extend(sides.iter().map(|s| format!("{s} win on objectives")));
-    pick(Q_OBJECTIVES, "Scenario objectives", choices, 0)
+    pick(Q_OBJECTIVES, "Scenario objectives", choices).by(0, "§9.2")
 }

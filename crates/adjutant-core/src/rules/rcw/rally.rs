@@ -1,5 +1,6 @@
 //! The Rally action (§5.5): a pinned unit rolls 1D6 against its quality (Elite 3+,
-//! Average 4+, Conscript 5+), +1 with an HQ adjacent, and is no longer pinned if it makes it.
+//! Average 4+, Conscript 5+), +1 with an HQ adjacent (asked only while its side has an HQ on
+//! the table), and is no longer pinned if it makes it.
 
 use crate::rules::kit::done;
 use std::sync::Arc;
@@ -12,7 +13,7 @@ use super::unit::{Act, UnitView, view};
 use crate::battle::state::Context;
 use crate::dice::{Dice, Die, Modifier};
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Band, Call, DiceRequest, Refusal, Step};
+use crate::procedure::{Band, Call, DiceRequest, ParamSpec, Refusal, Step};
 use crate::rules::kit::events::{flag, piece_change};
 use crate::rules::kit::params::yes;
 use crate::rules::kit::{Cursor, Script};
@@ -26,14 +27,34 @@ pub(crate) struct Rally {
     pub(crate) title: String,
 }
 
-/// Checks a rally and builds it.
+/// The question a rally asks: whether an HQ is adjacent — only while its side has one on the
+/// table.
+pub(crate) fn params(ctx: &Context, u: &UnitView) -> Vec<ParamSpec> {
+    if u.side_hq_standing(ctx) {
+        vec![params::hq_adjacent()]
+    } else {
+        Vec::new()
+    }
+}
+
+/// Checks a rally and builds it; an HQ adjacent is refused when its side has none left.
 pub(crate) fn rally(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Result<Rally, Refusal> {
     let u = unit(ctx, tables, call)?;
     u.check(ctx, Act::Rally)?;
+    let hq_adjacent = yes(call, &params::hq_adjacent());
+    if hq_adjacent && !u.side_hq_standing(ctx) {
+        return Err(Refusal::new(
+            format!(
+                "no HQ of {}'s side is left on the table, so none can be adjacent",
+                u.name()
+            ),
+            "§5.5",
+        ));
+    }
     Ok(Rally {
         tables: Arc::clone(tables),
         unit: u.id,
-        hq_adjacent: yes(call, &params::hq_adjacent()),
+        hq_adjacent,
         title: format!("Rally {}", u.name()),
     })
 }

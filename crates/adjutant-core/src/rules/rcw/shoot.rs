@@ -35,12 +35,18 @@ pub(crate) struct Shoot {
     pub(crate) title: String,
 }
 
-/// The questions a shot asks.
+/// The questions a shot asks: the range, the target's cover (unless its hit number is 6
+/// whatever it stands in: armoured, pinned or recorded entrenched, §5.1) and, fired through
+/// an observer, how far the observer is.
 pub(crate) fn params(ctx: &Context, tables: &RcwTables, call: &Call) -> Vec<ParamSpec> {
     let Some(firer) = call.actors.first().and_then(|&a| view(ctx, tables, a)) else {
         return Vec::new();
     };
-    let mut specs = vec![params::range(firer.range()), params::cover()];
+    let mut specs = vec![params::range(firer.range())];
+    let target = call.targets.first().and_then(|&t| view(ctx, tables, t));
+    if target.is_none_or(|t| t.cover_decides()) {
+        specs.push(params::cover());
+    }
     if call.actors.len() > 1
         && let Some((_, hexes)) = firer.profile.observer
     {
@@ -108,8 +114,7 @@ pub(crate) fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Resu
             "§5.7",
         );
     }
-    let specs = params(ctx, tables, call);
-    if yes(call, &specs[0]) {
+    if yes(call, &params::range(firer.range())) {
         return refuse(
             format!(
                 "{} is beyond {}'s range of {} hexes",
@@ -120,7 +125,7 @@ pub(crate) fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Resu
             "§6.2",
         );
     }
-    let cover = answer(call, &specs[1]);
+    let cover = answer(call, &params::cover());
     if cover == 2 {
         target.may_be_entrenched()?;
     }
@@ -130,7 +135,11 @@ pub(crate) fn start(ctx: &Context, tables: &Arc<RcwTables>, call: &Call) -> Resu
                 return refuse("the observer is not a unit", "§6.3");
             };
             check_observer(&firer, &obs)?;
-            if specs.get(2).is_some_and(|s| yes(call, s)) {
+            let far = firer
+                .profile
+                .observer
+                .is_some_and(|(_, hexes)| yes(call, &params::observer_range(hexes)));
+            if far {
                 return refuse(
                     format!(
                         "{} is too far from {} to observe for it",
@@ -191,14 +200,16 @@ impl Shoot {
             true => (String::new(), String::new()),
             false => (
                 format!(
-                    "{} shoots: {n} dice hitting on {at_least}+ ({why})",
-                    firer.name()
+                    "{} shoots: {} hitting on {at_least}+ ({why})",
+                    firer.name(),
+                    crate::words::count(usize::from(n), "die", "dice")
                 ),
                 "§5.1, §6.1".into(),
             ),
         };
         Some((
             DiceRequest {
+                at_most: None,
                 by: None,
                 label,
                 rule,

@@ -92,6 +92,23 @@ pub(crate) fn view<'a>(
     })
 }
 
+/// The HQs of `side` still on the table (kind HQ, not destroyed); with `group`, only those of
+/// that group (a unit's own HQ, §4.4, §6.3).
+pub(crate) fn hqs_standing<'a>(
+    ctx: &Context<'a>,
+    side: usize,
+    group: Option<Option<&'a str>>,
+) -> impl Iterator<Item = PieceId> + 'a {
+    let (roster, state) = (ctx.roster, ctx.state);
+    roster.ids().filter(move |&p| {
+        roster.side_of(p) == side
+            && !state.piece(p).flag(DESTROYED)
+            && roster
+                .unit(p)
+                .is_some_and(|u| u.kind == HQ && group.is_none_or(|g| u.group.as_deref() == g))
+    })
+}
+
 /// The two units of a shot or an assault, named `who` as the rules name them: the first able
 /// to `act`, the second an enemy not yet destroyed; refused (citing `rule`) otherwise.
 pub(crate) fn opposed<'a>(
@@ -177,6 +194,18 @@ impl<'a> UnitView<'a> {
         self.status.flag(ACTIVATED)
     }
 
+    /// Whether its own HQ (of its group) is still on the table (§4.4).
+    pub(crate) fn own_hq_standing(&self, ctx: &Context) -> bool {
+        hqs_standing(ctx, self.side, Some(self.unit.group.as_deref()))
+            .next()
+            .is_some()
+    }
+
+    /// Whether any HQ of its side is still on the table, to be adjacent (§5.5).
+    pub(crate) fn side_hq_standing(&self, ctx: &Context) -> bool {
+        hqs_standing(ctx, self.side, None).next().is_some()
+    }
+
     /// The declared actions not yet carried out.
     pub(crate) fn remaining(&self) -> Vec<Act> {
         let mut left = acts(self.status, ORDERS);
@@ -209,6 +238,12 @@ impl<'a> UnitView<'a> {
         } else {
             (tables.hit_open, "target in the open")
         }
+    }
+
+    /// Whether where it stands decides the hit number against it: not when it is armoured,
+    /// pinned or recorded entrenched, which make it 6 anywhere (§5.1).
+    pub(crate) fn cover_decides(&self) -> bool {
+        !(self.profile.armoured || self.pinned() || self.entrenched())
     }
 
     /// Refuses an answer that has this unit entrenched when its kind may not be (§5.6).

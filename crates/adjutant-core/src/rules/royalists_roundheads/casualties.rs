@@ -1,5 +1,6 @@
 //! Pieces lost outside a fight: a leader alone in a hex that an enemy combat unit enters is
-//! overrun (§9.2: the replacement side, 5 or 3 loss points, unless he already shows it), and
+//! overrun (§9.2: the replacement side, 5 or 3 loss points, unless he already shows it; never
+//! a leader recorded with a unit on the map, who is not alone), and
 //! a routed unit whose retreat or rout move leaves the map is eliminated (§7.3).
 
 use super::effects;
@@ -14,6 +15,7 @@ use crate::event::FactKind;
 use crate::procedure::{Call, Refusal};
 use crate::rules::kit::Need;
 use crate::rules::kit::offers::refuse;
+use crate::rules::kit::with;
 
 const OVERRUN_RULE: &str = "§9.2";
 
@@ -26,6 +28,20 @@ pub(crate) fn check_overrun(ctx: &Context, _t: &Tables, call: &Call) -> Result<(
     };
     if ctx.roster.leader(*l).is_none() || !ctx.status(*l).flag(keys::ENTERED) {
         return refuse("select a leader on the map", OVERRUN_RULE);
+    }
+    // Only a leader alone in his hex: an enemy combat unit may not enter a hex a friendly
+    // combat unit holds (III.A.2, VI.C).
+    if let Some(u) = with::unit_of(ctx.roster, *l, ctx.status(*l)).filter(|&u| look::on_map(ctx, u))
+    {
+        return refuse(
+            format!(
+                "{} is not alone: he is with {}, and no enemy combat unit may enter a hex a \
+                 friendly combat unit holds",
+                ctx.roster.name(*l),
+                ctx.roster.name(u)
+            ),
+            OVERRUN_RULE,
+        );
     }
     if ctx.roster.unit(*enemy).is_none()
         || ctx.roster.side_of(*enemy) == ctx.roster.side_of(*l)
@@ -43,6 +59,19 @@ pub(crate) fn check_overrun(ctx: &Context, _t: &Tables, call: &Call) -> Result<(
         );
     }
     Ok(())
+}
+
+/// What an overrun does, asked before it acts (§9.2).
+pub(crate) fn overrun_question(ctx: &Context, leader: crate::event::PieceId) -> String {
+    let name = ctx.roster.name(leader);
+    if ctx.status(leader).flag(keys::REPLACEMENT) {
+        format!("Overrun {name}? He moves to the nearest unit of his command.")
+    } else {
+        format!(
+            "Overrun {name}? He is flipped to his replacement side, and his side loses the loss \
+             points of a leader casualty."
+        )
+    }
 }
 
 pub(crate) fn overrun(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {

@@ -17,7 +17,7 @@ use crate::event::{FactKind, PieceId};
 use crate::procedure::{Call, DiceRequest, ParamSpec, Refusal};
 use crate::rules::kit::Need;
 use crate::rules::kit::offers::refuse;
-use crate::rules::kit::params::{pick, yes_no, yes_to};
+use crate::rules::kit::params::{NO, Rules, pick, yes_no, yes_to};
 use crate::rules::kit::with;
 
 const RULE: &str = "§3.3";
@@ -71,7 +71,7 @@ pub(crate) fn set_params() -> Vec<ParamSpec> {
         .iter()
         .map(|c| c.command_name().to_string())
         .collect();
-    vec![pick(param::TO, "Command", choices, 1)]
+    vec![pick(param::TO, "Command", choices)]
 }
 
 /// Placing a leader's first chit (on entry, or an Overall Leader that must choose).
@@ -112,18 +112,17 @@ pub(crate) fn change_params<L: Look + ?Sized>(l: &L, leader: PieceId) -> Vec<Par
         .filter(|c| current.is_none_or(|cur| cur.command_name() != c.command_name()))
         .map(|c| c.command_name().to_string())
         .collect();
-    let mut params = vec![pick(param::TO, "New command", choices, 0)];
+    let mut params = vec![pick(param::TO, "New command", choices)];
     if !is_overall(l, leader) && with_overall(l, leader).is_none() {
-        params.push(yes_no(
-            param::OVERALL_STACKED,
-            "Stacked with the Overall Leader",
-            false,
-        ));
-        params.push(yes_no(
-            param::WITHIN_SPAN,
-            "Within the Overall Leader's command span",
-            false,
-        ));
+        params
+            .push(yes_no(param::OVERALL_STACKED, "Stacked with the Overall Leader").by(NO, "§3.7"));
+        params.push(
+            yes_no(
+                param::WITHIN_SPAN,
+                "Within the Overall Leader's command span",
+            )
+            .by(NO, "§3.7"),
+        );
     }
     params
 }

@@ -16,7 +16,7 @@ use crate::event::{FactKind, PieceId};
 use crate::procedure::{Call, DiceRequest, ParamSpec, Refusal};
 use crate::rules::kit::Need;
 use crate::rules::kit::offers::refuse;
-use crate::rules::kit::params::{pick, yes_no, yes_to};
+use crate::rules::kit::params::{NO, Rules, pick, yes_no, yes_to};
 
 const RULE: &str = "§5.1";
 /// The hexside answer meaning "no hexside feature".
@@ -51,6 +51,20 @@ pub(crate) fn column<L: Look + ?Sized>(
     }
 }
 
+/// Where the Terrain Effects Chart is: a hex or hexside with no effect is its plain case.
+pub(crate) const TEC: &str = "§11";
+
+/// The hex terrain question: it starts at "Clear" (no modifier) when the chart has it.
+pub(crate) fn terrain_question(t: &Tables, key: &'static str, label: &str) -> ParamSpec {
+    let hexes = t.terrain.hexes();
+    let clear = hexes.iter().position(|h| h == "Clear");
+    let q = pick(key, label, hexes);
+    match clear {
+        Some(i) => q.by(i, TEC),
+        None => q,
+    }
+}
+
 /// The fire questions; whether a leader is stacked with the target only when none is
 /// recorded with it (`recorded`).
 pub(crate) fn params(t: &Tables, recorded: bool) -> Vec<ParamSpec> {
@@ -61,17 +75,18 @@ pub(crate) fn params(t: &Tables, recorded: bool) -> Vec<ParamSpec> {
             param::RANGE,
             "Range (hexes, target hex counted)",
             t.range.distances().iter().map(i32::to_string).collect(),
-            0,
         ),
-        pick(param::TERRAIN, "Target hex terrain", t.terrain.hexes(), 0),
-        pick(param::HEXSIDE, "Firing across", sides, 0),
+        terrain_question(t, param::TERRAIN, "Target hex terrain"),
+        pick(param::HEXSIDE, "Firing across", sides).by(NONE, TEC),
     ];
     if !recorded {
-        p.push(yes_no(
-            param::TARGET_LEADER_STACKED,
-            "A leader is stacked with the target",
-            false,
-        ));
+        p.push(
+            yes_no(
+                param::TARGET_LEADER_STACKED,
+                "A leader is stacked with the target",
+            )
+            .by(NO, "§5.2"),
+        );
     }
     p
 }

@@ -11,7 +11,7 @@
 //! stacked with one of its units (the leader's "Stacked with"), without asking.
 
 use super::effects::{self, CheckKind, OnFail};
-use super::fire::{NONE, combat_check};
+use super::fire::{NONE, TEC, combat_check, terrain_question};
 use super::keys::{self, Chit, param};
 use super::look::{self, Arm, Look};
 use super::melee_drm;
@@ -23,7 +23,7 @@ use crate::event::{FactKind, PieceId};
 use crate::procedure::{Call, ChoiceRequest, ParamSpec, Refusal};
 use crate::rules::kit::Need;
 use crate::rules::kit::offers::refuse;
-use crate::rules::kit::params::{pick, yes_no, yes_to};
+use crate::rules::kit::params::{NO, Rules, pick, yes_no, yes_to};
 use crate::rules::kit::with;
 
 const RULE: &str = "§6.3";
@@ -81,25 +81,16 @@ pub(crate) fn params(t: &Tables, cavalry: bool) -> Vec<ParamSpec> {
     let mut sides = vec![NONE.to_string()];
     sides.extend(t.terrain.hexsides());
     let mut p = vec![
-        pick(
-            param::TERRAIN,
-            "Defender's hex terrain",
-            t.terrain.hexes(),
-            0,
-        ),
-        pick(param::HEXSIDE, "Attacking across", sides, 0),
+        terrain_question(t, param::TERRAIN, "Defender's hex terrain"),
+        pick(param::HEXSIDE, "Attacking across", sides).by(NONE, TEC),
         yes_no(
             param::FLANK_REAR,
             "Attacking through the defender's flank or rear",
-            false,
-        ),
+        )
+        .by(NO, "§6.5"),
     ];
     if cavalry {
-        p.push(yes_no(
-            param::SECOND_COMBAT,
-            "Cavalry Second Combat Option",
-            false,
-        ));
+        p.push(yes_no(param::SECOND_COMBAT, "Cavalry Second Combat Option").by(NO, "§6.6"));
     }
     p
 }
@@ -315,11 +306,16 @@ fn fight(run: &mut Run, t: &Tables, call: &Call) -> Need<String> {
                 ),
             );
         }
-        summary.push(format!(
-            "A {} / D {}",
-            on_defenders.cell(),
-            on_attackers.cell()
-        ));
+        // The two results in words, the defenders' first ("defenders check morale").
+        let said: Vec<String> = [on_defenders.on("defenders"), on_attackers.on("attackers")]
+            .into_iter()
+            .flatten()
+            .collect();
+        if said.is_empty() {
+            summary.push("no effect on either side".to_string());
+        } else {
+            summary.extend(said);
+        }
         if let MeleeResult::Steps(n) = on_defenders {
             effects::lose_steps(run, t, &defenders, n, "melee");
         }

@@ -13,7 +13,7 @@ use crate::event::{FactKind, PieceId};
 use crate::procedure::{Call, ParamSpec, Refusal};
 use crate::rules::kit::Need;
 use crate::rules::kit::offers::refuse;
-use crate::rules::kit::params::{pick, yes_no, yes_to};
+use crate::rules::kit::params::{NO, Rules, pick, yes_no, yes_to};
 
 /// The causes a called morale check may have.
 pub(crate) const CAUSES: [&str; 3] = ["Fire Combat", "Melee", "Other"];
@@ -45,13 +45,9 @@ fn cause(call: &Call) -> CheckKind {
 
 /// The question whether a leader is stacked with the unit, unless one is recorded with it.
 fn stacked_question(ctx: &Context, unit: PieceId) -> Option<ParamSpec> {
-    look::stacked_leader(ctx, unit).is_none().then(|| {
-        yes_no(
-            param::LEADER_STACKED,
-            "A leader is stacked with the unit",
-            false,
-        )
-    })
+    look::stacked_leader(ctx, unit)
+        .is_none()
+        .then(|| yes_no(param::LEADER_STACKED, "A leader is stacked with the unit").by(NO, "§7.1"))
 }
 
 /// Whether a leader is stacked with the unit: recorded, or answered so.
@@ -59,18 +55,23 @@ fn stacked(run: &Run, call: &Call, unit: PieceId) -> bool {
     look::stacked_leader(run, unit).is_some() || yes_to(call, param::LEADER_STACKED)
 }
 
+/// The morale check's questions: what called for it — starting at the combat phase it is
+/// made in (one check per kind of combat phase, §7.2), or "Other" outside them — and whether a
+/// leader is stacked with the unit when none is recorded.
 pub(crate) fn morale_params(ctx: &Context, unit: PieceId) -> Vec<ParamSpec> {
-    let default = match ctx.state.phase {
+    let phase = match ctx.state.phase {
         phases::FIRE => 0,
         phases::MELEE => 1,
         _ => 2,
     };
-    let mut params = vec![pick(
-        param::CAUSE,
-        "Called for by",
-        CAUSES.map(String::from).to_vec(),
-        default,
-    )];
+    let mut params = vec![
+        pick(
+            param::CAUSE,
+            "Called for by",
+            CAUSES.map(String::from).to_vec(),
+        )
+        .by(phase, "§7.2"),
+    ];
     params.extend(stacked_question(ctx, unit));
     params
 }
@@ -111,11 +112,7 @@ pub(crate) fn morale_check(run: &mut Run, t: &Tables, call: &Call) -> Need<Strin
 
 pub(crate) fn rally_params(ctx: &Context, unit: PieceId) -> Vec<ParamSpec> {
     let mut params: Vec<ParamSpec> = stacked_question(ctx, unit).into_iter().collect();
-    params.push(yes_no(
-        param::IN_ENEMY_ZOC,
-        "The unit is in an enemy ZOC",
-        false,
-    ));
+    params.push(yes_no(param::IN_ENEMY_ZOC, "The unit is in an enemy ZOC").by(NO, "§7.4"));
     params
 }
 

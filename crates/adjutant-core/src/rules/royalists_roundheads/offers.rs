@@ -190,15 +190,18 @@ pub(crate) fn offers(
                 actors,
                 targets,
             ));
-            out.push(make(
-                ctx,
-                t,
-                id::OVERRUN,
-                "Overrun: an enemy unit enters his hex".into(),
-                Vec::new(),
-                actors,
-                targets,
-            ));
+            out.push(
+                make(
+                    ctx,
+                    t,
+                    id::OVERRUN,
+                    "Overrun: an enemy unit enters his hex".into(),
+                    Vec::new(),
+                    actors,
+                    targets,
+                )
+                .asking(casualties::overrun_question(ctx, *l)),
+            );
         }
         ([u], _, true) => {
             out.push(make(
@@ -264,15 +267,21 @@ pub(crate) fn offers(
                 ));
             }
             if look::is_routed(ctx, *u) {
-                out.push(make(
-                    ctx,
-                    t,
-                    id::LEAVE_MAP,
-                    "Leaves the map (routed)".into(),
-                    Vec::new(),
-                    actors,
-                    targets,
-                ));
+                out.push(
+                    make(
+                        ctx,
+                        t,
+                        id::LEAVE_MAP,
+                        "Leaves the map (routed)".into(),
+                        Vec::new(),
+                        actors,
+                        targets,
+                    )
+                    .asking(format!(
+                        "Has {} left the map? It is eliminated.",
+                        ctx.roster.name(*u)
+                    )),
+                );
             }
             if r.unit(*u).is_some_and(look::is_dragoons) {
                 let label = if look::arm(ctx, *u) == Arm::Cavalry {

@@ -131,9 +131,13 @@ pub(crate) fn next_phase(run: &mut Run, t: &Tables, _call: &Call) -> Need<String
             );
             clear_marks(run, keys::MUST_MELEE_AT);
         }
+        // Each phase's marks go when it ends, so none shows in a later phase: the Fire
+        // Combat Phase's morale checks at the Melee Phase; what the Combat Phase did (fired,
+        // meleed, its morale checks, the second combat) at the Rally Phase.
         MELEE => clear_all(
             run,
             &[
+                keys::MORALE_CHECKED_FIRE,
                 keys::MORALE_CHECKED_MELEE,
                 keys::SECOND_COMBAT_USED,
                 keys::MELEED,
@@ -141,10 +145,20 @@ pub(crate) fn next_phase(run: &mut Run, t: &Tables, _call: &Call) -> Need<String
         ),
         RALLY => {
             clear_side(run, side, &[keys::RALLY_TRIED]);
-            clear_all(run, &[keys::MUST_MELEE]);
+            clear_all(
+                run,
+                &[
+                    keys::MUST_MELEE,
+                    keys::FIRED,
+                    keys::MORALE_CHECKED_MELEE,
+                    keys::SECOND_COMBAT_USED,
+                    keys::MELEED,
+                ],
+            );
             clear_marks(run, keys::MUST_MELEE_AT);
         }
         VICTORY => {
+            clear_all(run, &[keys::RALLY_TRIED]);
             let won = victory::victory_check(run, t, side)?;
             return Ok(if won { "victory" } else { "no victory" }.into());
         }

@@ -28,6 +28,18 @@ impl MeleeResult {
         }
     }
 
+    /// What the cell does to `side` ("defenders"), in words; nothing for no effect.
+    pub(crate) fn on(self, side: &str) -> Option<String> {
+        match self {
+            MeleeResult::None => None,
+            MeleeResult::Morale => Some(format!("{side} check morale")),
+            MeleeResult::Steps(n) => Some(format!(
+                "{side} lose {} and check morale",
+                crate::words::count(usize::from(n), "step", "steps")
+            )),
+        }
+    }
+
     /// Reads a printed cell; "-" and "–" both mean no effect.
     pub(crate) fn parse(text: &str) -> Option<MeleeResult> {
         match text.trim() {

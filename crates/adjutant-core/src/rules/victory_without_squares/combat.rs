@@ -22,34 +22,35 @@ use crate::procedure::{
 };
 use crate::rules::kit::events::{set_flag, set_track};
 use crate::rules::kit::offers::offer;
-use crate::rules::kit::params::{answer_of, choice, yes_no};
+use crate::rules::kit::params::{NO, Rules, answer_of, choice, yes_no};
 use crate::rules::kit::{Body, Cursor, Need};
 
 const RULE: &str = "§7.1";
 const MODS: &str = "§7.4";
 const RESULTS: &str = "§7.5";
 
-/// The questions a combat needs answered.
+/// The questions a combat needs answered, each starting at the plain case of the modifiers
+/// (§7.4: a head-on attack on open ground, no modifier).
 pub(crate) fn params() -> Vec<ParamSpec> {
     vec![
         choice(
             DIRECTION,
             "Attackers strike the defenders'",
             &["front (head-on)", "oblique or flank", "rear"],
-            0,
-        ),
+        )
+        .by(0, MODS),
         choice(
             EXPOSED,
             "Attackers are themselves attacked in",
             &["nothing", "oblique or flank", "rear"],
-            0,
-        ),
+        )
+        .by(0, MODS),
         choice(
             TERRAIN,
             "Terrain advantage (uphill, behind an obstacle)",
             &["none", "attackers +1", "defenders +1"],
-            0,
-        ),
+        )
+        .by(0, MODS),
         choice(
             OBSTACLE,
             "Hedges or woods between them",
@@ -58,9 +59,9 @@ pub(crate) fn params() -> Vec<ParamSpec> {
                 "defenders behind them against attacking horse",
                 "attackers fight horse across them",
             ],
-            0,
-        ),
-        yes_no(FOLLOW_UP, "Attackers following up a success", false),
+        )
+        .by(0, MODS),
+        yes_no(FOLLOW_UP, "Attackers following up a success").by(NO, MODS),
     ]
 }
 

@@ -53,7 +53,7 @@ pub(crate) fn one_action(ctx: &Context, unit: PieceId, doing: Doing) -> Result<(
     let name = ctx.roster.name(unit);
     let horse = super::status::horse_kind(kind(ctx, unit));
     let why = match doing {
-        Doing::Fire if s.flag(REFORMED) => "it rallied or reformed this turn",
+        Doing::Fire if s.flag(REFORMED) => "it tried to rally or reform this turn",
         Doing::Fire if s.flag(MOVED) && !horse => "it moved or changed formation this turn",
         Doing::Move if s.flag(FIRED) && !horse => "it fired this turn",
         Doing::Reform if s.flag(FIRED) => "it fired this turn",

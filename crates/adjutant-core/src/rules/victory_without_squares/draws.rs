@@ -11,7 +11,7 @@ use super::common::{leader_card, loss_events, present};
 use super::keys::*;
 use crate::rules::kit::events::{set_flag, set_mark, set_rung, set_track};
 use crate::rules::kit::offers::offer;
-use crate::rules::kit::params::{answer_of, yes_no};
+use crate::rules::kit::params::{NO, Rules, answer_of, yes_no};
 use crate::rules::kit::{Body, Cursor, Need, Script};
 
 use super::tables::VwsTables;
@@ -156,11 +156,7 @@ pub(crate) fn recall_offer(ctx: &Context, unit: PieceId) -> Option<Offer> {
 }
 
 fn recall_params() -> Vec<ParamSpec> {
-    vec![yes_no(
-        FAR_BEHIND,
-        "4\" or more behind the broken body",
-        false,
-    )]
+    vec![yes_no(FAR_BEHIND, "4\" or more behind the broken body").by(NO, "§8.3")]
 }
 
 /// The events of a pursuit that stops: the body halts, its pursuit rounds start again.
@@ -313,6 +309,10 @@ pub(crate) fn capture_offer(ctx: &Context, leader: PieceId) -> Offer {
         Vec::new(),
         capture_check(ctx, leader),
     )
+    .asking(format!(
+        "Is {} captured? He leaves the battle for good.",
+        ctx.roster.name(leader)
+    ))
 }
 
 /// Whether a leader may join a body.

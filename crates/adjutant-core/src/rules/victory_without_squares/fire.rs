@@ -21,34 +21,38 @@ use crate::cards::Card;
 use crate::dice::{Dice, Die, Modifier};
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{
-    Band, Call, CardRead, CardRequest, DiceRequest, Offer, ParamSpec, Procedure, Refusal, Step,
+    AtMost, Band, Call, CardRead, CardRequest, DiceRequest, Offer, ParamSpec, Procedure, Refusal,
+    Step,
 };
 use crate::rules::kit::events::{set_flag, set_track};
 use crate::rules::kit::offers::offer;
-use crate::rules::kit::params::{answer_of, choice, yes_no};
+use crate::rules::kit::params::{NO, Rules, YES, answer_of, choice, yes_no};
 use crate::rules::kit::{Body, Cursor, Need};
 
 const RULE: &str = "§5.5";
+const MODS: &str = "§5.4";
 const WHO: &str = "§5.1";
 
 /// The questions a shot needs answered.
 pub(crate) fn params(ctx: &Context, firer: PieceId) -> Vec<ParamSpec> {
+    // A shot is made at a target in range and arc (§5.2); the modifiers start at their plain
+    // case, none (§5.4).
     let mut p = vec![
         yes_no(
             IN_RANGE,
             "Target in range and straight ahead (muskets 4\", pistols 1\", guns 20\" cone)",
-            true,
-        ),
-        yes_no(COVER, "Target in cover (small arms −1)", false),
+        )
+        .by(YES, "§5.2"),
+        yes_no(COVER, "Target in cover (small arms −1)").by(NO, MODS),
         choice(
             ANGLE,
             "Line of fire",
             &["frontal", "oblique", "enfilade or rear"],
-            0,
-        ),
+        )
+        .by(0, MODS),
     ];
     if kind(ctx, firer) == TRAIN {
-        p.push(yes_no(CLOSE_GUNS, "Target at 8\" or less (guns +2)", false));
+        p.push(yes_no(CLOSE_GUNS, "Target at 8\" or less (guns +2)").by(NO, MODS));
     }
     p
 }
@@ -207,25 +211,22 @@ pub(crate) fn build(
         "close_guns",
         k == TRAIN && answer_of(call, &specs, CLOSE_GUNS) == 1,
     );
-    let mut dice = Dice::new(1, Die::D10).with(Modifier::new(
-        -figures,
-        format!("{figures} firing figures (hit on a score ≤ figures)"),
-        "§5.3",
-    ));
+    // As the rules write it: "Roll D10: Score <= modified firing figures" (§5.5), the
+    // figures (§5.3) and each modifier to them (§5.4) listed with their signs.
+    let mut figures = vec![Modifier::new(figures, "Firing figures", "§5.3")];
     for key in on {
         if let Some(r) = t.fire(&key) {
-            dice = dice.with(Modifier::new(
-                -r.value,
-                format!("{} ({:+} figures)", r.label, r.value),
-                "§5.4",
-            ));
+            figures.push(Modifier::new(r.value, capitalised(&r.label), "§5.4"));
         }
     }
     Ok(Box::new(Fire {
         tables: Arc::clone(t),
         firer,
         target,
-        dice,
+        figures: AtMost {
+            label: "modified firing figures".into(),
+            parts: figures,
+        },
         guns: k == TRAIN,
         reaction_draws: match in_opponents_turn(ctx, firer) {
             false => 0,
@@ -242,7 +243,8 @@ pub(crate) struct Fire {
     pub(crate) tables: Arc<VwsTables>,
     pub(crate) firer: PieceId,
     pub(crate) target: PieceId,
-    pub(crate) dice: Dice,
+    /// The modified firing figures the score is held against.
+    pub(crate) figures: AtMost,
     pub(crate) guns: bool,
     /// Cards for fire in the opponent's turn (0 in the firer's own turn).
     pub(crate) reaction_draws: u8,
@@ -251,32 +253,40 @@ pub(crate) struct Fire {
 }
 
 impl Fire {
+    /// The roll: a D10 whose score hits at or below the modified firing figures (a gun's 0
+    /// runs it out of powder, §5.7).
     fn request(&self) -> DiceRequest {
-        let m = self.dice.modifier_total();
+        let m = self.figures.value();
         let mut bands = Vec::new();
         if self.guns {
-            let label = if m <= 0 {
+            let label = if m >= 0 {
                 "0: hit, and the gun is out of powder"
             } else {
                 "0: miss, and the gun is out of powder"
             };
-            bands.push(Band::new(m, m, label));
-            if m < 0 {
-                bands.push(Band::new(m + 1, 0, "hit: one formation level"));
-            }
-            bands.push(Band::new((m + 1).max(1), 9 + m, "miss"));
+            bands.push(Band::new(0, 0, label));
+            bands.push(Band::new(1, m, "hit: one formation level"));
+            bands.push(Band::new((m + 1).max(1), 9, "miss"));
         } else {
-            bands.push(Band::new(m, 0, "hit: one formation level"));
-            bands.push(Band::new(m.max(1), 9 + m, "miss"));
+            bands.push(Band::new(0, m, "hit: one formation level"));
+            bands.push(Band::new((m + 1).max(0), 9, "miss"));
         }
         bands.retain(|b| b.from <= b.to);
         DiceRequest::total(
-            "Fire: D10 − firing figures (hits on 0 or less)",
+            format!("Fire: score ≤ modified firing figures ({m})"),
             RULE,
-            self.dice.clone(),
+            Dice::new(1, Die::D10),
             bands,
         )
+        .against(self.figures.clone())
     }
+}
+
+/// `label` with its first letter a capital ("firing pistols" reads "Firing pistols").
+fn capitalised(label: &str) -> String {
+    let mut c = label.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }
 
 impl Body for Fire {
@@ -313,10 +323,9 @@ impl Body for Fire {
                 return Ok(done("may not fire", events));
             }
         }
-        let (req, value) = cur.reading(self.request())?;
-        let hit = value <= 0;
-        // One D10: a face of 0 reads as the modifiers' total.
-        let powder = self.guns && value == req.dice.modifier_total();
+        let (_, score) = cur.reading(self.request())?;
+        let hit = score <= self.figures.value();
+        let powder = self.guns && score == 0;
         let s = ctx.status(self.firer);
         if kind(ctx, self.firer) == HORSE_2_RANK || s.flag(HEDGEHOG) {
             events.push(set_track(self.firer, SHOTS, s.track(SHOTS) + 1));

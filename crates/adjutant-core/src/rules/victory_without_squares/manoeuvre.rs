@@ -15,7 +15,7 @@ use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, CardRead, CardRequest, Offer, ParamSpec, Procedure, Refusal, Step};
 use crate::rules::kit::events::{set_flag, set_rung};
 use crate::rules::kit::offers::offer;
-use crate::rules::kit::params::{answer_of, yes_no};
+use crate::rules::kit::params::{NO, Rules, answer_of, yes_no};
 use crate::rules::kit::{Body, Cursor, Need};
 
 /// How a card reads for a body: allowed or not, a step lost on the way, and why.
@@ -115,12 +115,12 @@ pub(crate) fn action_of(id: &str) -> Option<Manoeuvre> {
 }
 
 fn params(action: Manoeuvre) -> Vec<ParamSpec> {
-    let mut p = vec![yes_no(UNDER_FIRE, "Under fire or in combat", false)];
+    let mut p = vec![yes_no(UNDER_FIRE, "Under fire or in combat").by(NO, "§4.2")];
     if action == Manoeuvre::Difficult {
-        p.push(yes_no(IN_COLUMN, "In column (no step lost, §3.4)", false));
+        p.push(yes_no(IN_COLUMN, "In column (no step lost, §3.4)").by(NO, "§4.2"));
     }
     if action == Manoeuvre::Rally {
-        p.push(yes_no(NEXT_TO_ENEMY, "Next to the enemy", false));
+        p.push(yes_no(NEXT_TO_ENEMY, "Next to the enemy").by(NO, "§8.4"));
     }
     p
 }
@@ -158,7 +158,7 @@ pub(crate) fn check(ctx: &Context, unit: PieceId, action: Manoeuvre) -> Result<(
             ))
         }
         Manoeuvre::Reform | Manoeuvre::Rally if s.flag(REFORMED) => Err(Refusal::new(
-            format!("{name} has rallied or reformed this turn: one attempt a turn"),
+            format!("{name} has tried to rally or reform this turn: one attempt a turn"),
             "§6.1",
         )),
         Manoeuvre::Reform | Manoeuvre::Rally => {

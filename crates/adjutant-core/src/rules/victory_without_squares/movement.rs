@@ -31,12 +31,11 @@ fn move_param() -> ParamSpec {
         MOVE,
         "Move (it stops without a card at an obstacle or 4\" from the enemy)",
         &MOVES,
-        0,
     )
 }
 
 fn reason_param() -> ParamSpec {
-    choice(REASON, "Why it leaves play", &REASONS, 0)
+    choice(REASON, "Why it leaves play", &REASONS)
 }
 
 /// Whether a body may be given a move order now: its side's turn, not broken (§2.3, §8.4).
@@ -118,6 +117,10 @@ pub(crate) fn remove_offer(ctx: &Context, unit: PieceId) -> Offer {
         vec![reason_param()],
         present(ctx, unit),
     )
+    .asking(format!(
+        "Remove {} from play? It leaves the battle for good.",
+        ctx.roster.name(unit)
+    ))
 }
 
 /// Builds a move, an overrun or a removal.

@@ -80,7 +80,7 @@ pub(crate) fn offer_for(ctx: &Context, unit: PieceId) -> Option<Offer> {
     Some(offer(
         P_POSTURE,
         "Change formation (spends the move)".into(),
-        vec![choice(CHANGE, "Change", &labels, 0)],
+        vec![choice(CHANGE, "Change", &labels)],
         check,
     ))
 }

@@ -84,7 +84,7 @@ pub(crate) fn piece_schema(roster: &Roster, piece: PieceId) -> StatusSchema {
             schema::flag(MOVED, "Moved or changed formation this turn"),
             schema::flag(CHANGED, "Changed formation this turn"),
             schema::flag(FIRED, "Fired this turn"),
-            schema::flag(REFORMED, "Rallied or reformed this turn"),
+            schema::flag(REFORMED, "Tried to rally or reform this turn"),
             schema::flag(PURSUING, "In pursuit"),
             schema::flag(RALLIED, "Previously broken and rallied"),
             schema::flag(REMOVED, "Removed (surrendered or left the table)"),

@@ -26,7 +26,7 @@ pub(crate) const DIVISION_CHOICES: [&str; 4] =
     ["left", "centre", "right", "dragoons / commanded shot"];
 
 fn division_param() -> ParamSpec {
-    choice(DIVISION_PARAM, "Division to move", &DIVISION_CHOICES, 0)
+    choice(DIVISION_PARAM, "Division to move", &DIVISION_CHOICES)
 }
 
 /// The side flag recording that a division has moved this turn.
