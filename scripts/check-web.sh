@@ -18,7 +18,12 @@
 #      melee is kept with both attackers; the roster sheet downloads as a PDF whose text
 #      (pdftotext) names the army. Before each tap the screenshot must not be blank or cut at
 #      an edge, must be drawn where the simulated screen has its texts, and must match the
-#      simulator's picture of that screen;
+#      simulator's picture of that screen. Then web/test/first-visit.mjs checks what a first
+#      visit downloads and shows: every file of the build kept by the service worker and
+#      written compressed beside itself (.gz, .br), the manifest's id and icons (192, 512 and
+#      maskable ones with the artwork inside the safe circle), and, on a network slowed to
+#      1.5 MB/s with the files sent compressed, the loading line counting the wasm's
+#      megabytes, then "Starting…", then the window;
 #   3. web/test/store.mjs checks the store with the same taps, each in a fresh profile: the
 #      local storage of a page built from 76fc5bf brought into IndexedDB byte for byte, 20
 #      crashes at random moments (the battle resumes at the last result shown), the quota used
@@ -41,7 +46,8 @@
 #      the battle in the page's storage.
 #
 # Screenshots, the targets, the steps and the PDF go to target/web-test/ (the backup play's
-# under target/web-test/keep/). Exits 1 at the first failing step, with what it saw.
+# under target/web-test/keep/, the first visit's under target/web-test/first-visit/). Exits 1
+# at the first failing step, with what it saw.
 # ADJUTANT_WEB_SIZE=WIDTHxHEIGHT plays at another size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -68,6 +74,9 @@ ADJUTANT_WEB_TARGETS=$targets ICED_TEST_BACKEND=tiny-skia \
 
 echo "== the page in Chromium ($(chromium --version 2>/dev/null || echo chromium))"
 ADJUTANT_WEB_TARGETS=$targets node web/test/check.mjs
+
+echo "== the first visit: files, manifest, progress"
+node web/test/first-visit.mjs
 
 echo "== the battles for the store's check (src/store/browser/tests.rs)"
 fixtures=$PWD/$out/fixtures

@@ -6,6 +6,11 @@
 #                                                        bytes, embedded by src/ui/mod.rs
 #   packaging/windows/adjutant.ico                       the Windows icon (16 to 256 pixels),
 #                                                        built into adjutant.exe by build.rs
+#   packaging/icons/web/icon-192.png                     the web page's icons (scripts/build-web.sh,
+#   packaging/icons/web/icon-maskable-N.png              web/page/manifest.webmanifest), N = 192,
+#                                                        512: the maskable ones with the artwork
+#                                                        at 80 % on a full square of the page's
+#                                                        background (see below)
 # Run it after editing the SVG and commit what it writes. Needs rsvg-convert (librsvg2-bin,
 # installed with apt-get when missing) and python3.
 set -euo pipefail
@@ -28,6 +33,35 @@ for n in "${sizes[@]}"; do
   rsvg-convert --width "$n" --height "$n" "$svg" \
     --output "packaging/icons/${n}x${n}/org.adjutant.Adjutant.png"
   echo "packaging/icons/${n}x${n}/org.adjutant.Adjutant.png"
+done
+
+# The web page's icons. A phone's launcher cuts a maskable icon to a shape of its own (circle,
+# squircle, rounded square): only the centre circle, 80 % of the side across, is sure to show,
+# and the whole square must be opaque. The artwork's farthest corner is 61 units from the
+# centre of its 128; drawn at 80 % it is 49 from it, inside that circle's 51.2, on a square of
+# the page's background colour (the manifest's background_color).
+mkdir -p packaging/icons/web
+rsvg-convert --width 192 --height 192 "$svg" --output packaging/icons/web/icon-192.png
+echo packaging/icons/web/icon-192.png
+maskable=$(mktemp --suffix=.svg)
+trap 'rm -f "$maskable"' EXIT
+python3 - "$svg" "$maskable" <<'EOF'
+import re, sys
+
+source = open(sys.argv[1], encoding="utf-8").read()
+# The artwork: everything inside the source's <svg> element but its comments and title.
+inner = re.search(r"<svg[^>]*>(.*)</svg>", source, re.S).group(1)
+inner = re.sub(r"<!--.*?-->|<title>.*?</title>", "", inner, flags=re.S)
+open(sys.argv[2], "w", encoding="utf-8").write(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">\n'
+    '  <rect width="128" height="128" fill="#20231f"/>\n'
+    f'  <g transform="translate(64 64) scale(0.8) translate(-64 -64)">{inner}</g>\n'
+    "</svg>\n"
+)
+EOF
+for n in 192 512; do
+  rsvg-convert --width "$n" --height "$n" "$maskable" --output "packaging/icons/web/icon-maskable-$n.png"
+  echo "packaging/icons/web/icon-maskable-$n.png"
 done
 
 # The window icon is raw RGBA so that the binary needs no image decoder to set it.

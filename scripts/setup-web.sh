@@ -10,7 +10,8 @@
 #     wasm-opt (binaryen) for the page's build, playwright-core to drive the browser in
 #     scripts/check-web.sh and scripts/bench-web.sh (it downloads no browser of its own);
 #   - with apt-get: Chromium (the browser the checks drive), poppler-utils (pdftotext, to read
-#     the PDFs the page makes), python3 (the checks' web server), Node.js and npm.
+#     the PDFs the page makes), python3 (the checks' web server), Node.js and npm, and brotli
+#     (the page's files written compressed beside themselves, FILE.br, by scripts/build-web.sh).
 #
 # Safe to run again: when everything is there it installs nothing and takes about a second.
 # scripts/build-web.sh, scripts/check-web.sh and scripts/bench-web.sh expect it to have run;
@@ -30,6 +31,7 @@ need pdftotext poppler-utils
 need python3 python3
 need node nodejs
 need npm npm
+need brotli brotli
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing ${missing[*]}"
   sudo=""

@@ -4,9 +4,10 @@
 #   bash scripts/web-patched-deps.sh cargo build --profile web-release --target wasm32-unknown-unknown ...
 # Each patch in web/patches/ is named
 # <crate>-<version>-<what>.patch: the crate is copied from the cargo registry (as Cargo.lock
-# pins it) into target/web-deps/<crate>-<version>/, the patch applied there (`patch -p1`; the
-# script fails if it does not apply) and cargo pointed at the copy with a `[patch.crates-io]`
-# given on the command line (`--config`), so neither Cargo.toml nor the desktop build change.
+# pins it) into target/web-deps/<crate>-<version>/, its patches applied there in the order of
+# their names (`patch -p1`; the script fails if one does not apply) and cargo pointed at the
+# copy with a `[patch.crates-io]` given on the command line (`--config`), so neither Cargo.toml
+# nor the desktop build change.
 # Cargo writes the patched crate's source into Cargo.lock while it builds; the lock file is put
 # back as it was when the command ends, so the desktop build and git see no change.
 #
@@ -17,6 +18,10 @@
 # makes that conversion (0RGB pixels to the canvas's RGBA bytes) plain loops instead of nested
 # iterators. A tap took 135 ms at three to one, 92 ms with both (benches/README.md, "In the
 # browser", has the figures; each patch's header says why and what it changes).
+# iced_tiny_skia-0.14.1-fill-quads-by-rows.patch fills a quad of one colour as a rectangle
+# between the bands its rounded corners are in, instead of scanning it all as a path; and
+# iced_graphics-0.14.0-damage-by-sequence.patch keeps a quad added or taken away (a button's
+# background while it is pressed) from marking every primitive after it as changed.
 #
 # A copy is made again only when its patch or the registry's source changes, so that cargo
 # does not rebuild the crate and what uses it on every build.
@@ -29,30 +34,43 @@ mkdir -p "$deps"
 cargo fetch --locked --quiet
 metadata=$(cargo metadata --format-version 1 --locked)
 
-args=()
+# The crates patched, each with its patches (a crate may have several: applied in the order
+# of their names).
+declare -A patches
+crates=()
 for patch in web/patches/*.patch; do
   [ -e "$patch" ] || continue
   name=$(basename "$patch" .patch)
-  crate=$(sed -E 's/^(.+)-([0-9]+\.[0-9]+\.[0-9]+)-.*$/\1/' <<<"$name")
-  version=$(sed -E 's/^(.+)-([0-9]+\.[0-9]+\.[0-9]+)-.*$/\2/' <<<"$name")
+  key=$(sed -E 's/^(.+-[0-9]+\.[0-9]+\.[0-9]+)-.*$/\1/' <<<"$name")
+  [ -n "${patches[$key]:-}" ] || crates+=("$key")
+  patches[$key]="${patches[$key]:-} $patch"
+done
+
+args=()
+for key in "${crates[@]}"; do
+  crate=$(sed -E 's/^(.+)-([0-9]+\.[0-9]+\.[0-9]+)$/\1/' <<<"$key")
+  version=$(sed -E 's/^(.+)-([0-9]+\.[0-9]+\.[0-9]+)$/\2/' <<<"$key")
+  read -r -a list <<<"${patches[$key]}"
   manifest=$(jq -r --arg n "$crate" --arg v "$version" \
     '.packages[] | select(.name == $n and .version == $v) | .manifest_path' <<<"$metadata")
   if [ -z "$manifest" ]; then
-    echo "web-patched-deps: $patch is for $crate $version, which Cargo.lock does not hold" >&2
+    echo "web-patched-deps: ${list[*]} for $crate $version, which Cargo.lock does not hold" >&2
     exit 1
   fi
   source=$(dirname "$manifest")
   copy=$deps/$crate-$version
-  stamp=$( (cat "$patch"; echo "$source") | sha256sum | cut -c1-16)
+  stamp=$( (cat "${list[@]}"; echo "$source") | sha256sum | cut -c1-16)
   if [ "$(cat "$copy.stamp" 2>/dev/null)" != "$stamp" ]; then
     rm -rf "$copy" "$copy.stamp"
     cp -r "$source" "$copy"
     chmod -R u+w "$copy"
-    if ! patch -p1 --batch --forward --quiet -d "$copy" <"$patch"; then
-      echo "web-patched-deps: $patch does not apply to $source" >&2
-      rm -rf "$copy"
-      exit 1
-    fi
+    for patch in "${list[@]}"; do
+      if ! patch -p1 --batch --forward --quiet -d "$copy" <"$patch"; then
+        echo "web-patched-deps: $patch does not apply to $source" >&2
+        rm -rf "$copy"
+        exit 1
+      fi
+    done
     echo "$stamp" >"$copy.stamp"
   fi
   args+=(--config "patch.crates-io.$crate.path=\"$copy\"")
