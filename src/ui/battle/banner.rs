@@ -2,7 +2,7 @@
 //! summary, what is due now, each side's key figures and side status, and the result once the
 //! battle is over.
 
-use iced::widget::{Column, Row, column, container, scrollable, table, text};
+use iced::widget::{Column, Row, column, container, row, scrollable, table, text};
 use iced::{Element, Fill, Length};
 
 use adjutant::battle::Battle;
@@ -22,9 +22,13 @@ pub enum Shown {
     Full,
     /// The clock, the figures and each side's status (while pieces are picked).
     Figures,
-    /// The clock alone (while a procedure is under way, and over the narrow layout's
-    /// procedures, so an action reads without scrolling; the figures show over its log).
+    /// The clock alone (while a procedure is under way, so an action reads without
+    /// scrolling; the figures show over the narrow layout's log).
     Clock,
+    /// The clock and each side's figures in a line or two of small text (over the narrow
+    /// layout's procedures while none is under way: at 150 % the loss points and what wins
+    /// stay in view).
+    Compact,
     /// The clock on one line at body size, cut at the edge (over a phone's procedures, so
     /// the column under it keeps its place whatever the phase is called).
     Line,
@@ -79,6 +83,9 @@ pub fn view<'a, M: Clone + 'a>(game: &'a Battle, viewer: Viewer, shown: Shown) -
     if figures {
         col = col.push(figures_table(game));
     }
+    if shown == Shown::Compact {
+        col = col.push(figures_lines(game));
+    }
     let side_schema = game.side_schema();
     let mut sides = Row::new().spacing(gap::S);
     let mut any = false;
@@ -115,6 +122,46 @@ pub fn view<'a, M: Clone + 'a>(game: &'a Battle, viewer: Viewer, shown: Shown) -
         .width(Fill)
         .style(theme::panel)
         .into()
+}
+
+/// Each side's key figures in small text, a line (or two) per side: "Royalist: Loss points 0 ·
+/// Enemy victory check: the enemy may roll to win at 10 loss points".
+fn figures_lines<'a, M: 'a>(game: &'a Battle) -> Element<'a, M> {
+    let lines = compact_figures(game);
+    let mut col = Column::new().spacing(2);
+    for (side, figures) in lines {
+        col = col.push(
+            row![
+                text(format!("{side}:"))
+                    .size(size::CAPTION)
+                    .font(theme::BOLD_FONT),
+                text(figures).size(size::CAPTION).width(Fill),
+            ]
+            .spacing(gap::XS),
+        );
+    }
+    col.into()
+}
+
+/// Each side's name and its figures in one line of words, in the order the rules give them
+/// (sides with no figure left out).
+pub(crate) fn compact_figures(game: &Battle) -> Vec<(String, String)> {
+    let figures = game.rules().figures(&game.context());
+    game.armies()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, army)| {
+            let words: Vec<String> = figures
+                .iter()
+                .filter(|f| f.side == i && !f.value.is_empty())
+                .map(|f| match f.value.chars().count() <= SHORT {
+                    true => format!("{} {}", f.label, f.value),
+                    false => format!("{}: {}", f.label, f.value),
+                })
+                .collect();
+            (!words.is_empty()).then(|| (army.side.clone(), words.join(" · ")))
+        })
+        .collect()
 }
 
 /// Each side's key figures as a table: one row per figure, one column per side.

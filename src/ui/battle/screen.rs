@@ -58,20 +58,26 @@ impl Battle {
                 .width(Length::Fixed(if narrow { 350.0 } else { 372.0 }))
                 .height(Fill)
         };
+        let nothing_picked = self.pieces.actors.is_empty() && self.pieces.targets.is_empty();
         let procedures = || -> Element<'_, Message> {
             column![
                 // So that an action reads top to bottom without scrolling, the banner keeps
                 // to the clock and the figures once a piece is picked, and to the clock alone
-                // while a procedure is under way and always when narrow (the figures show
-                // over the narrow layout's log).
+                // while a procedure is under way; when narrow, to the clock and the figures
+                // in small text until a piece is picked, then to the clock (the whole
+                // figures show over the narrow layout's log).
                 banner::view(
                     &self.game,
                     self.viewer,
                     if touch {
                         banner::Shown::Line
-                    } else if narrow || self.game.pending().is_some() {
+                    } else if self.game.pending().is_some() {
                         banner::Shown::Clock
-                    } else if !(self.pieces.actors.is_empty() && self.pieces.targets.is_empty()) {
+                    } else if narrow && nothing_picked {
+                        banner::Shown::Compact
+                    } else if narrow {
+                        banner::Shown::Clock
+                    } else if !nothing_picked {
                         banner::Shown::Figures
                     } else {
                         banner::Shown::Full

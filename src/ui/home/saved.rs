@@ -74,8 +74,9 @@ impl Home {
         .into()
     }
 
-    /// Back up everything… and Restore from a backup…: side by side, or on a `phone` each
-    /// half its width (their words wrapping).
+    /// Back up everything… and Restore from a backup…: side by side, the second under the
+    /// first when they do not fit (at 150 %), or on a `phone` each half its width (their
+    /// words wrapping).
     fn keep(&self, phone: bool) -> Element<'_, Message> {
         let button = |label, message| {
             let b = parts::button_text(label)
@@ -86,12 +87,15 @@ impl Home {
                 false => b,
             }
         };
-        row![
+        let buttons = row![
             button(BACK_UP, Message::BackUpPressed),
             button(RESTORE_BACKUP, Message::RestoreBackupPressed),
         ]
-        .spacing(gap::S)
-        .into()
+        .spacing(gap::S);
+        match phone {
+            true => buttons.into(),
+            false => buttons.wrap().vertical_spacing(gap::S).into(),
+        }
     }
 
     /// Each saved battle, then the bin's button when it holds any.

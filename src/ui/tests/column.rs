@@ -615,3 +615,41 @@ fn the_initiative_headline_folds_its_ties_even_then_exact() {
         assert!(headline(&play, after), "{system}: {after:?}");
     }
 }
+
+#[test]
+fn at_150_percent_each_sides_loss_points_and_what_wins_stay_over_the_procedures() {
+    let play = winceby_fire_combat();
+    let size = SIZES[1];
+    let mut ui = at(size, play.screen.view());
+    for side in ["Royalist:", "Parliament:"] {
+        assert!(
+            whole(&mut ui, size, |t| t == side).is_some(),
+            "{side} heads its figures at 150 %"
+        );
+    }
+    let figures = whole(&mut ui, size, |t| {
+        t.starts_with("Loss points 0 · ") && t.contains("win at 10 loss points")
+    });
+    assert!(
+        figures.is_some(),
+        "the Royalists' loss points and what wins show whole at 150 %"
+    );
+    drop(ui);
+    // Once a piece is picked the banner keeps to the clock, so the action reads top to bottom.
+    let mut play = play;
+    play.pick(FIRER);
+    play.target(FIRED_AT);
+    assert!(
+        in_view(&play, size, "Parliament:").is_none(),
+        "the figures give way to the pick"
+    );
+    let offer = play.offer(&[FIRER], &[FIRED_AT], rr::FIRE);
+    let mut clicks = 0;
+    answer_open(&mut play, size, &offer.label, &mut clicks);
+    tap_start_of(&mut play, size, &offer.label, &mut clicks);
+    assert!(play.game().pending().is_some(), "the fire is under way");
+    assert!(
+        in_view(&play, size, "Parliament:").is_none(),
+        "the figures give way to the fire"
+    );
+}
