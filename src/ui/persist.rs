@@ -46,6 +46,8 @@ struct Inner {
 pub struct SavedBattle {
     pub path: PathBuf,
     pub title: String,
+    /// Where the battle stands, "Turn 3 · Fire Combat · Parliament", when it loads.
+    pub clock: Option<String>,
     /// "12 entries", or why the file would not load.
     pub detail: String,
     pub loads: bool,
@@ -358,6 +360,7 @@ impl Store {
                     )
                 }),
                 loads: s.ok_or_error.is_ok(),
+                clock: s.clock.filter(|_| s.ok_or_error.is_ok()),
                 path: s.path,
                 title: s.title,
             })
