@@ -40,7 +40,7 @@ use crate::ui::{App, Screen};
 
 /// The piece a swipe begins on, the attackers of the melee of two against one, and the unit
 /// they attack (Winceby).
-const SWIPED: &str = "Sir John Henderson";
+const SWIPED: &str = "Cromwell's Horse (1)";
 const ATTACKERS: [&str; 2] = ["Cromwell's Horse (2)", "Cromwell's Horse (3)"];
 const DEFENDER: &str = "Widdrington's Horse (2)";
 
@@ -454,8 +454,10 @@ impl Phone {
             let (from, bounds) = shown
                 .iter()
                 .filter(|(t, r)| {
+                    // A name drawn whole, not a sliver at the list's top edge.
                     names.contains(t)
                         && inside(*r)
+                        && r.height >= 20.0
                         && r.center_y() + dy > size.1 * 0.2
                         && r.center_y() + dy < size.1 - 40.0
                 })
