@@ -21,6 +21,7 @@ use super::folder::Folder;
 use super::names::time_tag;
 use super::{battle_from_bytes_under, read_battle};
 use crate::battle::Battle;
+use crate::rules::clock_line;
 
 /// A saved battle as the home screen lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,6 +36,9 @@ pub struct BattleSummary {
     pub modified: Option<SystemTime>,
     /// Entries in the log, the set-up included.
     pub entries: usize,
+    /// Where the battle stands, "Turn 3 · Fire Combat · Parliament" (the battle screen's
+    /// clock line); None when the file does not load.
+    pub clock: Option<String>,
     /// Whether the file loads, and why not.
     pub ok_or_error: Result<(), StoreError>,
     /// When the file is missing or fails to load: its backup, if that loads.
@@ -137,6 +141,7 @@ impl BattleStore {
                     system: battle.system.clone(),
                     modified,
                     entries: battle.log().len(),
+                    clock: Some(clock_line(&battle)),
                     ok_or_error: Ok(()),
                     backup: None,
                 }
@@ -153,6 +158,7 @@ impl BattleStore {
                     system,
                     modified,
                     entries: 0,
+                    clock: None,
                     ok_or_error: Err(err),
                     backup: backup.map(|(b, _)| b),
                 }
@@ -245,22 +251,29 @@ fn about(path: &Path) -> (Option<SystemTime>, u64) {
     )
 }
 
-/// What the store keeps beside a battle file for its listing: its entries, rule system and
-/// title, a line each (the title last: it may hold anything).
+/// What the store keeps beside a battle file for its listing: a line each for its entries
+/// (after the note's version, [`NOTE`]), rule system, clock line and title (the title last:
+/// it may hold anything).
 pub(super) fn note_of(battle: &Battle) -> String {
     format!(
-        "{}\n{}\n{}",
+        "{NOTE}{}\n{}\n{}\n{}",
         battle.log().len(),
         battle.system,
+        clock_line(battle).replace('\n', " "),
         title(battle)
     )
 }
 
+/// How a note begins: a note of an older kind (without the clock) is not taken, and the
+/// battle is read instead (and its note written anew).
+const NOTE: &str = "2 ";
+
 /// The summary a note keeps, of the battle file at `path`.
 fn from_note(note: &str, path: &Path, modified: Option<SystemTime>) -> Option<BattleSummary> {
-    let mut lines = note.splitn(3, '\n');
+    let mut lines = note.strip_prefix(NOTE)?.splitn(4, '\n');
     let entries = lines.next()?.parse().ok()?;
     let system = lines.next()?.to_string();
+    let clock = lines.next()?.to_string();
     let title = lines.next()?.to_string();
     Some(BattleSummary {
         path: path.to_path_buf(),
@@ -268,6 +281,7 @@ fn from_note(note: &str, path: &Path, modified: Option<SystemTime>) -> Option<Ba
         system,
         modified,
         entries,
+        clock: Some(clock),
         ok_or_error: Ok(()),
         backup: None,
     })
@@ -347,5 +361,37 @@ mod tests {
             Vec::new(),
             "list keeps its meaning: nothing listed"
         );
+    }
+}
+
+#[cfg(test)]
+mod notes {
+    use super::*;
+
+    fn winceby() -> Battle {
+        let armies = ["winceby_royalists", "winceby_parliament"].map(|name| {
+            let path = crate::army::discover::shipped_armies_dir()
+                .join("royalists_roundheads")
+                .join(format!("{name}.ron"));
+            crate::army::load_army(&path).expect("a shipped army")
+        });
+        Battle::new("royalists_roundheads", armies.to_vec(), 5).expect("a battle")
+    }
+
+    /// The note kept beside a battle in a browser holds its clock line, so the listing says
+    /// where the battle stands without reading it; a note of the older kind (no clock) is
+    /// not taken, and the battle is read instead.
+    #[test]
+    fn a_note_keeps_the_battles_clock_and_an_older_note_is_not_taken() {
+        let battle = winceby();
+        let path = Path::new("/battles/winceby.ron");
+        let summary = from_note(&note_of(&battle), path, None).expect("the note is read");
+        assert_eq!(summary.clock.as_deref(), Some(clock_line(&battle).as_str()));
+        assert!(summary.clock.as_deref().unwrap().starts_with("Turn 1 · "));
+        assert_eq!(summary.title, title(&battle));
+        assert_eq!(summary.entries, battle.log().len());
+        assert_eq!(summary.system, "royalists_roundheads");
+        let older = format!("1\nroyalists_roundheads\n{}", title(&battle));
+        assert_eq!(from_note(&older, path, None), None);
     }
 }

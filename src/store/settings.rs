@@ -1,5 +1,5 @@
 //! The player's settings: theme, zoom, the battle to resume, the across-the-table view, the
-//! paper size last printed on, when the last backup was made.
+//! paper size last printed on and the folder printed to, when the last backup was made.
 //!
 //! Saved atomically as RON in the config folder (`settings.ron`). A missing file means the
 //! defaults. A broken one means the defaults too, with a message for the player, and the file
@@ -61,6 +61,8 @@ pub struct Settings {
     pub show_odds: bool,
     /// The paper the last sheet was printed on, offered first next time.
     pub paper: PaperChoice,
+    /// The folder the last sheet was printed to (on the desktop), offered first next time.
+    pub print_folder: Option<PathBuf>,
     /// Open the last battle when Adjutant starts, instead of the home screen.
     pub reopen_last: bool,
     /// The window's size (logical pixels) when it was last resized, to open at next time.
@@ -79,6 +81,7 @@ impl Default for Settings {
             across_table: false,
             show_odds: true,
             paper: PaperChoice::A4,
+            print_folder: None,
             reopen_last: false,
             window_size: None,
             last_backup: None,

@@ -46,6 +46,8 @@ struct Inner {
 pub struct SavedBattle {
     pub path: PathBuf,
     pub title: String,
+    /// Where the battle stands, "Turn 3 · Fire Combat · Parliament", when it loads.
+    pub clock: Option<String>,
     /// "12 entries", or why the file would not load.
     pub detail: String,
     pub loads: bool,
@@ -133,19 +135,28 @@ impl Store {
         }
     }
 
-    /// Remembers the paper for next time.
-    pub fn save_paper(&self, paper: Paper) -> Result<(), StoreError> {
-        let mut inner = self.inner.borrow_mut();
-        inner.settings.paper = match paper {
-            Paper::A4 => PaperChoice::A4,
-            Paper::Letter => PaperChoice::Letter,
-        };
-        let Inner {
-            settings_file,
-            settings,
-            ..
-        } = &mut *inner;
-        settings_file.save(settings)
+    /// The folder the last sheet was printed to, when it is still there.
+    pub fn print_folder(&self) -> Option<PathBuf> {
+        self.inner
+            .borrow()
+            .settings
+            .print_folder
+            .clone()
+            .filter(|d| d.is_dir())
+    }
+
+    /// Remembers the paper, and the folder printed to (`None`: the one remembered stays), for
+    /// next time; writes nothing when both are as they were.
+    pub fn save_print(&self, paper: Paper, folder: Option<&Path>) -> Result<(), StoreError> {
+        self.change_settings(|s| {
+            s.paper = match paper {
+                Paper::A4 => PaperChoice::A4,
+                Paper::Letter => PaperChoice::Letter,
+            };
+            if let Some(folder) = folder {
+                s.print_folder = Some(folder.to_path_buf());
+            }
+        })
     }
 
     /// The window's zoom (its scale factor), within the settings' zoom range.
@@ -358,6 +369,7 @@ impl Store {
                     )
                 }),
                 loads: s.ok_or_error.is_ok(),
+                clock: s.clock.filter(|_| s.ok_or_error.is_ok()),
                 path: s.path,
                 title: s.title,
             })

@@ -15,12 +15,13 @@
 //      resumes and the clock moves on (kept in the storage);
 //   6. a swipe begun on a piece's row scrolls the pieces and picks nothing;
 //   7. the melee of two units against one is set up by touch alone (Several, both attackers,
-//      Target on the defender, Start: five taps) and played on the keypad: the storage's
+//      the defender under "Aim at", Start: five taps) and played on the keypad: the storage's
 //      battle has it with both attackers;
 //   8. a roster sheet is downloaded (from the top bar's menu): a PDF whose text names the army.
 //
 // The fire of step 3 is counted: four taps from nothing picked to its first roll (the Pieces
-// tab, the firer, Target on the row fired at, Start), the pieces swiped into view between.
+// tab, the firer, the piece fired at under "Aim at", Start), no swipe between the pick and
+// the aim.
 //
 // Every screen is saved as target/web-test/NN-*.png and checked before each tap: not blank,
 // nothing cut at an edge, drawn where the simulated window has its texts, and like the

@@ -20,6 +20,7 @@
 
 mod across;
 mod adjust_panel;
+pub(super) mod aim;
 mod banner;
 pub(super) mod card_keys;
 mod cards;

@@ -7,8 +7,10 @@
 //! button picks that piece as a target in one click. A plain click on a piece already picked
 //! as a target keeps it so. A touch screen has no Ctrl or Shift: there "Several" makes each tap
 //! add a piece to the pick (or take it out), for a combined melee; its buttons are a finger's
-//! size, and only the one piece picked shows its step boxes as buttons (a tap on the row picks
-//! it first), so a finger cannot mark a step lost on the unit beside it. The selection is what procedures are offered for. A leader's row
+//! size, and only the pieces picked show their step boxes as buttons (a tap on the row picks
+//! it first), so a finger cannot mark a step lost on the unit beside it. On a phone, once a
+//! piece is picked, the pieces it may aim at take the place of the find box and the sides'
+//! buttons, a tap each ([`aim`]). The selection is what procedures are offered for. A leader's row
 //! says, under it, which unit he is with ("with …", the rule system's record of a leader
 //! stacked with or attached to a unit): one choice of his side's units sets it, "none" clears
 //! it, each a logged, undoable correction; the unit's row then says "Colonel X with it".
@@ -26,7 +28,7 @@ use adjutant::event::PieceId;
 use adjutant::rules::kit::with;
 use adjutant::status::{Change, StatusSchema, Viewer, WITH};
 
-use super::{adjust_panel, keypad, status_view};
+use super::{adjust_panel, aim, keypad, status_view};
 use crate::ui::parts;
 use crate::ui::theme::{self, Pick, gap, size};
 use crate::ui::typing::field;
@@ -172,12 +174,14 @@ impl State {
     }
 
     /// The panel; `touch` (a phone) adds the sides' buttons and "Several", and sizes every
-    /// button for a finger.
+    /// button for a finger; `strip` (a phone held upright, the pieces a tab of their own)
+    /// brings the pieces a pick may aim at up in place of the find box ([`aim`]).
     pub fn view<'a>(
         &'a self,
         game: &'a Battle,
         viewer: Viewer,
         touch: bool,
+        strip: bool,
     ) -> Element<'a, Message> {
         // A phone's screen has room for short words only.
         let (actors, targets) = match touch {
@@ -228,7 +232,14 @@ impl State {
         let words = self.filter.trim().to_lowercase();
         let mut list = Column::new().spacing(gap::XS);
         let mut found = 0;
-        for (side, army) in game.armies().iter().enumerate() {
+        // On a phone the side whose phase it is comes first, so the piece to act is near the
+        // list's top (the other side's come a tap away in the strip above once it is picked).
+        let mut sides: Vec<usize> = (0..game.armies().len()).collect();
+        if strip {
+            sides.sort_by_key(|&s| s != game.state().side);
+        }
+        for side in sides {
+            let army = &game.armies()[side];
             if self.side.is_some_and(|s| s != side) {
                 continue;
             }
@@ -253,6 +264,9 @@ impl State {
             match (self.mode, self.several) {
                 (Mode::Targets, false) => "A tap picks the target.",
                 (Mode::Targets, true) => "A tap adds a target, or takes it out.",
+                (Mode::Actors, false) if strip => {
+                    "A tap picks a piece; the pieces it may aim at then show here, a tap each."
+                }
                 (Mode::Actors, false) => "A tap picks; Target aims at a piece.",
                 (Mode::Actors, true) => "A tap adds a piece, or takes it out.",
             }
@@ -262,14 +276,27 @@ impl State {
         } else {
             "Click picks; Ctrl- or Shift-click adds; Target aims at a piece.".to_string()
         };
-        let sides = touch.then(|| self.sides(game));
-        let content = column![
-            modes,
-            find,
-            sides,
-            parts::caption(hint),
-            scrollable(list.padding(iced::padding::right(gap::M))).height(Fill),
-        ]
+        let list = scrollable(list.padding(iced::padding::right(gap::M))).height(Fill);
+        let content = if strip {
+            // On a phone, once a piece is picked its targets take the place of the find box,
+            // the sides' buttons and the hint, in a space of the same height either way, so
+            // the list below moves not at all under the finger that picked.
+            let head: Element<'a, Message> = if self.actors.is_empty() {
+                column![find, self.sides(game), parts::caption(hint)]
+                    .spacing(gap::S)
+                    .into()
+            } else {
+                aim::view(game, &self.actors, &self.targets)
+            };
+            column![
+                modes,
+                container(head).height(Length::Fixed(aim::height(game))),
+                list
+            ]
+        } else {
+            let sides = touch.then(|| self.sides(game));
+            column![modes, find, sides, parts::caption(hint), list]
+        }
         .spacing(gap::S);
         if touch {
             // On a phone the Pieces tab, chosen above, names the panel.
@@ -322,10 +349,11 @@ impl State {
         let fold = self.fold_of(game, id);
         let aim = self.offers_target(game, id);
         let pick = self.pick(id);
-        // On a phone only the one piece picked has its boxes as buttons.
+        // On a phone only the pieces picked have their boxes as buttons (a finger's size),
+        // each keeping them while "Several" adds another, so no row moves under the finger.
         let boxes = match touch {
             false => Boxes::Click,
-            true if pick != Pick::None && self.actors.len() + self.targets.len() == 1 => Boxes::Tap,
+            true if pick != Pick::None => Boxes::Tap,
             true => Boxes::Shown,
         };
         // A unit's row names the leaders recorded with it, so it is built again when they are.

@@ -50,7 +50,7 @@ impl Battle {
         }
         let pieces = || {
             self.pieces
-                .view(&self.game, self.viewer, touch)
+                .view(&self.game, self.viewer, touch, touch && phone)
                 .map(Message::Pieces)
         };
         let left = || {

@@ -1,7 +1,7 @@
 //! Files the player chooses: Open… (Ctrl+O: an army file, shown as its roster, or a battle
 //! file), Save battle as… (Ctrl+S: a copy where the player wants it; the battle itself is
 //! saved as it is played) and Print… (Ctrl+P: a panel of sheets, written where the player
-//! wants and handed to the desktop's viewer).
+//! wants — offered first in the folder printed to last — and handed to the desktop's viewer).
 //!
 //! The path comes from the desktop's dialog, run as a [`Task`] so the window keeps drawing,
 //! or — where the desktop has none, and always in tests — from a field in a panel over the
@@ -129,6 +129,12 @@ impl Files {
     #[cfg(test)]
     pub fn notice(&self) -> Option<&str> {
         self.notice.as_ref().map(|n| n.text.as_str())
+    }
+
+    /// The path the panel's field holds, if a panel is up.
+    #[cfg(test)]
+    pub fn panel_path(&self) -> Option<&str> {
+        self.panel.as_ref().map(|p| p.path.as_str())
     }
 
     /// The problem shown in the panel, if any.
@@ -313,7 +319,12 @@ impl App {
         };
         let mut state = print_panel::State::new(source, self.store.paper());
         state.show_secrets = matches!(&self.screen, Screen::Battle(b) if b.viewer() == adjutant::status::Viewer::Umpire);
-        let path = dialogs::documents_dir().join(state.file_name(source));
+        // The folder printed to last, while it is there; else the documents folder.
+        let folder = self
+            .store
+            .print_folder()
+            .unwrap_or_else(dialogs::documents_dir);
+        let path = folder.join(state.file_name(source));
         self.files.open_panel(Purpose::Print, path, Some(state));
     }
 
@@ -462,8 +473,14 @@ impl App {
                 {
                     text.push_str(&format!(" It could not be opened in a viewer: {e}."));
                 }
-                if let Err(e) = self.store.save_paper(print.paper) {
-                    text.push_str(&format!(" The paper size was not remembered: {e}."));
+                // A browser hands the sheet to its downloads: there is no folder to remember.
+                let folder = path
+                    .parent()
+                    .filter(|d| !cfg!(target_arch = "wasm32") && !d.as_os_str().is_empty());
+                if let Err(e) = self.store.save_print(print.paper, folder) {
+                    text.push_str(&format!(
+                        " The paper size and folder were not remembered: {e}."
+                    ));
                 }
                 text
             });

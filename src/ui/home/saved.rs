@@ -1,8 +1,9 @@
 //! The home screen's saved battles: Back up everything… and Restore from a backup… at the top
 //! with when the last backup was made, the battle to resume, reopening it at start, and each
-//! saved battle with Open (or Restore the backup, when its file is damaged) and Delete, then
-//! (in a browser) whether the browser keeps them and the room left; the bin's button under
-//! them, or the bin in their place ([`super::bin`]).
+//! saved battle — its armies, where it stands (turn, phase and side) — with Open (or Restore
+//! the backup, when its file is damaged) and Delete, then (in a browser) whether the browser
+//! keeps them and the room left; the bin's button under them, or the bin in their place
+//! ([`super::bin`]).
 
 use iced::widget::{Column, column, container, row, scrollable};
 use iced::{Element, Fill};
@@ -106,7 +107,8 @@ impl Home {
             } else {
                 parts::error_line(saved.detail.as_str())
             };
-            let mut about = column![parts::body(saved.title.as_str()), detail].width(Fill);
+            let clock = saved.clock.as_deref().map(parts::caption);
+            let mut about = column![parts::body(saved.title.as_str()), clock, detail].width(Fill);
             let button = match &saved.backup {
                 Some(backup) => {
                     about = about.push(parts::body(backup.as_str()));

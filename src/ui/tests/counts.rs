@@ -2,13 +2,18 @@
 //! counted from nothing picked to the result — Winceby (Royalists & Roundheads), each tap on
 //! what shows whole, a swipe of the pieces wherever one is not in view (a swipe is no tap):
 //!
-//! - a fire: the Pieces tab, the firer, Target on the row of the piece fired at (which brings
-//!   the procedures up), Start — four taps — then one per roll or choice; Roll comes where
-//!   Start was and stays there for every roll after, and what each of Adjutant's rolls came
-//!   to is in view at once, the result at the end;
+//! - a fire: the Pieces tab, the firer, the piece fired at in the "Aim at" strip that the
+//!   pick brings up in place of the find box (which brings the procedures up), Start — four
+//!   taps — then one per roll or choice; Roll comes where Start was and stays there for
+//!   every roll after, and what each of Adjutant's rolls came to is in view at once, the
+//!   result at the end;
 //! - a melee, counted the same way;
 //! - the melee of two units against one, set up by touch alone: "Several", both attackers,
-//!   Target on the defender.
+//!   the defender in the strip.
+//!
+//! The side whose phase it is heads the list, so the actor is at most a swipe away; the
+//! target is none (the strip shows the other side whole), and a piece tapped stays where it
+//! was, so a double tap lands on it again.
 
 use iced::{Point, Rectangle, Vector};
 use iced_test::selector::Candidate;
@@ -17,9 +22,9 @@ use adjutant::procedure::Step;
 use adjutant::rules::royalists_roundheads::keys::proc as rr;
 
 use super::column::{FIRED_AT, FIRER, winceby_fire_combat};
-use super::kept::{Kept, drag, finger};
+use super::kept::{Kept, drag, finger, write_png};
 use super::systems::Play;
-use crate::ui::battle::{Message, questions, roster_panel};
+use crate::ui::battle::{Message, aim, questions, roster_panel};
 use crate::ui::swipe::swipe;
 
 const PHONE: (f32, f32) = (390.0, 844.0);
@@ -145,17 +150,29 @@ impl Finger {
         self.swipes += 1;
     }
 
-    /// Taps Target on the row of `piece` (the first under its name's top).
+    /// Taps `piece`'s button in the strip of what the pick may aim at, which shows whole
+    /// with no swipe of the list (with `ADJUTANT_COUNTS_PNG` set to a folder, the screen
+    /// then is drawn there, `aim-PIECE.png`).
     fn target(&mut self, piece: &str) {
-        let name = self.reveal(piece, |r| r.y + r.height < PHONE.1 - 150.0);
-        let target = self
-            .shown()
-            .into_iter()
-            .filter(|(t, r)| t == "Target" && r.center_y() > name.y)
-            .map(|(_, r)| r)
-            .min_by(|a, b| a.y.total_cmp(&b.y))
-            .expect("the row's Target is in view");
-        self.tap_at("Target", target.center());
+        let id = self.play.piece(piece);
+        self.picture(&format!("aim-{piece}"));
+        let chip = self
+            .kept
+            .find(
+                swipe(self.play.screen.view()),
+                iced_test::selector::id(aim::id(id)),
+            )
+            .and_then(|t| t.visible_bounds())
+            .unwrap_or_else(|| panic!("{piece} is in the strip:\n{:#?}", self.shown()));
+        let name = self
+            .whole(piece, |r| chip.contains(r.center()))
+            .unwrap_or_else(|| panic!("{piece} shows whole in its button at {chip:?}"));
+        assert!(
+            chip.height >= crate::ui::finger::TAP - 0.5
+                && chip.width >= crate::ui::finger::TAP - 0.5,
+            "{piece}'s button {chip:?} is a finger's size"
+        );
+        self.tap_at(piece, name.center());
     }
 
     /// Taps Start on the line of the offer `id` for what is picked, and notes where.
@@ -283,13 +300,23 @@ fn count(play: Play, actors: &[&str], target: &str, offer: &str) -> (usize, usiz
         "nothing is picked"
     );
     let _ = f.tap("Pieces");
+    f.picture("pieces");
     if actors.len() > 1 {
         let _ = f.tap(roster_panel::SEVERAL);
     }
     for actor in actors {
-        let _ = f.tap(actor);
+        let was = f.tap(actor);
+        // Nothing moved under the finger: a second tap there lands on the same piece.
+        assert_eq!(
+            f.whole(actor, |r| r.contains(was.center())),
+            Some(was),
+            "{actor} stays where it was tapped"
+        );
     }
+    // The target is a tap away once the actors are picked: no swipe.
+    let to_actors = f.swipes;
     f.target(target);
+    assert_eq!(f.swipes, to_actors, "no swipe between the pick and the aim");
     let ids: Vec<_> = actors.iter().map(|a| f.play.piece(a)).collect();
     assert_eq!(f.play.screen.selection().actors, ids, "the actors picked");
     assert_eq!(
@@ -313,11 +340,25 @@ fn count(play: Play, actors: &[&str], target: &str, offer: &str) -> (usize, usiz
             f.asked
         );
     }
-    // The taps to Start less those on the questions the rules leave open (one each).
+    // The taps to Start less those on the questions the rules leave open (one each); the
+    // swipes were all to the actors.
     (before - f.asked, answered, f.swipes)
 }
 
 impl Finger {
+    /// With `ADJUTANT_COUNTS_PNG` set to a folder, draws the screen there as `NAME.png`.
+    fn picture(&mut self, name: &str) {
+        if let Ok(dir) = std::env::var("ADJUTANT_COUNTS_PNG") {
+            let shot = self
+                .kept
+                .picture(swipe(self.play.screen.view()), &iced::Theme::Light);
+            write_png(
+                &std::path::Path::new(&dir).join(format!("{name}.png")),
+                &shot,
+            );
+        }
+    }
+
     fn whole_prefix(&mut self, prefix: &str) -> bool {
         self.shown()
             .iter()
@@ -338,6 +379,7 @@ fn on_a_phone_a_fire_takes_four_taps_to_its_first_roll_and_one_per_roll_after() 
     let (to_start, answered, swipes) = count(winceby_fire_combat(), &[FIRER], FIRED_AT, rr::FIRE);
     println!("fire: {to_start} taps to Start, {answered} after, {swipes} swipes");
     assert!(to_start <= 4, "{to_start} taps to Start");
+    assert!(swipes <= 1, "{swipes} swipes, all to the firer");
     assert!(answered >= 1);
 }
 
@@ -351,6 +393,7 @@ fn on_a_phone_a_melee_takes_four_taps_to_its_first_request_and_one_per_request_a
     );
     println!("melee: {to_start} taps to Start, {answered} after, {swipes} swipes");
     assert!(to_start <= 4, "{to_start} taps to Start");
+    assert!(swipes <= 1, "{swipes} swipes, all to the attacker");
     assert!(answered >= 2, "a melee asks for several rolls");
 }
 
@@ -365,4 +408,5 @@ fn on_a_phone_a_melee_of_two_units_against_one_is_set_up_by_touch_alone() {
     );
     println!("two against one: {to_start} taps to Start, {answered} after, {swipes} swipes");
     assert!(to_start <= 6, "{to_start} taps to Start");
+    assert!(swipes <= 1, "{swipes} swipes, all to the attackers");
 }

@@ -143,6 +143,59 @@ fn a_quick_reference_card_is_printed_to_the_typed_path() {
     assert_eq!(again.paper(), adjutant::print::Paper::Letter);
 }
 
+/// The print panel offers the folder printed to last, on the desktop, in this window and the
+/// next time Adjutant starts; printing there again, on the same paper, writes no settings.
+#[test]
+fn the_print_panel_offers_the_folder_printed_to_last() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in_battle(&dir);
+    let sheets = dir.path().join("sheets");
+    std::fs::create_dir(&sheets).unwrap();
+    click(&mut app, "Print…");
+    let offered = app.files.panel_path().expect("the panel is up").to_string();
+    assert!(
+        !offered.starts_with(&sheets.display().to_string()),
+        "{offered}: not yet the sheets folder"
+    );
+    click(&mut app, "Quick-reference card");
+    type_path(&mut app, &sheets.join("card.pdf"));
+    click(&mut app, "Print to file");
+    assert_eq!(app.files.panel_error(), None);
+    assert!(sheets.join("card.pdf").is_file());
+
+    // Asked again: the same folder, the chosen sheet's own name in it.
+    click(&mut app, "Print…");
+    let offered = std::path::PathBuf::from(app.files.panel_path().expect("the panel is up"));
+    assert_eq!(offered.parent(), Some(sheets.as_path()), "{offered:?}");
+    click(&mut app, "Cancel");
+
+    // And the next time Adjutant starts.
+    drop(app);
+    let store = Store::open(Some(dir.path().join("data")));
+    assert_eq!(store.print_folder().as_deref(), Some(sheets.as_path()));
+    let mut app = App::new(store);
+    let _ = app.update(Message::Home(home::Message::NewBattle));
+    click(&mut app, "Print…");
+    let offered = std::path::PathBuf::from(app.files.panel_path().expect("the panel is up"));
+    assert_eq!(offered.parent(), Some(sheets.as_path()), "{offered:?}");
+
+    // Printed there again on the same paper: the settings are as they were, and not written.
+    let settings = dir.path().join("data").join("config").join("settings.ron");
+    assert!(settings.is_file(), "the settings were written once");
+    std::fs::remove_file(&settings).unwrap();
+    click(&mut app, "Quick-reference card");
+    type_path(&mut app, &sheets.join("card-2.pdf"));
+    click(&mut app, "Print to file");
+    assert!(sheets.join("card-2.pdf").is_file());
+    assert!(!settings.exists(), "nothing changed, nothing written");
+
+    // A folder since removed is not offered: the documents folder is, as before.
+    std::fs::remove_dir_all(&sheets).unwrap();
+    click(&mut app, "Print…");
+    let offered = std::path::PathBuf::from(app.files.panel_path().expect("the panel is up"));
+    assert_ne!(offered.parent(), Some(sheets.as_path()), "{offered:?}");
+}
+
 #[test]
 fn an_unwritable_path_is_reported_and_the_battle_stays() {
     let dir = tempfile::tempdir().unwrap();

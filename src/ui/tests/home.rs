@@ -94,3 +94,22 @@ fn broken_files_are_shown_with_their_problems_and_the_app_keeps_running() {
         "BattleFile(version: 1, seed: "
     );
 }
+
+/// Each saved battle says where it stands — its turn, phase and side, as the battle
+/// screen's clock line has it — beside its armies, on the home screen.
+#[test]
+fn the_saved_battles_say_each_ones_turn_and_phase() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_path_buf();
+    let play = super::column::winceby_fire_combat();
+    let clock = "Turn 1 · Fire Combat · Parliament";
+    assert_eq!(adjutant::rules::clock_line(play.game()), clock);
+    let mut battles = adjutant::store::BattleStore::new(&adjutant::store::Paths::portable(&data));
+    let _ = battles.save(play.game()).unwrap();
+    drop(battles);
+
+    let app = App::new(Store::open(Some(data)));
+    let mut ui = simulator(app.view());
+    assert!(ui.find("Saved battles").is_ok());
+    assert!(ui.find(clock).is_ok(), "{clock} is listed");
+}

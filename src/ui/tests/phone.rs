@@ -2,13 +2,13 @@
 //! played by touch as a player would at the table: the Winceby battle started from the home
 //! screen, the clock moved on to Parliament's Fire Combat (Cromwell's command chit set on
 //! the way, his side's pieces narrowed to by a tap on its button), and from nothing picked
-//! the fire in four taps to its first roll — the Pieces tab, the firer, Target on the row of
-//! the piece fired at (which brings the procedures up), Start — the pieces swiped into view
-//! between; its dice entered on the keypad, the morale check's choice taken and its result
+//! the fire in four taps to its first roll — the Pieces tab, the firer, the piece fired at
+//! in the "Aim at" strip the pick brings up (which brings the procedures up), Start — the
+//! firer swiped into view, the piece fired at in view with no swipe; its dice entered on the keypad, the morale check's choice taken and its result
 //! read; the app started again on the same files and the battle resumed from the home
 //! screen, twice, the clock moved on once more; a swipe begun on a piece's row that scrolls
 //! the pieces and picks nothing; the melee of two units against one set up by touch alone
-//! ("Several", both attackers, Target on the defender, Start) and played on the keypad; and a
+//! ("Several", both attackers, the defender in the strip, Start) and played on the keypad; and a
 //! roster sheet asked for in the print panel, from the top bar's menu. Every tap lands on a
 //! text drawn whole inside the screen without scrolling, and on every screen no two texts
 //! overlap and none runs past an edge (as `layout.rs` checks the desktop window). The screen
@@ -40,7 +40,7 @@ use crate::ui::{App, Screen};
 
 /// The piece a swipe begins on, the attackers of the melee of two against one, and the unit
 /// they attack (Winceby).
-const SWIPED: &str = "Sir John Henderson";
+const SWIPED: &str = "Cromwell's Horse (1)";
 const ATTACKERS: [&str; 2] = ["Cromwell's Horse (2)", "Cromwell's Horse (3)"];
 const DEFENDER: &str = "Widdrington's Horse (2)";
 
@@ -412,7 +412,7 @@ impl Phone {
     }
 
     /// Swipes the pieces list until `text` shows whole well inside it, each swipe begun on a
-    /// piece's name (the way `text` lies, by at most 300 px, resting before the lift so the
+    /// piece's name (the way `text` lies, by at most 200 px, resting before the lift so the
     /// list does not fling on); where it shows.
     fn reveal(&mut self, text: &str) -> Rectangle {
         let size = self.size;
@@ -449,13 +449,15 @@ impl Phone {
                 None::<()>
             });
             let at = at.unwrap_or_else(|| panic!("{text:?} is in the pieces list")) - scrolled;
-            let dy = (middle - at).clamp(-300.0, 300.0);
+            let dy = (middle - at).clamp(-200.0, 200.0);
             // Begun on the name of a piece, where the whole swipe stays on the screen.
             let (from, bounds) = shown
                 .iter()
                 .filter(|(t, r)| {
+                    // A name drawn whole, not a sliver at the list's top edge.
                     names.contains(t)
                         && inside(*r)
+                        && r.height >= 20.0
                         && r.center_y() + dy > size.1 * 0.2
                         && r.center_y() + dy < size.1 - 40.0
                 })
@@ -506,18 +508,22 @@ impl Phone {
             });
     }
 
-    /// Taps Target on the row of the piece `piece`, swiped into view.
+    /// Taps the piece `piece` in the "Aim at" strip the pick brings up, in view without a
+    /// swipe.
     fn target(&mut self, name: &str, piece: &str) {
-        let row = self.reveal(piece);
-        let size = self.size;
-        let shown = self.screen(name);
-        let target = shown
-            .iter()
-            .filter(|(t, r)| t == "Target" && whole(size, *r) && r.center_y() > row.y)
-            .map(|(_, r)| *r)
-            .min_by(|a, b| a.y.total_cmp(&b.y))
-            .unwrap_or_else(|| panic!("{name}: the Target of {piece}'s row:\n{}", listing(&shown)));
-        self.tap_where(name, "Target", |b| b == target);
+        let piece_id = {
+            let roster = &self.game().roster;
+            roster
+                .ids()
+                .find(|&p| roster.name(p) == piece)
+                .unwrap_or_else(|| panic!("{piece} is on the roster"))
+        };
+        let chip = self
+            .kept
+            .find(self.app.view(), id(crate::ui::battle::aim::id(piece_id)))
+            .unwrap_or_else(|| panic!("{name}: {piece} is in the strip"))
+            .bounds();
+        self.tap_where(name, piece, |b| chip.contains(b.center()));
     }
 
     /// Answers the procedure under way on the keypad, each die a `face` (the faces are typed,
@@ -639,9 +645,9 @@ fn a_fire_is_played_by_taps_on_a_phone_and_a_roster_sheet_asked_for() {
     phone.start("next phase 7", rr::NEXT_PHASE);
     let clock = "Turn 1 · Fire Combat · Parliament";
     assert!(phone.shows_part(clock), "{clock}");
-    // The fire, from nothing picked, counted: the Pieces tab, the firer and Target on the
-    // row of the piece fired at (each swiped into view: swipes are no taps), which brings
-    // the procedures up, the range (the player's: the rules give it no answer of their own),
+    // The fire, from nothing picked, counted: the Pieces tab, the firer (swiped into view:
+    // swipes are no taps) and the piece fired at in the "Aim at" strip, which brings the
+    // procedures up, the range (the player's: the rules give it no answer of their own),
     // and Start.
     let before = phone.taps();
     phone.tab("Pieces");
@@ -701,7 +707,7 @@ fn a_fire_is_played_by_taps_on_a_phone_and_a_roster_sheet_asked_for() {
     phone.part("swipe");
     phone.tab("Pieces");
     let first = phone.reveal(SWIPED);
-    let by = -phone.size.1 * 0.25;
+    let by = -phone.size.1 * 0.15;
     phone.swipe("a swipe begun on a piece", SWIPED, first, by);
     let after = phone
         .screen("the list swiped")
@@ -716,7 +722,7 @@ fn a_fire_is_played_by_taps_on_a_phone_and_a_roster_sheet_asked_for() {
     assert!(phone.picked().is_empty(), "the swipe picked nothing");
 
     // The melee of two units against one, set up by touch alone: Several, both attackers,
-    // Target on the defender (which brings the procedures up), Start; the faces tapped.
+    // the defender in the strip (which brings the procedures up), Start; the faces tapped.
     phone.part("melee");
     let before = phone.taps();
     phone.tap("several", roster_panel::SEVERAL);

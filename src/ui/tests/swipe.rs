@@ -78,10 +78,7 @@ fn a_drag_that_starts_on_a_pieces_row_scrolls_the_list_and_picks_nothing() {
     let _ = touch(
         &mut kept,
         &mut play,
-        &drag(
-            Point::new(before.center_x(), 300.0),
-            Vector::new(0.0, 400.0),
-        ),
+        &drag(after.center(), Vector::new(0.0, 250.0)),
     );
     let back = place(&mut kept, &play, UNIT).expect("the unit is in view again");
     assert!(

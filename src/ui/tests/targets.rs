@@ -2,7 +2,8 @@
 //! each way ([`crate::ui::finger::TAP`]), in every rule system: walked over the screens a
 //! player meets — the procedures with nothing picked, the top bar's menu, the pieces (with the
 //! one piece picked, whose step boxes are buttons; with a leader picked, whose "with" choice
-//! is; a side's pieces with their Target buttons), the "Not saved" banner's buttons, the
+//! is; a side's pieces with their Target buttons and the other side's in the "Aim at"
+//! strip the pick brings up), the "Not saved" banner's buttons, the
 //! offers for a fire with their questions, the refused ones and the corrections by hand
 //! unfolded, the fire under way with its keypad, the dice tray, the cards and the log.
 //!
