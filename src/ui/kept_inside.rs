@@ -4,10 +4,11 @@
 //! and the part beyond the box runs over the panel's border and the panel below. Handed an area
 //! wider than the panel, the text is clipped by the panel itself, like everything else in it.
 
-use iced::{Element, Event, Rectangle, Renderer, Size, Theme, Vector};
-use iced_graphics::core::layout::{self, Layout};
-use iced_graphics::core::widget::{Operation, Tree, tree};
-use iced_graphics::core::{Clipboard, Shell, Widget, mouse, overlay, renderer};
+use crate::ui::pass_through::pass_through;
+use iced::{Element, Rectangle, Renderer, Theme};
+use iced_graphics::core::layout::Layout;
+use iced_graphics::core::widget::Tree;
+use iced_graphics::core::{Widget, mouse, renderer};
 
 /// How far past its own box the content is told it may draw (the panel clips it).
 const REACH: f32 = 10_000.0;
@@ -24,79 +25,10 @@ struct KeptInside<'a, M> {
 }
 
 impl<M> Widget<M, Theme, Renderer> for KeptInside<'_, M> {
-    fn tag(&self) -> tree::Tag {
-        self.content.as_widget().tag()
-    }
-
-    fn state(&self) -> tree::State {
-        self.content.as_widget().state()
-    }
-
-    fn children(&self) -> Vec<Tree> {
-        self.content.as_widget().children()
-    }
-
-    fn diff(&self, tree: &mut Tree) {
-        self.content.as_widget().diff(tree);
-    }
-
-    fn size(&self) -> Size<iced::Length> {
-        self.content.as_widget().size()
-    }
-
-    fn size_hint(&self) -> Size<iced::Length> {
-        self.content.as_widget().size_hint()
-    }
-
-    fn layout(
-        &mut self,
-        tree: &mut Tree,
-        renderer: &Renderer,
-        limits: &layout::Limits,
-    ) -> layout::Node {
-        self.content.as_widget_mut().layout(tree, renderer, limits)
-    }
-
-    fn operate(
-        &mut self,
-        tree: &mut Tree,
-        layout: Layout<'_>,
-        renderer: &Renderer,
-        operation: &mut dyn Operation,
-    ) {
-        self.content
-            .as_widget_mut()
-            .operate(tree, layout, renderer, operation);
-    }
-
-    fn update(
-        &mut self,
-        tree: &mut Tree,
-        event: &Event,
-        layout: Layout<'_>,
-        cursor: mouse::Cursor,
-        renderer: &Renderer,
-        clipboard: &mut dyn Clipboard,
-        shell: &mut Shell<'_, M>,
-        viewport: &Rectangle,
-    ) {
-        self.content.as_widget_mut().update(
-            tree, event, layout, cursor, renderer, clipboard, shell, viewport,
-        );
-    }
-
-    fn mouse_interaction(
-        &self,
-        tree: &Tree,
-        layout: Layout<'_>,
-        cursor: mouse::Cursor,
-        viewport: &Rectangle,
-        renderer: &Renderer,
-    ) -> mouse::Interaction {
-        self.content
-            .as_widget()
-            .mouse_interaction(tree, layout, cursor, viewport, renderer)
-    }
+    pass_through!(
+        content: tag, state, children, diff, size, size_hint, layout, operate, update,
+            mouse_interaction, overlay
+    );
 
     fn draw(
         &self,
@@ -112,18 +44,5 @@ impl<M> Widget<M, Theme, Renderer> for KeptInside<'_, M> {
         self.content
             .as_widget()
             .draw(tree, renderer, theme, style, layout, cursor, &reach);
-    }
-
-    fn overlay<'b>(
-        &'b mut self,
-        tree: &'b mut Tree,
-        layout: Layout<'b>,
-        renderer: &Renderer,
-        viewport: &Rectangle,
-        translation: Vector,
-    ) -> Option<overlay::Element<'b, M, Theme, Renderer>> {
-        self.content
-            .as_widget_mut()
-            .overlay(tree, layout, renderer, viewport, translation)
     }
 }

@@ -28,6 +28,7 @@ mod home;
 mod kept_inside;
 mod next;
 mod parts;
+mod pass_through;
 pub mod persist;
 mod platform;
 mod roster;

@@ -9,7 +9,7 @@ use iced::{Element, Fill, Length};
 
 use adjutant::cards::{Card, Rank, Suit};
 
-use super::keypad::KEY;
+use super::keypad::{self, KEY};
 use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
 
@@ -98,20 +98,9 @@ impl State {
         ];
         let key = |label: String, on_press: M, lit: bool, id: String| {
             container(
-                button(
-                    text(label)
-                        .size(size::BODY)
-                        .font(theme::BOLD_FONT)
-                        .align_x(iced::Center)
-                        .align_y(iced::Center)
-                        .width(Fill)
-                        .height(Fill),
-                )
-                .width(Length::Fixed(KEY))
-                .height(Length::Fixed(KEY))
-                .padding(0)
-                .style(theme::toggle(lit))
-                .on_press(on_press),
+                keypad::key(label)
+                    .style(theme::toggle(lit))
+                    .on_press(on_press),
             )
             .id(id)
         };

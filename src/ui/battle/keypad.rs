@@ -2,7 +2,7 @@
 //! 0–9, as the rules read it) and a key that clears what was tapped, so the faces thrown on
 //! the table go in without a keyboard.
 
-use iced::widget::{Row, button, container, text};
+use iced::widget::{Button, Row, button, container, text};
 use iced::{Element, Length};
 
 use adjutant::dice::Die;
@@ -18,26 +18,32 @@ pub fn face_id(face: u8) -> String {
 /// phones' guidelines allow (the page draws a logical pixel as a CSS pixel).
 pub const KEY: f32 = 44.0;
 
+/// A square key of [`KEY`] each way with `label` bold in its middle (a die's face, a card's
+/// rank or suit, a short answer); its style and message are the caller's.
+pub fn key<'a, M: 'a>(label: impl text::IntoFragment<'a>) -> Button<'a, M> {
+    button(
+        text(label)
+            .size(size::BODY)
+            .font(theme::BOLD_FONT)
+            .align_x(iced::Center)
+            .align_y(iced::Center)
+            .width(Length::Fill)
+            .height(Length::Fill),
+    )
+    .width(Length::Fixed(KEY))
+    .height(Length::Fixed(KEY))
+    .padding(0)
+}
+
 /// The keys for the faces of `die`, then Clear.
 pub fn view<'a, M: Clone + 'a>(die: Die, tap: impl Fn(u8) -> M, clear: M) -> Element<'a, M> {
     let mut keys = Row::new().spacing(gap::XS).align_y(iced::Center);
     for face in die.min()..=die.max() {
         keys = keys.push(
             container(
-                button(
-                    text(face.to_string())
-                        .size(size::BODY)
-                        .font(theme::BOLD_FONT)
-                        .align_x(iced::Center)
-                        .align_y(iced::Center)
-                        .width(Length::Fill)
-                        .height(Length::Fill),
-                )
-                .width(Length::Fixed(KEY))
-                .height(Length::Fixed(KEY))
-                .padding(0)
-                .style(theme::quiet)
-                .on_press(tap(face)),
+                key(face.to_string())
+                    .style(theme::quiet)
+                    .on_press(tap(face)),
             )
             .id(face_id(face)),
         );

@@ -740,7 +740,7 @@ impl State {
         if !can_cancel {
             col = col.push(parts::caption(format!(
                 "Cancel is refused: {} for this procedure. Finish it, then undo it.",
-                given_words(&pending.events)
+                adjutant::battle::given_words(&pending.events)
             )));
         }
         if let Some(procedure) = game.pending_procedure() {
@@ -894,24 +894,6 @@ fn done_view<'a>(label: String, touch: bool) -> Element<'a, Message> {
         parts::tap(parts::touch_text("Done", touch).style(theme::quiet), touch),
         touch,
     ))
-}
-
-/// What a procedure under way has been given, as Cancel's refusal says it: "dice are already
-/// rolled", "a card is already drawn", "dice are already rolled and a card drawn".
-fn given_words(events: &[adjutant::event::Event]) -> &'static str {
-    use adjutant::event::Event;
-    let dice = events.iter().any(|e| matches!(e, Event::Rolled { .. }));
-    let cards = events
-        .iter()
-        .filter(|e| matches!(e, Event::Drew { .. }))
-        .count();
-    match (dice, cards) {
-        (true, 0) => "dice are already rolled",
-        (false, 1) => "a card is already drawn",
-        (false, _) => "cards are already drawn",
-        (true, 1) => "dice are already rolled and a card drawn",
-        (true, _) => "dice are already rolled and cards drawn",
-    }
 }
 
 /// A card's first line: its words, and at its right its button (an offer's Start, a request's

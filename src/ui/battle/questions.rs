@@ -5,11 +5,11 @@
 //! [`KEYS`]), anything longer a drop-down; the picked answer is the one lit.
 
 use iced::widget::{Row, button, column, container, pick_list, row, text};
-use iced::{Element, Fill, Length};
+use iced::{Element, Fill};
 
 use adjutant::procedure::ParamSpec;
 
-use super::keypad::KEY;
+use super::keypad;
 use crate::ui::kept_inside::kept_inside;
 use crate::ui::parts;
 use crate::ui::theme::{self, gap, size};
@@ -118,21 +118,10 @@ pub fn view<'a, M: Clone + 'a>(
             let mut taps = Row::new().spacing(gap::XS).align_y(iced::Center);
             for (i, c) in spec.choices.iter().enumerate() {
                 let on = chosen.as_deref() == Some(c.as_str());
-                let label = text(c.clone()).size(size::BODY);
                 let tap = if keys {
-                    button(
-                        label
-                            .font(theme::BOLD_FONT)
-                            .align_x(iced::Center)
-                            .align_y(iced::Center)
-                            .width(Fill)
-                            .height(Fill),
-                    )
-                    .width(Length::Fixed(KEY))
-                    .height(Length::Fixed(KEY))
-                    .padding(0)
+                    keypad::key(c.clone())
                 } else {
-                    button(label).padding([gap::XS + 2.0, gap::M])
+                    button(text(c.clone()).size(size::BODY)).padding([gap::XS + 2.0, gap::M])
                 };
                 taps = taps.push(
                     container(parts::tap(

@@ -8,17 +8,16 @@
 //! draws exactly as the window it holds.
 
 use iced::widget::text_input;
-use iced::{
-    Element, Event, Length, Rectangle, Renderer, Size, Theme, Vector, mouse, touch, window,
-};
-use iced_graphics::core::layout::{self, Layout};
+use iced::{Element, Event, Rectangle, Renderer, Theme, mouse, touch, window};
+use iced_graphics::core::layout::Layout;
 use iced_graphics::core::widget::operation::{self, Outcome};
-use iced_graphics::core::widget::{Operation, Tree, tree};
-use iced_graphics::core::{Clipboard, Shell, Widget, overlay, renderer};
+use iced_graphics::core::widget::{Operation as _, Tree};
+use iced_graphics::core::{Clipboard, Shell, Widget};
 use iced_selector::Selector as _;
 
 use super::bridge::{self, Look, Moment};
 use super::focused::Focused;
+use crate::ui::pass_through::pass_through;
 
 pub(super) struct Page<'a, M> {
     content: Element<'a, M>,
@@ -71,50 +70,10 @@ fn moment(event: &Event) -> Option<Moment> {
 }
 
 impl<M> Widget<M, Theme, Renderer> for Page<'_, M> {
-    fn tag(&self) -> tree::Tag {
-        self.content.as_widget().tag()
-    }
-
-    fn state(&self) -> tree::State {
-        self.content.as_widget().state()
-    }
-
-    fn children(&self) -> Vec<Tree> {
-        self.content.as_widget().children()
-    }
-
-    fn diff(&self, tree: &mut Tree) {
-        self.content.as_widget().diff(tree);
-    }
-
-    fn size(&self) -> Size<Length> {
-        self.content.as_widget().size()
-    }
-
-    fn size_hint(&self) -> Size<Length> {
-        self.content.as_widget().size_hint()
-    }
-
-    fn layout(
-        &mut self,
-        tree: &mut Tree,
-        renderer: &Renderer,
-        limits: &layout::Limits,
-    ) -> layout::Node {
-        self.content.as_widget_mut().layout(tree, renderer, limits)
-    }
-
-    fn operate(
-        &mut self,
-        tree: &mut Tree,
-        layout: Layout<'_>,
-        renderer: &Renderer,
-        operation: &mut dyn Operation,
-    ) {
-        self.content
-            .as_widget_mut()
-            .operate(tree, layout, renderer, operation);
-    }
+    pass_through!(
+        content: tag, state, children, diff, size, size_hint, layout, operate, mouse_interaction,
+            draw, overlay
+    );
 
     fn update(
         &mut self,
@@ -158,46 +117,5 @@ impl<M> Widget<M, Theme, Renderer> for Page<'_, M> {
             );
             shell.request_redraw();
         }
-    }
-
-    fn mouse_interaction(
-        &self,
-        tree: &Tree,
-        layout: Layout<'_>,
-        cursor: mouse::Cursor,
-        viewport: &Rectangle,
-        renderer: &Renderer,
-    ) -> mouse::Interaction {
-        self.content
-            .as_widget()
-            .mouse_interaction(tree, layout, cursor, viewport, renderer)
-    }
-
-    fn draw(
-        &self,
-        tree: &Tree,
-        renderer: &mut Renderer,
-        theme: &Theme,
-        style: &renderer::Style,
-        layout: Layout<'_>,
-        cursor: mouse::Cursor,
-        viewport: &Rectangle,
-    ) {
-        self.content
-            .as_widget()
-            .draw(tree, renderer, theme, style, layout, cursor, viewport);
-    }
-
-    fn overlay<'b>(
-        &'b mut self,
-        tree: &'b mut Tree,
-        layout: Layout<'b>,
-        renderer: &Renderer,
-        viewport: &Rectangle,
-        translation: Vector,
-    ) -> Option<overlay::Element<'b, M, Theme, Renderer>> {
-        self.content
-            .as_widget_mut()
-            .overlay(tree, layout, renderer, viewport, translation)
     }
 }

@@ -595,8 +595,9 @@ impl Battle {
 }
 
 /// What a procedure under way has been given, as a refusal to cancel it says it: "dice are
-/// already rolled", "a card is already drawn", "dice are already rolled and a card drawn".
-fn given_words(events: &[Event]) -> &'static str {
+/// already rolled", "a card is already drawn", "dice are already rolled and a card drawn"
+/// (the battle screen's Cancel says it too, before it is pressed).
+pub fn given_words(events: &[Event]) -> &'static str {
     let dice = events.iter().any(|e| matches!(e, Event::Rolled { .. }));
     let cards = events
         .iter()
