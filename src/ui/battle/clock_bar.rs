@@ -21,8 +21,16 @@ pub const KEY: &str = "F8";
 /// The bar's height, kept whatever it says, so nothing above it moves.
 const HEIGHT: f32 = 76.0;
 
-/// The most characters of the reminder line the bar shows (one line at 150 %).
-const REMINDER_CHARS: usize = 56;
+/// The room the bar's Start, its padding and the space beside it take, and the width a
+/// caption's character takes at most on average (DejaVu Sans at the caption's size), by
+/// which the reminder is cut to the one line the bar keeps for it.
+const BESIDE_WORDS: f32 = 140.0;
+const CHAR_WIDTH: f32 = 9.0;
+
+/// The most characters of the reminder that fit on one line of a bar `width` wide.
+pub fn reminder_chars(width: f32) -> usize {
+    (((width - BESIDE_WORDS) / CHAR_WIDTH).floor().max(0.0) as usize).clamp(24, 90)
+}
 
 /// The reminder as the bar says it: the phase it is for, and the words that fit in `max`
 /// characters in all, ended at a whole word with "…" when they do not all fit.
@@ -76,9 +84,10 @@ pub fn call(game: &Battle) -> Option<Action> {
     }))
 }
 
-/// The bar, or nothing when the rules name no such procedure or one is under way; `touch`
-/// makes its Start a finger's size.
-pub fn view(game: &Battle, touch: bool) -> Option<Element<'_, Message>> {
+/// The bar, `width` wide, or nothing when the rules name no such procedure or one is under
+/// way; `touch` makes its Start a finger's size. The reminder keeps to one line, so the
+/// label over it may take two.
+pub fn view(game: &Battle, touch: bool, width: f32) -> Option<Element<'_, Message>> {
     if game.pending().is_some() {
         return None;
     }
@@ -98,7 +107,7 @@ pub fn view(game: &Battle, touch: bool) -> Option<Element<'_, Message>> {
             .or_else(|| phase.clone().map(|(_, s)| s).filter(|s| !s.is_empty()))
             .map(|r| {
                 let name = phase.as_ref().map_or("", |(n, _)| n.as_str());
-                reminder_line(name, &r, REMINDER_CHARS)
+                reminder_line(name, &r, reminder_chars(width))
             })
             .unwrap_or_default(),
     };
@@ -114,7 +123,11 @@ pub fn view(game: &Battle, touch: bool) -> Option<Element<'_, Message>> {
     .style(theme::action)
     .on_press_maybe(offer.refused.is_none().then_some(Message::NextPhase));
     let start = parts::tap(start, touch);
-    let words = column![parts::strong(offer.label), parts::caption(beside)].spacing(2);
+    let beside = text(beside)
+        .size(size::CAPTION)
+        .style(theme::muted)
+        .wrapping(text::Wrapping::None);
+    let words = column![parts::strong(offer.label), beside].spacing(2);
     Some(
         container(
             // Start level with the label, however the reminder wraps.

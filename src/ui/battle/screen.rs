@@ -147,7 +147,12 @@ impl Battle {
                 .into(),
             };
             let mut centre = column![bar, shown].spacing(gap::S).width(Fill).height(Fill);
-            if let Some(clock) = clock_bar::view(&self.game, touch) {
+            // The centre's width: the window's, less the pieces beside it and the gaps.
+            let width = match phone {
+                true => room.width - 2.0 * gap::S,
+                false => room.width - 350.0 - 3.0 * gap::S,
+            };
+            if let Some(clock) = clock_bar::view(&self.game, touch, width) {
                 centre = centre.push(clock);
             }
             match phone {
@@ -166,7 +171,8 @@ impl Battle {
                 .spacing(gap::S)
                 .width(Fill)
                 .height(Fill);
-            if let Some(clock) = clock_bar::view(&self.game, touch) {
+            let width = room.width - 372.0 - 384.0 - 4.0 * gap::S;
+            if let Some(clock) = clock_bar::view(&self.game, touch, width) {
                 centre = centre.push(clock);
             }
             row![left(), centre, right]

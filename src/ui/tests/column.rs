@@ -15,6 +15,7 @@ use adjutant::rules::royalists_roundheads::keys::proc as rr;
 
 use super::systems::{Play, SIZES, at, every_system};
 use crate::ui::battle::{Message, keypad, procedure_panel, questions};
+use crate::ui::theme::size;
 
 pub(super) const FIRER: &str = "Cromwell's Horse (1)";
 pub(super) const FIRED_AT: &str = "Widdrington's Horse (1)";
@@ -652,4 +653,67 @@ fn at_150_percent_each_sides_loss_points_and_what_wins_stay_over_the_procedures(
         in_view(&play, size, "Parliament:").is_none(),
         "the figures give way to the fire"
     );
+}
+
+/// How wide `line` is drawn on one line at the caption's size, in the body font.
+fn one_line_width(line: &str) -> f32 {
+    use iced_graphics::core::text::{self, Paragraph as _};
+    let paragraph = iced_graphics::text::Paragraph::with_text(text::Text {
+        content: line,
+        bounds: iced::Size::INFINITE,
+        size: size::CAPTION.into(),
+        line_height: text::LineHeight::default(),
+        font: crate::ui::theme::BODY_FONT,
+        align_x: text::Alignment::Default,
+        align_y: iced::alignment::Vertical::Top,
+        shaping: text::Shaping::Advanced,
+        wrapping: text::Wrapping::None,
+    });
+    paragraph.min_bounds().width
+}
+
+#[test]
+fn the_clock_bars_reminder_keeps_to_one_whole_line_at_every_size() {
+    // Winceby's Movement: the reminder (a leader's chit to place) is longer than a line.
+    let mut play = Play::new("royalists_roundheads", ["Royalist", "Parliament"], 1643);
+    play.start_offer(&[], &[], rr::NEXT_PHASE);
+    assert!(play.shows("Turn 1 · Movement · Royalist"));
+    for size in [SIZES[0], SIZES[1], (390.0, 844.0)] {
+        let mut ui = at(size, play.screen.view());
+        let mut seen = None;
+        let _ = ui.find(|c: Candidate<'_>| {
+            if let Candidate::Text {
+                content, bounds, ..
+            } = c
+                && content.starts_with("Now, Movement: ")
+                && seen.is_none()
+            {
+                seen = Some((content.to_string(), bounds));
+            }
+            None::<()>
+        });
+        let (line, bounds) = seen.unwrap_or_else(|| panic!("no reminder at {size:?}"));
+        // The room the bar leaves its words: from where they start to the Start beside them.
+        let start = ui
+            .find(|c: Candidate<'_>| match c {
+                Candidate::Text {
+                    content: "Start",
+                    bounds,
+                    ..
+                } => Some(bounds),
+                _ => None,
+            })
+            .map(|b| b.x)
+            .unwrap_or(size.0);
+        let room = start - bounds.x;
+        assert!(
+            one_line_width(&line) <= room,
+            "{line:?} ({} px) is cut by the bar at {size:?} (room {room} px)",
+            one_line_width(&line)
+        );
+        assert!(
+            line.ends_with(" …") || !line.contains('…'),
+            "{line:?} ends at a whole word"
+        );
+    }
 }
