@@ -12,6 +12,9 @@
 //!   redraw at a time, [`Fling`]), until it stops or the panel's end; a finger that comes
 //!   down on a fling stops it and presses nothing.
 //!
+//! Once a finger has lifted, nothing shows hovered where it was (a phone has no pointer left
+//! on the screen) until a mouse moves.
+//!
 //! The mouse, the keyboard and every other event pass through untouched: the desktop's
 //! clicks and wheel are as they were. A second finger while one is down is ignored.
 
@@ -42,6 +45,19 @@ struct State {
     finger: Option<Gesture>,
     /// The fling under way, and the point of the panel it scrolls (where its drag began).
     fling: Option<(Point, Fling)>,
+    /// The last finger has lifted and no mouse has moved since: nothing is under a pointer,
+    /// so nothing shows hovered where a finger last was (a phone has no hover).
+    lifted: bool,
+}
+
+impl State {
+    /// The pointer the content is told of: none once a finger has lifted.
+    fn cursor(&self, cursor: mouse::Cursor) -> mouse::Cursor {
+        match self.lifted {
+            true => mouse::Cursor::Unavailable,
+            false => cursor,
+        }
+    }
 }
 
 /// One finger from its press.
@@ -274,6 +290,15 @@ impl<M> Widget<M, Theme, Renderer> for Swipe<'_, M> {
         viewport: &Rectangle,
     ) {
         let state = tree.state.downcast_mut::<State>();
+        match event {
+            Event::Touch(touch::Event::FingerLifted { .. } | touch::Event::FingerLost { .. }) => {
+                state.lifted = true;
+            }
+            Event::Touch(_) | Event::Mouse(mouse::Event::CursorMoved { .. }) => {
+                state.lifted = false;
+            }
+            _ => {}
+        }
         match *event {
             Event::Touch(touch::Event::FingerPressed { id, position }) => {
                 if state.finger.is_some() {
@@ -390,6 +415,11 @@ impl<M> Widget<M, Theme, Renderer> for Swipe<'_, M> {
             }
             _ => {}
         }
+        // A finger's own events keep their pointer: what a lift acts on is where it is.
+        let cursor = match event {
+            Event::Touch(_) => cursor,
+            _ => tree.state.downcast_ref::<State>().cursor(cursor),
+        };
         self.content.as_widget_mut().update(
             &mut tree.children[0],
             event,
@@ -410,6 +440,7 @@ impl<M> Widget<M, Theme, Renderer> for Swipe<'_, M> {
         viewport: &Rectangle,
         renderer: &Renderer,
     ) -> mouse::Interaction {
+        let cursor = tree.state.downcast_ref::<State>().cursor(cursor);
         self.content.as_widget().mouse_interaction(
             &tree.children[0],
             layout,
@@ -429,6 +460,7 @@ impl<M> Widget<M, Theme, Renderer> for Swipe<'_, M> {
         cursor: mouse::Cursor,
         viewport: &Rectangle,
     ) {
+        let cursor = tree.state.downcast_ref::<State>().cursor(cursor);
         self.content.as_widget().draw(
             &tree.children[0],
             renderer,
