@@ -121,8 +121,10 @@ export function probe(page) {
 /**
  * Waits until the page has painted a drawn frame after `since` (performance.now() of the page)
  * and then nothing for `quiet` ms; returns the last frame's end. Fails after `timeout` ms.
+ * With `still`, a page that paints nothing for `quiet` ms has settled too (a tap that opens
+ * the browser's file picker changes nothing on the screen); it returns null then.
  */
-export async function settle(page, { since = 0, quiet = 300, timeout = 15000 } = {}) {
+export async function settle(page, { since = 0, quiet = 300, timeout = 15000, still = false } = {}) {
   const start = Date.now();
   for (;;) {
     const state = await page.evaluate((since) => {
@@ -131,6 +133,7 @@ export async function settle(page, { since = 0, quiet = 300, timeout = 15000 } =
       return { now: performance.now(), drawn: puts.some((x) => x.drawn), last: puts.at(-1)?.end ?? null };
     }, since);
     if (state.drawn && state.now - state.last >= quiet) return state.last;
+    if (still && state.last === null && state.now - since >= quiet) return null;
     if (Date.now() - start > timeout) {
       throw new Error(
         state.last === null

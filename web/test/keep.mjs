@@ -116,6 +116,9 @@ const steps = [
           pick = pickOnTap(desktopBackup);
           return null;
         },
+        // The tap opens the browser's file picker; the screen stays as it was until a file is
+        // picked.
+        still: (tap) => tap === restoreTap,
       });
       picked = await pick();
       const { path } = await checkEnd(page, 'restore', dir);

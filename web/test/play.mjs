@@ -110,9 +110,10 @@ function cost(notes, since) {
 /**
  * Taps through the part `name` of the play. With `dir`, each tap's screen is saved and
  * checked first (see compare). With `timed`, returns each tap's cost. `before(tap)` may act
- * just before a tap (e.g. wait for a download).
+ * just before a tap (e.g. wait for a download); after a tap for which `still(tap)` holds, the
+ * screen may stay as it was (the browser's file picker opens).
  */
-export async function playPart(page, name, { dir = null, timed = false, before = null } = {}) {
+export async function playPart(page, name, { dir = null, timed = false, before = null, still = () => false } = {}) {
   const part = targets().parts[name];
   if (!part) throw new Error(`targets.json has no part ${name}`);
   const { scale } = size();
@@ -127,7 +128,7 @@ export async function playPart(page, name, { dir = null, timed = false, before =
     const waiting = before ? before(tap) : null;
     if (tap.drag) await h.drag(page, tap.x, tap.y, tap.drag[0], tap.drag[1]);
     else await page.touchscreen.tap(tap.x, tap.y);
-    await h.settle(page, { since }).catch((e) => {
+    await h.settle(page, { since, still: still(tap) }).catch((e) => {
       throw new Error(`after "${tap.name}" at (${tap.x.toFixed(0)}, ${tap.y.toFixed(0)}): ${e.message}`);
     });
     if (waiting) await waiting;
