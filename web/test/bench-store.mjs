@@ -26,46 +26,6 @@ const fixtures = process.env.ADJUTANT_WEB_FIXTURES ?? join(h.ROOT, 'target', 'we
 const beforeDir = process.env.BENCH_BEFORE ?? '/work/baseline/web-76fc5bf';
 const hasBefore = existsSync(join(beforeDir, 'index.html'));
 
-function median(values) {
-  const v = [...values].sort((a, b) => a - b);
-  if (!v.length) return NaN;
-  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-}
-
-/** The first drawn frame's end (ms since navigation), waiting up to 60 s. */
-async function firstFrame(page) {
-  const start = Date.now();
-  for (;;) {
-    const put = await page
-      .evaluate(() => window.__adjutantProbe?.puts.find((p) => p.drawn) ?? null)
-      .catch(() => null);
-    if (put) return put.end;
-    if (Date.now() - start > 60000) throw new Error('no drawn frame within 60 s');
-    await new Promise((ok) => setTimeout(ok, 10));
-  }
-}
-
-/** Puts `files` ({key: text}) into the page's IndexedDB as this build keeps them. */
-function putInDb(page, files) {
-  return page.evaluate(async (files) => {
-    const db = await new Promise((ok, fail) => {
-      const request = indexedDB.open('adjutant', 1);
-      request.onupgradeneeded = () => {
-        for (const s of ['files', 'meta']) request.result.createObjectStore(s);
-      };
-      request.onsuccess = () => ok(request.result);
-      request.onerror = () => fail(request.error);
-    });
-    await new Promise((ok, fail) => {
-      const tx = db.transaction('files', 'readwrite');
-      for (const [k, v] of Object.entries(files)) tx.objectStore('files').put(v, k);
-      tx.oncomplete = ok;
-      tx.onabort = () => fail(tx.error);
-    });
-    db.close();
-  }, files);
-}
-
 /** Puts `files` into local storage, as the page built from 76fc5bf kept them. */
 function putInLocalStorage(page, files) {
   return page.evaluate((files) => {
@@ -80,14 +40,14 @@ async function homeWith(dir, files, now) {
   const { context, page } = await h.launch(join(out, 'profile-store'), size());
   try {
     await page.goto(`${server.url}manifest.webmanifest`);
-    if (Object.keys(files).length) await (now ? putInDb(page, files) : putInLocalStorage(page, files));
+    if (Object.keys(files).length) await (now ? h.putInDb(page, files) : putInLocalStorage(page, files));
     await page.goto(server.url);
-    const first = await firstFrame(page);
+    const first = await h.firstFrame(page, 60000);
     if (!now) return { first };
     // The listing's summaries are kept once the first start has read the battles.
     await h.settle(page, { quiet: 1000, timeout: 60000 });
     await page.reload();
-    return { first, again: await firstFrame(page) };
+    return { first, again: await h.firstFrame(page, 60000) };
   } finally {
     await context.close();
     await server.stop();
@@ -123,7 +83,7 @@ async function indexedDbRoom(page, battle) {
     files[`adjutant/battles/b${i}.ron`] = battle.replace('seed:', `seed: ${i}0`);
     files[`adjutant/battles/b${i}.ron.bak`] = battle.replace('seed:', `seed: ${i}1`);
   }
-  await putInDb(page, files);
+  await h.putInDb(page, files);
   const { usage, quota } = await page.evaluate(async () => navigator.storage.estimate());
   return { perBattle: (usage - before) / 20, quota };
 }
@@ -170,7 +130,7 @@ for (let run = 0; run < RUNS; run += 1) {
 
 const ms = (v) => `${v.toFixed(0)} ms`;
 const mb = (v) => `${(v / 1e6).toFixed(1)} MB`;
-const cost = median(figures.now.again) - median(figures.now.none);
+const cost = h.median(figures.now.again) - h.median(figures.now.none);
 const ok = cost < 1000;
 console.log(`# The store, Chromium ${process.env.CHROMIUM_VERSION ?? ''} at ${size().width}×${size().height}, median of ${RUNS}`);
 console.log(`room: local storage ${(figures.localStorageChars / 1e6).toFixed(2)} M characters (${mb(2 * figures.localStorageChars)}) before; IndexedDB quota ${mb(figures.quota)} now`);
@@ -179,14 +139,14 @@ console.log(
     `${mb(figures.idbBytesPerBattle)} in IndexedDB; battles that fit: ${figures.fitBefore} before, ${figures.fitNow} now`,
 );
 console.log(
-  `home screen, ${figures.battles} battles: ${ms(median(figures.now.again))} now ` +
-    `(none: ${ms(median(figures.now.none))}, so the battles cost ${ms(cost)}; target < 1000 ms: ${ok ? 'pass' : 'FAIL'}); ` +
-    `the first start after they came in: ${ms(median(figures.now.first))}`,
+  `home screen, ${figures.battles} battles: ${ms(h.median(figures.now.again))} now ` +
+    `(none: ${ms(h.median(figures.now.none))}, so the battles cost ${ms(cost)}; target < 1000 ms: ${ok ? 'pass' : 'FAIL'}); ` +
+    `the first start after they came in: ${ms(h.median(figures.now.first))}`,
 );
 if (hasBefore) {
   console.log(
-    `home screen before (76fc5bf, local storage), ${figures.battles} battles: ${ms(median(figures.before.many))} ` +
-      `(none: ${ms(median(figures.before.none))}, so the battles cost ${ms(median(figures.before.many) - median(figures.before.none))})`,
+    `home screen before (76fc5bf, local storage), ${figures.battles} battles: ${ms(h.median(figures.before.many))} ` +
+      `(none: ${ms(h.median(figures.before.none))}, so the battles cost ${ms(h.median(figures.before.many) - h.median(figures.before.none))})`,
   );
 }
 h.writeJson(join(out, 'store.json'), figures);

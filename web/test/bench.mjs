@@ -30,25 +30,6 @@ import { replay, size } from './play.mjs';
 const RUNS = Number(process.env.RUNS ?? 5);
 const out = join(h.ROOT, 'target', 'web-bench');
 
-function median(values) {
-  const v = [...values].sort((a, b) => a - b);
-  if (!v.length) return NaN;
-  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-}
-
-/** The first drawn frame's end (ms since navigation), waiting up to 30 s. */
-async function firstFrame(page) {
-  const start = Date.now();
-  for (;;) {
-    const put = await page
-      .evaluate(() => window.__adjutantProbe?.puts.find((p) => p.drawn) ?? null)
-      .catch(() => null);
-    if (put) return put.end;
-    if (Date.now() - start > 30000) throw new Error('no drawn frame within 30 s');
-    await new Promise((ok) => setTimeout(ok, 10));
-  }
-}
-
 /** The file under target/web that a request's path names. */
 function fileOf(path) {
   let p = decodeURIComponent(path.split('?')[0]);
@@ -66,7 +47,7 @@ try {
     try {
       const before = server.requests.length;
       await page.goto(server.url, { waitUntil: 'commit' });
-      figures.cold.push(await firstFrame(page));
+      figures.cold.push(await h.firstFrame(page));
       await h.settle(page);
       if (i === 0) {
         // The service worker keeps its files once it is installed: wait for it, so the
@@ -88,7 +69,7 @@ try {
         // --- reloads, the page now served by its service worker
         for (let j = 0; j < RUNS; j++) {
           await page.reload({ waitUntil: 'commit' });
-          figures.warm.push(await firstFrame(page));
+          figures.warm.push(await h.firstFrame(page));
           await h.settle(page);
         }
         // --- actions: the check's taps, each timed
@@ -110,8 +91,8 @@ const sum = (k) => figures.files.reduce((n, f) => n + f[k], 0);
 const mb = (b) => `${(b / 1e6).toFixed(2)} MB`;
 const ms = (v) => `${v.toFixed(1)} ms`;
 const taps = figures.actions;
-const work = median(taps.map((t) => t.work));
-const latency = median(taps.map((t) => t.latency));
+const work = h.median(taps.map((t) => t.work));
+const latency = h.median(taps.map((t) => t.latency));
 const keys = taps.filter((t) => t.keypad);
 const verdict = (ok) => {
   if (!ok) failed = true;
@@ -126,15 +107,15 @@ console.log();
 console.log(`Browser figures: headless Chromium${process.env.CHROMIUM_VERSION ? ` ${process.env.CHROMIUM_VERSION}` : ''}, ${size().width}×${size().height} at ${size().scale}×, ${RUNS} first visits`);
 row('figure', 'measured', 'target', 'result');
 row('transferred size (brotli, summed)', `${mb(sum('brotli'))} (gzip -9 ${mb(sum('gzip'))}, ${mb(sum('bytes'))} raw)`, '≤ 3 MB', verdict(sum('brotli') <= 3e6 && figures.files.length > 0));
-row('first frame, first visit (median)', ms(median(figures.cold)), '≤ 3 s', verdict(median(figures.cold) <= 3000));
+row('first frame, first visit (median)', ms(h.median(figures.cold)), '≤ 3 s', verdict(h.median(figures.cold) <= 3000));
 row('  each first visit', figures.cold.map((v) => v.toFixed(0)).join(', ') + ' ms', '-');
-row('first frame, reload (service worker)', ms(median(figures.warm)), '(not judged)');
+row('first frame, reload (service worker)', ms(h.median(figures.warm)), '(not judged)');
 const timed = taps.filter((t) => t.updateView !== null);
-const updateView = timed.length ? median(timed.map((t) => t.updateView)) : NaN;
-row(`one action: update + view (median of ${timed.length} taps)`, timed.length ? `${ms(updateView)} (update ${ms(median(timed.map((t) => t.update)))}, view ${ms(median(timed.map((t) => t.view)))})` : 'not noted', '≤ 16 ms', verdict(timed.length > 0 && updateView <= 16));
+const updateView = timed.length ? h.median(timed.map((t) => t.updateView)) : NaN;
+row(`one action: update + view (median of ${timed.length} taps)`, timed.length ? `${ms(updateView)} (update ${ms(h.median(timed.map((t) => t.update)))}, view ${ms(h.median(timed.map((t) => t.view)))})` : 'not noted', '≤ 16 ms', verdict(timed.length > 0 && updateView <= 16));
 row('  slowest update + view', timed.length ? ms(Math.max(...timed.map((t) => t.updateView))) : '-', '(not judged)');
 row(`one action: all the page's work, drawing included (median of ${taps.length})`, ms(work), '(not judged)');
-row(`  of them keypad faces (median of ${keys.length})`, keys.length ? ms(median(keys.map((t) => t.work))) : '-', '(not judged)');
+row(`  of them keypad faces (median of ${keys.length})`, keys.length ? ms(h.median(keys.map((t) => t.work))) : '-', '(not judged)');
 row('  slowest tap', taps.length ? `${ms(Math.max(...taps.map((t) => t.work)))} (${taps.reduce((a, t) => (t.work > a.work ? t : a)).name})` : '-', '(not judged)');
 row('one action: tap to frame on the canvas', ms(latency), '(not judged)');
 h.writeJson(join(out, 'figures.json'), figures);

@@ -275,3 +275,44 @@ export function readJson(path) {
 export function writeJson(path, value) {
   writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
 }
+
+/** The median of `values` (NaN for none). */
+export function median(values) {
+  const v = [...values].sort((a, b) => a - b);
+  if (!v.length) return NaN;
+  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+}
+
+/** The first drawn frame's end (ms since navigation), waiting up to `timeout` ms. */
+export async function firstFrame(page, timeout = 30000) {
+  const start = Date.now();
+  for (;;) {
+    const put = await page
+      .evaluate(() => window.__adjutantProbe?.puts.find((p) => p.drawn) ?? null)
+      .catch(() => null);
+    if (put) return put.end;
+    if (Date.now() - start > timeout) throw new Error(`no drawn frame within ${timeout / 1000} s`);
+    await new Promise((ok) => setTimeout(ok, 10));
+  }
+}
+
+/** Puts `files` ({key: text}) straight into the page's IndexedDB, as the store keeps them. */
+export function putInDb(page, files) {
+  return page.evaluate(async (files) => {
+    const db = await new Promise((ok, fail) => {
+      const request = indexedDB.open('adjutant', 1);
+      request.onupgradeneeded = () => {
+        for (const s of ['files', 'meta']) request.result.createObjectStore(s);
+      };
+      request.onsuccess = () => ok(request.result);
+      request.onerror = () => fail(request.error);
+    });
+    await new Promise((ok, fail) => {
+      const tx = db.transaction('files', 'readwrite');
+      for (const [k, v] of Object.entries(files)) tx.objectStore('files').put(v, k);
+      tx.oncomplete = ok;
+      tx.onabort = () => fail(tx.error);
+    });
+    db.close();
+  }, files);
+}

@@ -52,12 +52,6 @@ const cases = [
   { name: '390×844 at 3×, CPU 4× slower', scale: 3, cpu: 4 },
 ];
 
-function median(values) {
-  const v = [...values].sort((a, b) => a - b);
-  if (!v.length) return NaN;
-  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-}
-
 /** One play of `page` in `c` (taps.mjs in a process of its own). */
 function play(page, c) {
   const run = spawnSync(process.execPath, [join(h.ROOT, 'web', 'test', 'taps.mjs')], {
@@ -106,7 +100,7 @@ for (let round = 0; round < RUNS; round++) {
       r.pages[i].taps.push(...got.taps);
       r.pages[i].canvas = got.canvas;
       const lat = got.taps.map((t) => t.latency);
-      console.error(`round ${round + 1} of ${RUNS}, ${r.name}, ${pages[i].name} (canvas ${got.canvas?.join('×')}): median ${median(lat).toFixed(1)} ms, slowest ${Math.max(...lat).toFixed(1)} ms`);
+      console.error(`round ${round + 1} of ${RUNS}, ${r.name}, ${pages[i].name} (canvas ${got.canvas?.join('×')}): median ${h.median(lat).toFixed(1)} ms, slowest ${Math.max(...lat).toFixed(1)} ms`);
     }
   }
 }
@@ -126,7 +120,7 @@ const summary = results.map((r) => ({
   cpu: r.cpu,
   pages: r.pages.map((p) => {
     const lat = p.taps.map((t) => t.latency);
-    return { canvas: p.canvas, taps: lat.length, median: median(lat), slowest: Math.max(...lat) };
+    return { canvas: p.canvas, taps: lat.length, median: h.median(lat), slowest: Math.max(...lat) };
   }),
 }));
 

@@ -312,27 +312,6 @@ async function quota(server) {
   }
 }
 
-/** Puts `files` ({key: text}) straight into the page's IndexedDB, as the store keeps them. */
-function putInDb(page, files) {
-  return page.evaluate(async (files) => {
-    const db = await new Promise((ok, fail) => {
-      const request = indexedDB.open('adjutant', 1);
-      request.onupgradeneeded = () => {
-        for (const s of ['files', 'meta']) request.result.createObjectStore(s);
-      };
-      request.onsuccess = () => ok(request.result);
-      request.onerror = () => fail(request.error);
-    });
-    await new Promise((ok, fail) => {
-      const tx = db.transaction('files', 'readwrite');
-      for (const [k, v] of Object.entries(files)) tx.objectStore('files').put(v, k);
-      tx.oncomplete = ok;
-      tx.onabort = () => fail(tx.error);
-    });
-    db.close();
-  }, files);
-}
-
 /** Scenario 4: 300 battles and one of 10,000 rolls. */
 async function many(server) {
   const big = readFileSync(join(fixtures, 'big.ron'), 'utf8');
@@ -346,7 +325,7 @@ async function many(server) {
   const { context, page, messages } = await h.launch(join(dir, 'profile-many'), size());
   try {
     await page.goto(`${server.url}manifest.webmanifest`);
-    await putInDb(page, files);
+    await h.putInDb(page, files);
     await page.goto(server.url);
     const first = await until(page, `the home screen lists the ${count} battles`, (p) => p.screen === 'home' && p.battles === count, 60000);
     await h.settle(page);
