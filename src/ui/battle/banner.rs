@@ -145,7 +145,7 @@ fn figures_lines<'a, M: 'a>(game: &'a Battle) -> Element<'a, M> {
 
 /// Each side's name and its figures in one line of words, in the order the rules give them
 /// (sides with no figure left out).
-pub(crate) fn compact_figures(game: &Battle) -> Vec<(String, String)> {
+fn compact_figures(game: &Battle) -> Vec<(String, String)> {
     let figures = game.rules().figures(&game.context());
     game.armies()
         .iter()

@@ -55,7 +55,7 @@ impl Battle {
         };
         let left = || {
             container(pieces())
-                .width(Length::Fixed(if narrow { 350.0 } else { 372.0 }))
+                .width(Length::Fixed(if narrow { PIECES_NARROW } else { PIECES }))
                 .height(Fill)
         };
         let nothing_picked = self.pieces.actors.is_empty() && self.pieces.targets.is_empty();
@@ -150,7 +150,7 @@ impl Battle {
             // The centre's width: the window's, less the pieces beside it and the gaps.
             let width = match phone {
                 true => room.width - 2.0 * gap::S,
-                false => room.width - 350.0 - 3.0 * gap::S,
+                false => room.width - PIECES_NARROW - 3.0 * gap::S,
             };
             if let Some(clock) = clock_bar::view(&self.game, touch, width) {
                 centre = centre.push(clock);
@@ -165,13 +165,13 @@ impl Battle {
                 container(log()).height(Length::FillPortion(2)),
             ]
             .spacing(gap::S)
-            .width(Length::Fixed(384.0))
+            .width(Length::Fixed(RIGHT))
             .height(Fill);
             let mut centre = column![procedures()]
                 .spacing(gap::S)
                 .width(Fill)
                 .height(Fill);
-            let width = room.width - 372.0 - 384.0 - 4.0 * gap::S;
+            let width = room.width - PIECES - RIGHT - 4.0 * gap::S;
             if let Some(clock) = clock_bar::view(&self.game, touch, width) {
                 centre = centre.push(clock);
             }
@@ -396,6 +396,11 @@ impl Battle {
         }
     }
 }
+
+/// The pieces column's width, and when narrow; the tray and log column's width.
+const PIECES: f32 = 372.0;
+const PIECES_NARROW: f32 = 350.0;
+const RIGHT: f32 = 384.0;
 
 /// The phone's top bar's back button (home) and its menu's.
 pub const BACK: &str = "←";

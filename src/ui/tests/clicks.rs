@@ -8,7 +8,8 @@
 
 use adjutant::procedure::Step;
 
-use super::column::{FIRED_AT, FIRER, clock_start, in_view, play_out, tap_start_of, tap_where};
+use super::clock_and_figures::clock_start;
+use super::column::{FIRED_AT, FIRER, in_view, play_out, tap_start_of, tap_where};
 use super::systems::{Play, SIZES, at, every_system};
 
 /// A fire in one system: the battle brought to where the firer may fire, nothing picked.

@@ -7,6 +7,7 @@ mod battle;
 mod builder_phone;
 mod builder_safety;
 mod clicks;
+mod clock_and_figures;
 mod column;
 mod counts;
 mod editor;

@@ -7,7 +7,8 @@ use iced::Rectangle;
 
 use adjutant::rules::royalists_roundheads::keys::proc as rr;
 
-use super::column::{FIRED_AT, FIRER, clock_start, in_view, winceby_fire_combat};
+use super::clock_and_figures::clock_start;
+use super::column::{FIRED_AT, FIRER, in_view, winceby_fire_combat};
 use super::systems::{Play, SIZES};
 use crate::ui::battle::{Message, procedure_panel, tray};
 
