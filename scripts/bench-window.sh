@@ -32,19 +32,12 @@ BATTLE_CLICK=${BENCH_BATTLE_CLICK:-"1174 249"}
 OUT=target/bench-window
 TICKS=$(getconf CLK_TCK)
 
-# --- the Debian packages this script uses, installed when missing (as scripts/setup-tests.sh)
-needed=("Xvfb xvfb" "xdotool xdotool" "import imagemagick")
-missing=()
-for pair in "${needed[@]}"; do
-  command -v "${pair%% *}" >/dev/null 2>&1 || missing+=("${pair##* }")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "Installing Debian packages for the window bench: ${missing[*]}" >&2
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
-fi
+# --- the Debian packages this script uses, installed when missing
+source scripts/debian-packages.sh
+need Xvfb xvfb
+need xdotool xdotool
+need import imagemagick
+install_needed "the window bench"
 
 # --- release builds of Adjutant and the empty window
 features=()

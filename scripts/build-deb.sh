@@ -18,13 +18,10 @@ icon_sizes=(16 24 32 48 64 128 256 512)
 dlopen_libraries=(libxkbcommon0 libxkbcommon-x11-0 libx11-6 libx11-xcb1 libxcb1 libxcursor1
   libxi6 libwayland-client0)
 
-if ! command -v dpkg-shlibdeps >/dev/null 2>&1 || ! command -v strip >/dev/null 2>&1; then
-  echo "Installing dpkg-dev for dpkg-shlibdeps and strip"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dpkg-dev
-fi
+source scripts/debian-packages.sh
+need dpkg-shlibdeps dpkg-dev
+need strip binutils
+install_needed "the Debian package"
 
 echo "== cargo build --release --locked --bin adjutant $*"
 cargo build --release --locked --bin adjutant "$@"

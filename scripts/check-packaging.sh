@@ -28,16 +28,10 @@ fail() {
 }
 
 # --- tools -----------------------------------------------------------------------------
-missing=()
-command -v desktop-file-validate >/dev/null 2>&1 || missing+=(desktop-file-utils)
-command -v appstreamcli >/dev/null 2>&1 || missing+=(appstream)
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "Installing Debian packages for the packaging checks: ${missing[*]}"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
-fi
+source scripts/debian-packages.sh
+need desktop-file-validate desktop-file-utils
+need appstreamcli appstream
+install_needed "the packaging checks"
 
 # --- 1. the desktop file and the metainfo ------------------------------------------------
 echo "== desktop-file-validate packaging/linux/$app_id.desktop"

@@ -87,7 +87,7 @@ echo "== the store in Chromium: migration, crashes, a full quota, 300 battles"
 ADJUTANT_WEB_TARGETS=$targets ADJUTANT_WEB_FIXTURES=$fixtures node web/test/store.mjs
 
 echo "== a backup of everything, made by the desktop binary"
-cargo test --quiet --no-run --test cli_backup
+cargo test --quiet --no-run --test app
 bin=$PWD/target/debug/adjutant
 desk=$PWD/$out/desktop
 mkdir -p "$desk/battles" "$desk/armies/rcw" "$desk/config/tables"

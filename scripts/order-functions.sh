@@ -15,17 +15,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export LC_ALL=C
 
-needed=("Xvfb xvfb" "xdotool xdotool" "valgrind valgrind" "callgrind_control valgrind")
-missing=()
-for pair in "${needed[@]}"; do
-  command -v "${pair%% *}" >/dev/null 2>&1 || missing+=("${pair##* }")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
-fi
+source scripts/debian-packages.sh
+need Xvfb xvfb
+need xdotool xdotool
+need valgrind valgrind
+need callgrind_control valgrind
+install_needed "ordering the code by use"
 
 cargo build --release --locked --bin adjutant
 target_dir=$(cargo metadata --format-version 1 --no-deps 2>/dev/null |

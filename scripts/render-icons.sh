@@ -20,13 +20,9 @@ svg=packaging/icons/org.adjutant.Adjutant.svg
 sizes=(16 24 32 48 64 128 256 512)
 window_icon_size=128
 
-if ! command -v rsvg-convert >/dev/null 2>&1; then
-  echo "Installing librsvg2-bin for rsvg-convert"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq librsvg2-bin
-fi
+source scripts/debian-packages.sh
+need rsvg-convert librsvg2-bin
+install_needed "rendering the icons"
 
 for n in "${sizes[@]}"; do
   mkdir -p "packaging/icons/${n}x${n}"

@@ -19,27 +19,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# --- Debian packages (as scripts/setup-windows.sh)
-missing=()
-need() { # need COMMAND PACKAGE...
-  local command=$1
-  shift
-  command -v "$command" >/dev/null 2>&1 || missing+=("$@")
-}
+# --- Debian packages
+source scripts/debian-packages.sh
 need chromium chromium
 need pdftotext poppler-utils
 need python3 python3
 need node nodejs
 need npm npm
 need brotli brotli
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "Installing ${missing[*]}"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-    "${missing[@]}"
-fi
+install_needed "the browser build"
 
 # --- the Rust target
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then

@@ -5,12 +5,7 @@
 # scripts/check-windows.sh). scripts/build-windows.sh and scripts/check-windows.sh call it.
 set -euo pipefail
 
-missing=()
-need() { # need COMMAND PACKAGE...
-  local command=$1
-  shift
-  command -v "$command" >/dev/null 2>&1 || missing+=("$@")
-}
+source "$(dirname "$0")/debian-packages.sh"
 need x86_64-w64-mingw32-gcc mingw-w64
 need makensis nsis
 need zip zip
@@ -18,14 +13,8 @@ need wine wine wine64
 need Xvfb xvfb
 need import imagemagick
 need pdftotext poppler-utils
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "Installing ${missing[*]}"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-    "${missing[@]}"
-fi
+install_needed "the Windows build"
+
 if ! rustup target list --installed | grep -qx x86_64-pc-windows-gnu; then
   rustup target add x86_64-pc-windows-gnu
 fi
