@@ -135,6 +135,16 @@ pub fn dark_theme() -> Theme {
 // ---- containers ----
 
 /// A panel: one of the screen's columns.
+/// The screen behind a panel that asks something (the file panels, leaving a battle): the
+/// window's background, faded but still seen through.
+pub fn veil(theme: &Theme) -> container::Style {
+    let background = theme.palette().background;
+    container::Style::default().background(Color {
+        a: 0.7,
+        ..background
+    })
+}
+
 pub fn panel(theme: &Theme) -> container::Style {
     let p = theme.extended_palette();
     container::Style {

@@ -6,7 +6,7 @@
 //! and Stay keeps the battle on screen.
 
 use iced::widget::{center, column, container, opaque, row, stack, text, tooltip};
-use iced::{Color, Element, Fill, Theme};
+use iced::{Element, Fill};
 
 use super::Message as BattleMessage;
 use crate::ui::parts;
@@ -139,15 +139,6 @@ pub fn over<'a>(
     .max_width(640.0)
     .style(theme::panel);
     let card: Element<'a, Message> = card.into();
-    let veil = center(card.map(BattleMessage::Leave)).style(veil);
+    let veil = center(card.map(BattleMessage::Leave)).style(theme::veil);
     stack![base, opaque(veil)].width(Fill).height(Fill).into()
-}
-
-/// The screen behind, faded (as under the file panels).
-fn veil(theme: &Theme) -> container::Style {
-    let background = theme.palette().background;
-    container::Style::default().background(Color {
-        a: 0.7,
-        ..background
-    })
 }

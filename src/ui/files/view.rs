@@ -5,7 +5,7 @@
 use iced::widget::{
     Column, center, column, container, opaque, row, scrollable, space, stack, text,
 };
-use iced::{Color, Element, Fill, Length, Theme};
+use iced::{Element, Fill, Length};
 
 use super::{Dialogs, Files, Message, NO_DIALOG, PATH_FIELD, Panel, Purpose, dialogs};
 use crate::ui::Message as AppMessage;
@@ -55,7 +55,7 @@ impl Files {
         if let Some(panel) = &self.panel {
             let veil = center(panel_view(panel, self.dialogs).map(AppMessage::Files))
                 .padding(gap::S)
-                .style(veil);
+                .style(theme::veil);
             layers = layers.push(opaque(veil));
         }
         layers.into()
@@ -118,13 +118,4 @@ fn panel_view(panel: &Panel, dialogs: Dialogs) -> Element<'_, Message> {
         .max_width(PANEL_WIDTH)
         .style(theme::panel)
         .into()
-}
-
-/// The veil behind the panel: the window's background, half see-through.
-fn veil(theme: &Theme) -> container::Style {
-    let background = theme.palette().background;
-    container::Style::default().background(Color {
-        a: 0.7,
-        ..background
-    })
 }
