@@ -198,6 +198,15 @@ pub enum Refill {
 }
 
 impl Refill {
+    /// Whether a draw from a pile holding `left` cards shuffles the discards back in first.
+    pub(crate) fn before_draw(self, left: usize) -> bool {
+        match self {
+            Refill::WhenEmpty => left == 0,
+            Refill::Never => false,
+            Refill::EveryDraw => true,
+        }
+    }
+
     /// How the rule reads, for tables and notes.
     pub fn describe(self) -> &'static str {
         match self {
@@ -298,11 +307,7 @@ impl Deck {
 
     /// Whether the next draw shuffles every card (draw pile and discards) first.
     pub(crate) fn reshuffles_before_draw(&self) -> bool {
-        match self.refill {
-            Refill::WhenEmpty => self.draw_pile.is_empty(),
-            Refill::Never => false,
-            Refill::EveryDraw => true,
-        }
+        self.refill.before_draw(self.draw_pile.len())
     }
 
     pub fn cards_left(&self) -> usize {

@@ -503,12 +503,7 @@ fn split(request: &DiceRequest) -> Split {
 
 /// Shuffles the discards back in before a draw, when the deck's refill rule says so.
 fn refill(pile: &mut Vec<Card>, discards: &mut Vec<Card>, when: Refill) {
-    let now = match when {
-        Refill::WhenEmpty => pile.is_empty(),
-        Refill::Never => false,
-        Refill::EveryDraw => true,
-    };
-    if now {
+    if when.before_draw(pile.len()) {
         pile.append(discards);
         pile.sort();
     }
