@@ -21,7 +21,6 @@ use super::folder::Folder;
 use super::names::time_tag;
 use super::{battle_from_bytes_under, read_battle};
 use crate::battle::Battle;
-use crate::rules::clock_line;
 
 /// A saved battle as the home screen lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -141,7 +140,7 @@ impl BattleStore {
                     system: battle.system.clone(),
                     modified,
                     entries: battle.log().len(),
-                    clock: Some(clock_line(&battle)),
+                    clock: Some(battle.clock_line()),
                     ok_or_error: Ok(()),
                     backup: None,
                 }
@@ -259,7 +258,7 @@ pub(super) fn note_of(battle: &Battle) -> String {
         "{NOTE}{}\n{}\n{}\n{}",
         battle.log().len(),
         battle.system,
-        clock_line(battle).replace('\n', " "),
+        battle.clock_line().replace('\n', " "),
         title(battle)
     )
 }
@@ -386,7 +385,7 @@ mod notes {
         let battle = winceby();
         let path = Path::new("/battles/winceby.ron");
         let summary = from_note(&note_of(&battle), path, None).expect("the note is read");
-        assert_eq!(summary.clock.as_deref(), Some(clock_line(&battle).as_str()));
+        assert_eq!(summary.clock.as_deref(), Some(battle.clock_line().as_str()));
         assert!(summary.clock.as_deref().unwrap().starts_with("Turn 1 · "));
         assert_eq!(summary.title, title(&battle));
         assert_eq!(summary.entries, battle.log().len());

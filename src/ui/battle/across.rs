@@ -102,7 +102,7 @@ fn page<'a, M: Clone + 'a>(
         touch,
     );
     let header = row![
-        text(adjutant::rules::clock_line(game))
+        text(game.clock_line())
             .size(size(far::CLOCK))
             .font(theme::BOLD_FONT)
             .width(Fill),
@@ -115,11 +115,7 @@ fn page<'a, M: Clone + 'a>(
     // What the header, the gaps and the sides take; the result has the rest.
     // On a phone the clock may take more than a line (the desk's room takes it as one).
     let clock_lines = match touch {
-        true => lines(
-            &adjutant::rules::clock_line(game),
-            size(far::CLOCK),
-            room.width - 100.0,
-        ),
+        true => lines(&game.clock_line(), size(far::CLOCK), room.width - 100.0),
         false => 1.0,
     };
     let mut taken = clock_lines * size(far::CLOCK) * far::LINE_HEIGHT

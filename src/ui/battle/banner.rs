@@ -41,7 +41,7 @@ pub fn view<'a, M: Clone + 'a>(game: &'a Battle, viewer: Viewer, shown: Shown) -
     let state = game.state();
     let phases = rules.phases();
     let phase = phases.get(state.phase);
-    let clock = adjutant::rules::clock_line(game);
+    let clock = game.clock_line();
     let mut notes = Column::new().spacing(gap::XS);
     if let Some(p) = phase.filter(|p| !p.summary.is_empty()) {
         notes = notes.push(parts::body(p.summary.clone()));

@@ -103,7 +103,7 @@ fn the_saved_battles_say_each_ones_turn_and_phase() {
     let data = dir.path().to_path_buf();
     let play = super::column::winceby_fire_combat();
     let clock = "Turn 1 · Fire Combat · Parliament";
-    assert_eq!(adjutant::rules::clock_line(play.game()), clock);
+    assert_eq!(play.game().clock_line(), clock);
     let mut battles = adjutant::store::BattleStore::new(&adjutant::store::Paths::portable(&data));
     let _ = battles.save(play.game()).unwrap();
     drop(battles);

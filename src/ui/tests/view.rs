@@ -161,7 +161,7 @@ fn the_across_view_of_every_system_fits_1280_by_800_without_scrolling() {
                 .any(|(t, at)| t == text && at.width > 0.0 && at.height > 0.0)
         };
         let mut missing: Vec<String> = Vec::new();
-        let clock = adjutant::rules::clock_line(game);
+        let clock = game.clock_line();
         for text in [clock.as_str(), "Back to the table (F9)"]
             .into_iter()
             .chain(

@@ -33,6 +33,17 @@ pub struct Army {
     pub units: Vec<Unit>,
 }
 
+impl Army {
+    /// How players call this army's side: its side ("Parliament"), else the army's name.
+    pub fn side_name(&self) -> &str {
+        if self.side.is_empty() {
+            &self.name
+        } else {
+            &self.side
+        }
+    }
+}
+
 /// A leader (or commander, HQ): its ratings and the traits the rule system knows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Leader {

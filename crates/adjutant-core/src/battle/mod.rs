@@ -250,6 +250,22 @@ impl Battle {
         &self.state
     }
 
+    /// The clock as the battle's header shows it, "Turn 3 · Fire · Parliament": the turn, the
+    /// phase and the side to play — no side while the rules have yet to decide it
+    /// ([`RuleSystem::side_to_play`]).
+    pub fn clock_line(&self) -> String {
+        let state = self.state();
+        let rules = self.rules();
+        let mut parts = vec![format!("Turn {}", state.turn)];
+        parts.extend(rules.phases().get(state.phase).map(|p| p.name.clone()));
+        let side = rules.side_to_play(&self.context());
+        parts.extend(
+            side.and_then(|s| self.armies().get(s))
+                .map(|a| a.side.clone()),
+        );
+        parts.join(" · ")
+    }
+
     pub fn context(&self) -> Context<'_> {
         Context {
             roster: &self.roster,

@@ -130,6 +130,15 @@ impl Roster {
             .collect()
     }
 
+    /// How players call `side`: its army's side ("Parliament"), else the army's name, else
+    /// "Side N" (counted from 1) where no army stands.
+    pub fn side_name(&self, side: usize) -> String {
+        self.armies.get(side).map_or_else(
+            || format!("Side {}", side + 1),
+            |a| a.side_name().to_string(),
+        )
+    }
+
     pub fn side_of(&self, id: PieceId) -> usize {
         self.piece(id).side
     }

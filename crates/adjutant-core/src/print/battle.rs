@@ -41,11 +41,10 @@ pub fn battle_pdf_with(
     let phase = phases
         .get(state.phase)
         .map_or_else(|| format!("phase {}", state.phase + 1), |p| p.name.clone());
-    let to_play = ctx
-        .roster
-        .armies
-        .get(state.side)
-        .map_or_else(|| format!("side {}", state.side + 1), side_name);
+    let to_play = ctx.roster.armies.get(state.side).map_or_else(
+        || format!("side {}", state.side + 1),
+        |a| a.side_name().to_string(),
+    );
     sheet.paragraph(
         &format!("Turn {} · {} · {} to play", state.turn, phase, to_play),
         HEADING,
@@ -61,11 +60,10 @@ pub fn battle_pdf_with(
         let rows: Vec<Vec<String>> = figures
             .iter()
             .map(|f| {
-                let side = ctx
-                    .roster
-                    .armies
-                    .get(f.side)
-                    .map_or_else(|| format!("side {}", f.side + 1), side_name);
+                let side = ctx.roster.armies.get(f.side).map_or_else(
+                    || format!("side {}", f.side + 1),
+                    |a| a.side_name().to_string(),
+                );
                 vec![side, f.label.clone(), f.value.clone()]
             })
             .collect();
@@ -96,13 +94,4 @@ pub fn battle_pdf_with(
         );
     }
     Ok(sheet.finish())
-}
-
-/// How a side is named in print: its side ("Parliament"), else its army's name.
-pub(super) fn side_name(army: &crate::army::Army) -> String {
-    if army.side.is_empty() {
-        army.name.clone()
-    } else {
-        army.side.clone()
-    }
 }

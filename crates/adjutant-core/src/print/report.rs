@@ -12,7 +12,6 @@ use crate::dice::Die;
 use crate::event::{Event, FactKind, PieceId};
 use crate::words::one_line;
 
-use super::battle::side_name;
 use super::grid::Grid;
 use super::layout::{Sheet, Style};
 use super::{Paper, PrintError};
@@ -64,7 +63,7 @@ fn read(battle: &Battle) -> Report {
     let side_label = |side: Option<usize>| {
         side.and_then(|s| roster.armies.get(s)).map_or_else(
             || TRAY.to_string(),
-            |a| one_line(&side_name(a)).into_owned(),
+            |a| one_line(a.side_name()).into_owned(),
         )
     };
     let mut turns: Vec<(u32, Vec<Line>)> = vec![(1, Vec::new())];

@@ -161,19 +161,3 @@ pub fn standard() -> Vec<System> {
 pub fn by_id(id: &str) -> Option<System> {
     standard().into_iter().find(|s| s.id() == id)
 }
-
-/// The clock as the battle's header shows it, "Turn 3 · Fire · Parliament": the turn, the
-/// phase and the side to play — no side while the rules have yet to decide it
-/// ([`RuleSystem::side_to_play`]).
-pub fn clock_line(game: &crate::battle::Battle) -> String {
-    let state = game.state();
-    let rules = game.rules();
-    let mut parts = vec![format!("Turn {}", state.turn)];
-    parts.extend(rules.phases().get(state.phase).map(|p| p.name.clone()));
-    let side = rules.side_to_play(&game.context());
-    parts.extend(
-        side.and_then(|s| game.armies().get(s))
-            .map(|a| a.side.clone()),
-    );
-    parts.join(" · ")
-}

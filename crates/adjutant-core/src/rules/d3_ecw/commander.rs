@@ -5,7 +5,7 @@
 
 use super::common;
 use super::keys::*;
-use super::status::{commander, on_table, removal_events, side_name};
+use super::status::{commander, on_table, removal_events};
 use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
 use crate::procedure::{Call, Input, Offer, Procedure, Refusal, Step};
@@ -27,7 +27,7 @@ fn check_own_move(ctx: &Context, leader: PieceId) -> Result<(), Refusal> {
         format!(
             "{} moves (attaches or detaches) only in the {} move, after its units have moved",
             ctx.roster.name(leader),
-            side_name(ctx, side)
+            ctx.roster.side_name(side)
         ),
         "§7.1",
     ))
@@ -85,7 +85,7 @@ fn check_return(ctx: &Context, leader: PieceId) -> Result<(), Refusal> {
             format!(
                 "{name} returns only in his side's next move, from the base edge: wait for the {} \
                  move",
-                side_name(ctx, side)
+                ctx.roster.side_name(side)
             ),
             "§7.4",
         ));
@@ -224,7 +224,7 @@ impl Procedure for CommanderAct {
 
     fn step(&self, ctx: &Context, _inputs: &[Input]) -> Step {
         let (c, name) = (self.leader, ctx.roster.name(self.leader));
-        let side = side_name(ctx, ctx.roster.side_of(c));
+        let side = ctx.roster.side_name(ctx.roster.side_of(c));
         let unit_name = self.unit.map(|u| ctx.roster.name(u).to_string());
         let (events, summary) = match self.id.as_str() {
             P_ATTACH => (

@@ -2,7 +2,7 @@
 //! that forbids each refusal), and the events of spending an activation.
 
 use super::keys::*;
-use super::status::{self, side_name};
+use super::status;
 use super::tables::D3Tables;
 use crate::battle::state::Context;
 use crate::event::{Event, PieceId};
@@ -25,7 +25,7 @@ pub(crate) fn not_ended(ctx: &Context) -> Result<(), Refusal> {
 /// Refuses unless it is this side's activation phase with activations counted.
 pub(crate) fn sides_turn(ctx: &Context, side: usize) -> Result<(), Refusal> {
     not_ended(ctx)?;
-    let name = side_name(ctx, side);
+    let name = ctx.roster.side_name(side);
     if ctx.state.phase != PHASE_ACTIVATION {
         return Err(Refusal::new(
             "roll for initiative first: units activate in their side's turn",
@@ -36,7 +36,7 @@ pub(crate) fn sides_turn(ctx: &Context, side: usize) -> Result<(), Refusal> {
         return Err(Refusal::new(
             format!(
                 "it is the {} turn, not the {name} turn",
-                side_name(ctx, ctx.state.side)
+                ctx.roster.side_name(ctx.state.side)
             ),
             "§3.3",
         ));

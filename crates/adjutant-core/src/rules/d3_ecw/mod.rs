@@ -250,7 +250,7 @@ fn reminders(tables: &D3Tables, ctx: &Context) -> Vec<String> {
     }
     let side = ctx.state.side;
     let s = &ctx.state.sides[side];
-    let name = status::side_name(ctx, side);
+    let name = ctx.roster.side_name(side);
     let mut out = Vec::new();
     if let Some(c) = status::commander(ctx, side)
         && ctx.status(c).flag(REMOVED)

@@ -111,14 +111,6 @@ pub(crate) fn other_side(ctx: &Context, side: usize) -> usize {
     (side + 1) % ctx.roster.armies.len().max(1)
 }
 
-/// The side's name ("Royalist").
-pub(crate) fn side_name(ctx: &Context, side: usize) -> String {
-    ctx.roster
-        .armies
-        .get(side)
-        .map_or_else(|| format!("Side {}", side + 1), |a| a.side.clone())
-}
-
 /// The units of a side.
 pub(crate) fn units_of(ctx: &Context, side: usize) -> Vec<PieceId> {
     ctx.roster
@@ -266,7 +258,7 @@ pub(crate) fn rout_events(ctx: &Context, unit: PieceId, kind: FactKind, how: &st
         None,
         format!(
             "{} commander hits rise to {hits} ({left} units left on the table) (§8.2)",
-            side_name(ctx, side)
+            ctx.roster.side_name(side)
         ),
     ));
     events.extend(resolve_events(ctx, side, hits, left));
@@ -294,8 +286,8 @@ pub(crate) fn resolve_events(ctx: &Context, side: usize, hits: i32, left: i32) -
     if hits <= left || ctx.state.sides[side].flag(RETIRED) {
         return Vec::new();
     }
-    let loser = side_name(ctx, side);
-    let winner = side_name(ctx, other_side(ctx, side));
+    let loser = ctx.roster.side_name(side);
+    let winner = ctx.roster.side_name(other_side(ctx, side));
     vec![
         side_flag(side, RETIRED, true),
         Event::fact(

@@ -12,9 +12,7 @@ use super::commander::{attached_unit, commander_present};
 use super::common::{self, PHASE_ACTIVATION, PHASE_INITIATIVE};
 use super::ground::activations_spent;
 use super::keys::*;
-use super::status::{
-    available, commander, melee_partner, other_side, resolve_events, side_name, units_of,
-};
+use super::status::{available, commander, melee_partner, other_side, resolve_events, units_of};
 use super::tables::D3Tables;
 use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
@@ -46,7 +44,7 @@ fn check_count(ctx: &Context) -> Result<(), Refusal> {
         return Err(Refusal::new(
             format!(
                 "the {} activations are already counted this turn",
-                side_name(ctx, side)
+                ctx.roster.side_name(side)
             ),
             "§3.2",
         ));
@@ -87,7 +85,7 @@ fn count_params(ctx: &Context, tables: &D3Tables) -> Vec<ParamSpec> {
 
 /// The turn procedures offered with nothing selected.
 pub(crate) fn offers(ctx: &Context, tables: &D3Tables) -> Vec<Offer> {
-    let side = side_name(ctx, ctx.state.side);
+    let side = ctx.roster.side_name(ctx.state.side);
     vec![
         offer(
             P_INITIATIVE,
@@ -185,7 +183,7 @@ pub(crate) fn build(
             return Err(Refusal::new(
                 format!(
                     "the {} commander is off the table: no activations until he returns",
-                    side_name(ctx, side)
+                    ctx.roster.side_name(side)
                 ),
                 "§3.2, §7.3",
             ));
@@ -211,7 +209,7 @@ pub(crate) struct TurnStep {
 impl TurnStep {
     fn initiative(&self, ctx: &Context, cursor: &mut Cursor) -> Need<Step> {
         let die = self.tables.options.initiative_die;
-        let names = [side_name(ctx, 0), side_name(ctx, 1)];
+        let names = [ctx.roster.side_name(0), ctx.roster.side_name(1)];
         let roll_off = RollOff::new(die, [&names[0], &names[1]], "wins", "§3.1");
         let won = roll_off.read(cursor, |r| {
             format!(
@@ -264,7 +262,7 @@ impl TurnStep {
                     format!(
                         "The {} commander can see {k} units in command range: {k} activations \
                          (§3.2)",
-                        side_name(ctx, side)
+                        ctx.roster.side_name(side)
                     ),
                 ),
             ],
@@ -354,7 +352,7 @@ impl TurnStep {
             events.push(Event::fact(
                 FactKind::Turn,
                 None,
-                format!("The {} turn", side_name(ctx, next)),
+                format!("The {} turn", ctx.roster.side_name(next)),
             ));
             events.push(Event::Clock {
                 turn,
@@ -379,7 +377,7 @@ impl TurnStep {
             format!(
                 "Army resolve holds: {} commander hits {hits}, {left} units on the table \
                  (§8.3)",
-                side_name(ctx, side)
+                ctx.roster.side_name(side)
             ),
         )]
     }

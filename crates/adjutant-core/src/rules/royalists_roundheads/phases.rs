@@ -9,7 +9,7 @@ use super::modifiers::key as mk;
 use super::run::{Run, bands_by};
 use super::spec::ENTRY_ROLL;
 use super::tables::Tables;
-use super::victory::{self, side_name};
+use super::victory;
 use crate::battle::state::{Context, Role};
 use crate::dice::{Dice, Die};
 use crate::event::{Event, FactKind, PieceId};
@@ -86,7 +86,7 @@ pub(crate) fn title(ctx: &Context, t: &Tables) -> String {
     match next_clock(s.turn, s.phase, s.side, last) {
         Some((turn, phase, side)) => format!(
             "Turn {turn}: {} {} Phase",
-            side_name(ctx, side),
+            ctx.roster().side_name(side),
             names[phase].name
         ),
         None => "End of the game".into(),
@@ -114,7 +114,7 @@ pub(crate) fn next_phase(run: &mut Run, t: &Tables, _call: &Call) -> Need<String
     let who = if phase == ORDERS {
         "both players".to_string()
     } else {
-        side_name(run, side)
+        run.roster().side_name(side)
     };
     run.fact(
         FactKind::Turn,

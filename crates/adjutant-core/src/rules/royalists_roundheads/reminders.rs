@@ -6,7 +6,7 @@ use super::look;
 use super::modifiers::key as mk;
 use super::phases::{FIRE, MELEE, MOVEMENT, ORDERS, RALLY, VICTORY};
 use super::tables::Tables;
-use super::victory::side_name;
+
 use crate::battle::state::{Context, Role};
 use crate::event::PieceId;
 
@@ -86,15 +86,15 @@ pub(crate) fn reminders(ctx: &Context, t: &Tables) -> Vec<String> {
             out.push("Dragoons under Stand may mount or dismount now (§8.2)".into());
             out.push(format!(
                 "{}: check a cavalry leader for Charge when enemy cavalry comes within {} hexes (§3.6)",
-                side_name(ctx, 1 - s.side),
+                ctx.roster.side_name(1 - s.side),
                 t.modifiers.get("charge_trigger_hexes")
             ));
         }
         FIRE => {
             out.push(format!(
                 "Defensive fire by {}, then offensive fire by {} (§5)",
-                side_name(ctx, 1 - s.side),
-                side_name(ctx, s.side)
+                ctx.roster.side_name(1 - s.side),
+                ctx.roster.side_name(s.side)
             ));
             out.push(
                 "A unit that fires at an adjacent hex in offensive fire must melee it (§5.3)"
@@ -117,7 +117,7 @@ pub(crate) fn reminders(ctx: &Context, t: &Tables) -> Vec<String> {
         }
         VICTORY => out.push(format!(
             "{} Victory Check is made when the phase begins (§10.2)",
-            side_name(ctx, s.side)
+            ctx.roster.side_name(s.side)
         )),
         _ => {}
     }

@@ -11,28 +11,12 @@ use crate::procedure::DiceRequest;
 use crate::rules::Figure;
 use crate::rules::kit::Need;
 
-/// A side's name as its army file gives it.
-pub(crate) fn side_name<L: Look + ?Sized>(l: &L, side: usize) -> String {
-    let r = l.roster();
-    r.armies
-        .get(side)
-        .map(|a| a.side.clone())
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| {
-            if side == 0 {
-                "Royalists".into()
-            } else {
-                "Parliament".into()
-            }
-        })
-}
-
 /// The Victory Check of `side`: rolls only if the enemy's losses reached the table.
 pub(crate) fn victory_check(run: &mut Run, t: &Tables, side: usize) -> Need<bool> {
     let enemy = 1 - side;
     let losses = look::side_losses(run, enemy);
-    let me = side_name(run, side);
-    let them = side_name(run, enemy);
+    let me = run.roster().side_name(side);
+    let them = run.roster().side_name(enemy);
     let Some(need) = t.victory.need(side, losses) else {
         let at = t.victory.threshold(side).unwrap_or(0);
         run.fact(
@@ -80,8 +64,8 @@ pub(crate) fn draw(run: &mut Run, t: &Tables) {
     let text = format!(
         "Draw: no side has won by the end of turn {} (§2.3). Loss points: {} {a}, {} {b}",
         t.modifiers.get(super::modifiers::key::LAST_TURN),
-        side_name(run, 0),
-        side_name(run, 1)
+        run.roster().side_name(0),
+        run.roster().side_name(1)
     );
     run.fact(FactKind::Victory, None, text.clone());
     run.emit(Event::Ended { result: text });

@@ -215,7 +215,7 @@ impl RuleSystem for VictoryWithoutSquares {
         let side = ctx.state.side;
         let mut out = vec![format!(
             "{}: move a division, a dragoon or commanded-shot body, or pass",
-            status::side_name(ctx, side)
+            ctx.roster.side_name(side)
         )];
         for u in status::on_table(ctx, side) {
             let s = ctx.status(u);

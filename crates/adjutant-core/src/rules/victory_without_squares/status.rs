@@ -205,11 +205,3 @@ pub fn alls_lost(ctx: &Context, side: usize) -> bool {
     let (bad, good) = alls_lost_count(ctx, side);
     bad > good
 }
-
-/// The side's name ("Royalist").
-pub(crate) fn side_name(ctx: &Context, side: usize) -> String {
-    ctx.roster
-        .armies
-        .get(side)
-        .map_or_else(|| format!("Side {side}"), |a| a.side.clone())
-}

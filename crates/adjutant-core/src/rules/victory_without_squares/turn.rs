@@ -5,7 +5,7 @@
 
 use super::common::loss_events;
 use super::keys::*;
-use super::status::{alls_lost_count, kind, on_table, side_name};
+use super::status::{alls_lost_count, kind, on_table};
 use crate::battle::state::Context;
 use crate::dice::Die;
 use crate::event::{Event, FactKind};
@@ -60,13 +60,13 @@ pub(crate) fn offers(ctx: &Context) -> Vec<Offer> {
         ),
         offer(
             P_DIVISION,
-            format!("{}: move a division", side_name(ctx, ctx.state.side)),
+            format!("{}: move a division", ctx.roster.side_name(ctx.state.side)),
             vec![division_param()],
             phase_check(ctx, PHASE_MOVES),
         ),
         offer(
             P_PASS,
-            format!("{}: pass the turn", side_name(ctx, ctx.state.side)),
+            format!("{}: pass the turn", ctx.roster.side_name(ctx.state.side)),
             Vec::new(),
             phase_check(ctx, PHASE_MOVES),
         ),
@@ -130,7 +130,7 @@ fn division_events(ctx: &Context, d: &str) -> Vec<Event> {
         None,
         format!(
             "{}: {which}, one body at a time from a flank, each resolving its combat: {}",
-            side_name(ctx, side),
+            ctx.roster.side_name(side),
             units.join(", ")
         ),
     ));
@@ -152,7 +152,7 @@ fn pass_events(ctx: &Context) -> Vec<Event> {
         Event::fact(
             FactKind::Turn,
             None,
-            format!("{} passes", side_name(ctx, side)),
+            format!("{} passes", ctx.roster.side_name(side)),
         ),
     ];
     if !ctx.state.sides[other].flag(PASSED) {
@@ -216,7 +216,7 @@ pub fn end_of_turn(ctx: &Context) -> Vec<Event> {
 /// All's Lost for one side at the end of a turn (§10).
 pub fn alls_lost_events(ctx: &Context, side: usize) -> Vec<Event> {
     let (bad, good) = alls_lost_count(ctx, side);
-    let name = side_name(ctx, side);
+    let name = ctx.roster.side_name(side);
     if bad <= good || ctx.state.sides[side].flag(BEATEN) {
         return Vec::new();
     }
@@ -263,7 +263,7 @@ impl Body for Initiative {
     }
 
     fn body(&self, ctx: &Context, cur: &mut Cursor) -> Need<Step> {
-        let names = [side_name(ctx, 0), side_name(ctx, 1)];
+        let names = [ctx.roster.side_name(0), ctx.roster.side_name(1)];
         let roll_off = RollOff::new(Die::D10, [&names[0], &names[1]], "wins", "§2.2");
         let won = roll_off.read(cur, |r| {
             format!(
