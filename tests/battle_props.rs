@@ -10,7 +10,7 @@
 //! `the_generated_games_reach_deep_states` measures the generator itself: how many of its steps
 //! change the battle, and that every system's procedures are started, finished and cancelled.
 
-mod common;
+use crate::common;
 use common::script;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -15,7 +15,7 @@ fn manifest() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-mod common;
+use crate::common;
 
 use common::adjutant as run;
 

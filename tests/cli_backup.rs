@@ -11,7 +11,7 @@ use adjutant::battle::{Action, Battle};
 use adjutant::dice::{Dice, Die};
 use adjutant::store::{BattleStore, Paths};
 
-mod common;
+use crate::common;
 
 use common::adjutant as run;
 

@@ -10,7 +10,7 @@ use adjutant::battle::{Action, Battle};
 use adjutant::dice::{Dice, Die};
 use adjutant::store::{BattleStore, Paths, read_battle};
 
-mod common;
+use crate::common;
 
 use common::adjutant as run;
 

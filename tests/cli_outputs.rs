@@ -16,7 +16,7 @@ use adjutant::dice::{Dice, Die};
 use adjutant::store::owner::BattleLock;
 use adjutant::store::{BattleStore, Paths};
 
-mod common;
+use crate::common;
 
 use common::adjutant as run;
 

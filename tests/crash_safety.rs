@@ -20,7 +20,7 @@
 #[path = "crash_safety/full_disk.rs"]
 mod full_disk;
 
-mod common;
+use crate::common;
 use common::script;
 
 use std::io::{BufRead, BufReader, Write};
@@ -112,13 +112,17 @@ struct Stats {
 fn spawn(dir: &Path, system: &str, seed: u64, from: Option<&(PathBuf, u64)>) -> Child {
     let exe = std::env::current_exe().expect("the test binary");
     let mut cmd = Command::new(exe);
-    cmd.args(["--exact", "crash_child", "--ignored", "--nocapture"])
-        .env(ENV_DIR, dir.join("battles"))
-        .env(ENV_SYSTEM, system)
-        .env(ENV_SEED, seed.to_string())
-        .env_remove(ENV_FILE)
-        .stdout(Stdio::piped())
-        .stderr(std::fs::File::create(dir.join("stderr.txt")).expect("a log file"));
+    cmd.args([
+        "--exact",
+        &common::test_named(module_path!(), "crash_child"),
+    ])
+    .args(["--ignored", "--nocapture"])
+    .env(ENV_DIR, dir.join("battles"))
+    .env(ENV_SYSTEM, system)
+    .env(ENV_SEED, seed.to_string())
+    .env_remove(ENV_FILE)
+    .stdout(Stdio::piped())
+    .stderr(std::fs::File::create(dir.join("stderr.txt")).expect("a log file"));
     if let Some((file, step)) = from {
         cmd.env(ENV_FILE, file).env(ENV_FROM, step.to_string());
     }

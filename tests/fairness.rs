@@ -1,7 +1,7 @@
 //! Fairness of the dice and the deck as a battle uses them — each entry's dice from its own
 //! generator (seeded with the battle's seed and the entry's place in the log), shuffles
-//! recorded in the log — checked with Pearson's chi-square test at fixed seeds. `tests/dice.rs`
-//! and `tests/cards.rs` test the dice and the deck on their own; this goes through
+//! recorded in the log — checked with Pearson's chi-square test at fixed seeds. `crates/adjutant-core/tests/dice.rs`
+//! and `crates/adjutant-core/tests/cards.rs` test the dice and the deck on their own; this goes through
 //! [`Battle`]. Method, degrees of freedom and critical values: `docs/fairness.md`.
 
 use std::collections::HashMap;
@@ -11,7 +11,7 @@ use adjutant::cards::{Card, Deck};
 use adjutant::dice::{Dice, Die};
 use adjutant::event::Event;
 
-mod common;
+use crate::common;
 
 /// Upper critical values of χ² at p = 0.001, by degrees of freedom (scipy `chi2.isf`).
 const HIGH: [(usize, f64); 7] = [

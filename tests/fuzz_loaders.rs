@@ -16,7 +16,7 @@ mod mutants;
 #[path = "fuzz_loaders/mutate.rs"]
 mod mutate;
 
-mod common;
+use crate::common;
 use common::script;
 
 use std::sync::OnceLock;

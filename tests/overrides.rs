@@ -9,7 +9,7 @@ use adjutant::battle::Battle;
 use adjutant::rules::registry::{Overrides, load_overrides, override_file};
 use adjutant::rules::{RuleSystem, Source, Table, WithOverrides, by_id};
 
-mod common;
+use crate::common;
 
 use common::shipped_army;
 

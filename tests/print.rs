@@ -20,7 +20,7 @@ use adjutant::status::*;
 mod fixtures;
 use fixtures::{TEST_ID, Tester, hit_state, scripted};
 
-mod common;
+use crate::common;
 
 use common::army::{self, Build};
 use common::shipped_files as shipped;

@@ -6,7 +6,7 @@
 //! who rolled it (a melee's defenders) to that side. A battle file of version 1, when
 //! Royalists & Roundheads procedures stored their rolls twice, loads with each roll once.
 
-mod common;
+use crate::common;
 use common::script;
 
 use std::collections::BTreeMap;

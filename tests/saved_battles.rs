@@ -5,7 +5,7 @@
 //! of version 1; `tests/saved_battles/README.md` says how each was made. The files are never
 //! regenerated: when the format changes, files of the new version are added beside them.
 
-mod common;
+use crate::common;
 
 use common::script;
 use std::fs;
@@ -271,7 +271,7 @@ fn the_saved_battles_cover_each_rule_system_and_version() {
 }
 
 /// Writes the version 2 files and the state texts that are missing, never one that is there.
-/// Run by hand when a file is added: `cargo test --test saved_battles -- --ignored`.
+/// Run by hand when a file is added: `cargo test --test app saved_battles -- --ignored`.
 #[test]
 #[ignore = "writes missing fixtures; run by hand"]
 fn write_missing_saved_battles() {

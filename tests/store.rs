@@ -30,7 +30,7 @@ use adjutant::store::{
     battle_to_ron, read_battle, write_atomic, write_atomic_with,
 };
 
-mod common;
+use crate::common;
 
 use common::army::{self, Build, battle_of};
 

@@ -13,7 +13,7 @@ use adjutant::battle::Battle;
 use adjutant::store::atomic::{backup_path, is_temp_name};
 use adjutant::store::{BattleStore, StoreError, read_battle};
 
-use super::script;
+use crate::common::{self, script};
 
 const SYSTEM: &str = "royalists_roundheads";
 const SEED: u64 = 77;
@@ -144,7 +144,11 @@ fn a_full_disk_keeps_the_battle_in_memory_until_it_can_be_saved() {
     let dir = temp.path().join("battles");
     let exe = std::env::current_exe().expect("the test binary");
     let out = Command::new(exe)
-        .args(["--exact", "full_disk::full_disk_child", "--ignored"])
+        .args([
+            "--exact",
+            &common::test_named(module_path!(), "full_disk_child"),
+        ])
+        .arg("--ignored")
         .args(["--nocapture", "--test-threads=1"])
         .env(ENV_DIR, &dir)
         .output()

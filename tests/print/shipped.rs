@@ -31,7 +31,7 @@ fn every_shipped_army_prints_every_sheet() {
 }
 
 /// Writes every sheet to `$PRINT_DUMP` for looking at: `PRINT_DUMP=/tmp/sheets cargo test
-/// --test print dump -- --ignored`, then `pdftoppm -png -r 60`.
+/// --test app print::shipped::dump -- --ignored`, then `pdftoppm -png -r 60`.
 #[test]
 #[ignore]
 fn dump_sheets_for_looking_at() {

@@ -5,6 +5,8 @@
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
+use crate::common;
+
 use super::*;
 
 /// Where the child keeps its battles; its presence makes `lock_child` run.
@@ -121,12 +123,8 @@ fn a_lock_held_by_another_process_dies_with_it() {
     let exe = std::env::current_exe().unwrap();
     let mut child = Killed(
         Command::new(exe)
-            .args([
-                "--exact",
-                "ownership::lock_child",
-                "--ignored",
-                "--nocapture",
-            ])
+            .args(["--exact", &common::test_named(module_path!(), "lock_child")])
+            .args(["--ignored", "--nocapture"])
             .env(ENV_LOCK_DIR, &battles)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

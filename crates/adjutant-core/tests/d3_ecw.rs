@@ -14,7 +14,7 @@ use adjutant_core::procedure::{Call, DiceRequest, Input, Refusal, Resolution, St
 use adjutant_core::rules::d3_ecw::keys::*;
 use adjutant_core::rules::d3_ecw::tables::{AmmoCheck, D3Tables};
 use adjutant_core::rules::d3_ecw::{D3Ecw, SYSTEM};
-use adjutant_core::rules::{RuleSystem, Source, clock_line};
+use adjutant_core::rules::{RuleSystem, Source};
 use adjutant_core::status::Change;
 
 use crate::common;

@@ -10,9 +10,9 @@ use adjutant_core::battle::{Action, ActionError, Battle};
 use adjutant_core::event::{Event, PieceId};
 use adjutant_core::odds::{Limits, procedure_odds, procedure_odds_within};
 use adjutant_core::procedure::{Call, DiceRequest, Procedure, Reading, Resolution, Step};
+use adjutant_core::rules::RuleSystem;
 use adjutant_core::rules::rcw::SYSTEM;
 use adjutant_core::rules::rcw::keys::*;
-use adjutant_core::rules::{RuleSystem, clock_line};
 use adjutant_core::status::{Change, Status};
 
 // The tests, by topic.

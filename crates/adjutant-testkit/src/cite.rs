@@ -7,7 +7,16 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// The reference a system's citations point into, under the crate root.
+/// The source tree's root (the workspace's folder), under which `docs/rules/` and every
+/// crate's sources are.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("the source tree's root")
+}
+
+/// The reference a system's citations point into, under the source tree's root.
 pub fn reference(root: &Path, system: &str) -> PathBuf {
     root.join("docs/rules").join(format!("{system}.md"))
 }

@@ -115,10 +115,10 @@ fn a_turn_from_initiative_to_the_next() {
     assert!(res.summary.contains("Parliament"));
     // Before the initiative is won the header names no side to move (§3: "the winner chooses
     // who goes first"); then it names the side that moves.
-    assert_eq!(clock_line(&b), "Turn 1 · Initiative");
+    assert_eq!(b.clock_line(), "Turn 1 · Initiative");
     play(&mut b, call(P_INITIATIVE, &[], &[], &[]), &[2, 5], &[1]);
     assert_eq!((b.state().turn, b.state().phase, b.state().side), (1, 1, 1));
-    assert_eq!(clock_line(&b), "Turn 1 · Activations · Parliament");
+    assert_eq!(b.clock_line(), "Turn 1 · Activations · Parliament");
     play(
         &mut b,
         call(P_COUNT, &[], &[], &[(UNITS_SEEN, "3")]),

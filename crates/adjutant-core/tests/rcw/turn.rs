@@ -19,12 +19,12 @@ fn first_player_roll_off_rolls_again_on_a_tie() {
         .procedure(&ctx, &call(P_FIRST_PLAYER, &[], &[], &[]))
         .unwrap();
     // Nothing has been rolled: the header names no side to play (§4.1).
-    assert_eq!(clock_line(&b), "Turn 1 · Player turn");
+    assert_eq!(b.clock_line(), "Turn 1 · Player turn");
     let rolled = hand::rolled_off(
         vec![unit("a", INFANTRY, &[])],
         vec![unit("b", INFANTRY, &[])],
     );
-    assert_eq!(clock_line(&rolled), "Turn 1 · Player turn · Reds");
+    assert_eq!(rolled.clock_line(), "Turn 1 · Player turn · Reds");
     let (res, reqs) = drive(p.as_ref(), &ctx, &[&[4], &[4], &[2], &[5]]);
     assert_eq!(reqs.len(), 4);
     assert_eq!(res.summary, "Whites go first");

@@ -3,7 +3,6 @@
 
 use super::*;
 
-use adjutant_core::rules::clock_line;
 use adjutant_core::rules::victory_without_squares::movement::MOVES;
 use adjutant_core::rules::victory_without_squares::tables::VwsSwitches;
 use adjutant_core::rules::victory_without_squares::turn::{
@@ -553,12 +552,12 @@ fn the_header_names_the_side_to_move_once_the_initiative_is_won() {
     // side is to move.
     let mut b = battle();
     assert_eq!(b.state().phase, PHASE_INITIATIVE);
-    assert_eq!(clock_line(&b), "Turn 1 · Initiative");
+    assert_eq!(b.clock_line(), "Turn 1 · Initiative");
     let roll = call(P_INITIATIVE, vec![], vec![], &[]);
     let (_, ev) = run(&b, &roll, &[2, 7], &[]);
     b = with(&b, ev);
     let side = b.armies()[1].side.clone();
-    assert_eq!(clock_line(&b), format!("Turn 1 · Divisions · {side}"));
+    assert_eq!(b.clock_line(), format!("Turn 1 · Divisions · {side}"));
 }
 
 #[test]
