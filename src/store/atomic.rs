@@ -40,12 +40,8 @@ pub fn is_temp_name(name: &str) -> bool {
 
 /// Replaces the file at `path` with `bytes`, atomically, keeping the old one as `<name>.bak`.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    // In the browser each value is replaced whole, its backup kept first (`super::browser`).
-    #[cfg(target_arch = "wasm32")]
-    if true {
-        return super::browser::local::files().write(path, bytes);
-    }
-    write_atomic_with(path, bytes, |_| None)
+    // In the browser each value is replaced whole, its backup kept first (`super::platform`).
+    super::platform::write(path, bytes)
 }
 
 /// [`write_atomic`] with a hook called before each step; what it returns happens at that step.

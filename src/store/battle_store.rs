@@ -156,7 +156,7 @@ impl BattleStore {
         let battle = self.battles.open(path)?;
         // Held now: a temp file of this battle's that another process was writing is done.
         if let Some(dir) = path.parent() {
-            super::leftovers::clear_stale_temps(dir, Some(path));
+            super::platform::clear_stale_temps(dir, Some(path));
         }
         Ok(battle)
     }

@@ -23,16 +23,7 @@ impl Storage for Folder {
     }
 
     fn list(&self, dir: &Path) -> Vec<PathBuf> {
-        #[cfg(target_arch = "wasm32")]
-        if true {
-            return super::browser::local::files().list(dir);
-        }
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return Vec::new();
-        };
-        let mut keys: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-        keys.sort();
-        keys
+        super::platform::list(dir)
     }
 
     fn read(&self, key: &Path) -> Result<Vec<u8>, StoreError> {
@@ -54,11 +45,7 @@ impl Storage for Folder {
         if let Some(dir) = to.parent().filter(|d| !d.as_os_str().is_empty()) {
             super::paths::create_dir(dir)?;
         }
-        #[cfg(target_arch = "wasm32")]
-        if true {
-            return super::browser::local::files().rename(from, to);
-        }
-        std::fs::rename(from, to).map_err(|e| StoreError::io("move", from, &e))
+        super::platform::rename(from, to, "move")
     }
 
     fn remove(&self, key: &Path) -> Result<(), StoreError> {

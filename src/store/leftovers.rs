@@ -18,12 +18,6 @@ const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
 /// Removes the temp files in `dir` left by saves that stopped (of `battle` alone, when given:
 /// its own and its backup's); returns those removed.
 pub(crate) fn clear_stale_temps(dir: &Path, battle: Option<&Path>) -> Vec<PathBuf> {
-    #[cfg(target_arch = "wasm32")]
-    if true {
-        // The page's storage writes each value whole: it never leaves a temp file.
-        let _ = (dir, battle);
-        return Vec::new();
-    }
     let Ok(entries) = fs::read_dir(dir) else {
         return Vec::new();
     };

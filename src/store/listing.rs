@@ -89,7 +89,7 @@ impl BattleStore {
     ) -> Result<Vec<BattleSummary>, StoreError> {
         let entries = read_dir(self.dir())
             .map_err(|e| StoreError::io("read the battles folder", self.dir(), &e))?;
-        super::leftovers::clear_stale_temps(self.dir(), None);
+        super::platform::clear_stale_temps(self.dir(), None);
         let mut paths: Vec<PathBuf> = entries
             .into_iter()
             .filter(|p| {

@@ -24,6 +24,8 @@
 //! - [`bin`]: deleted battles kept in `battles/bin/`, put back or deleted for good.
 //! - [`backup`]: one file of every battle, army, table file and settings, and restoring it.
 //! - [`settings`]: the player's settings, with defaults when missing or broken.
+//! - `platform`: the file primitives that differ between a disk (`platform/disk.rs`) and a
+//!   browser's page (`platform/page.rs`), chosen once; the rest of the store is the same.
 
 pub mod atomic;
 pub mod backup;
@@ -34,6 +36,7 @@ mod disk;
 pub mod folder;
 pub mod held;
 pub mod kept;
+#[cfg(not(target_arch = "wasm32"))]
 mod leftovers;
 pub mod listing;
 pub mod names;
@@ -42,6 +45,13 @@ pub mod owner;
 #[cfg(target_arch = "wasm32")]
 pub use browser::owner;
 pub mod paths;
+// What differs between a disk and a browser's page, chosen here once: whether a file is
+// there and when it was written, writing, moving, removing and listing files, whether a
+// write is kept, the notes kept beside a battle, temp files left by stopped saves, and
+// taking a battle over from another window.
+#[cfg_attr(target_arch = "wasm32", path = "platform/page.rs")]
+#[cfg_attr(not(target_arch = "wasm32"), path = "platform/disk.rs")]
+mod platform;
 pub mod settings;
 
 use std::io;
@@ -66,87 +76,17 @@ pub use listing::{Backup, Restored};
 pub use paths::{ENV_DATA_DIR, Paths};
 pub use settings::{SETTINGS_VERSION, Settings, SettingsStore, ThemeChoice};
 
-/// Whether there is anything at `path` (in a browser, a value in the page's storage).
-pub fn exists(path: &Path) -> bool {
-    #[cfg(target_arch = "wasm32")]
-    if true {
-        return browser::local::files().stamp(path).is_some();
-    }
-    path.exists()
-}
-
-/// Whether there is a regular file at `path` (in a browser, a value in the page's storage).
-pub fn is_file(path: &Path) -> bool {
-    #[cfg(target_arch = "wasm32")]
-    if true {
-        return exists(path);
-    }
-    path.is_file()
-}
-
-/// When the file at `path` was last written (in a browser, as its storage noted it).
-pub fn modified(path: &Path) -> Option<std::time::SystemTime> {
-    #[cfg(target_arch = "wasm32")]
-    if true {
-        let ms = browser::local::files().modified(path)?;
-        return Some(std::time::UNIX_EPOCH + std::time::Duration::from_millis(ms));
-    }
-    std::fs::metadata(path).ok()?.modified().ok()
-}
-
-/// Whether the file at `path` is kept as it was last written here: on a disk a write that
-/// returned is kept; in a browser a write may still wait for IndexedDB to confirm it, or have
-/// been refused by it since, or the battle may have been taken over by another tab
-/// (`browser::Browser::check`).
-pub fn check(path: &Path) -> Result<(), StoreError> {
-    #[cfg(target_arch = "wasm32")]
-    if true {
-        return browser::local::files().check(path);
-    }
-    let _ = path;
-    Ok(())
-}
-
-/// The note the store keeps about the file at `path` as it is now (a battle's summary for the
-/// listing); kept only in a browser, where reading every battle at start-up is slow.
-pub(crate) fn note(path: &Path) -> Option<String> {
-    #[cfg(target_arch = "wasm32")]
-    if true {
-        return browser::local::files().note(path);
-    }
-    let _ = path;
-    None
-}
-
-/// Keeps `note` about the file at `path` as it is now (in a browser; see [`note`]).
-pub(crate) fn set_note(path: &Path, note: impl FnOnce() -> String) {
-    #[cfg(target_arch = "wasm32")]
-    if true {
-        browser::local::files().set_note(path, note());
-        return;
-    }
-    let _ = (path, note);
-}
+pub use platform::{check, exists, is_file, may_take_over, modified, take_over};
+pub(crate) use platform::{note, set_note};
 
 /// Moves the file at `from` to `to`, as the one step of keeping a damaged file aside.
 pub(crate) fn move_file(from: &Path, to: &Path) -> Result<(), StoreError> {
-    #[cfg(target_arch = "wasm32")]
-    if true {
-        return browser::local::files().rename(from, to);
-    }
-    std::fs::rename(from, to).map_err(|e| StoreError::io("keep aside", from, &e))
+    platform::rename(from, to, "keep aside")
 }
 
 /// Removes the file at `path` for good; one that is not there is no error.
 pub(crate) fn remove_file(path: &Path) -> Result<(), StoreError> {
-    #[cfg(target_arch = "wasm32")]
-    if true {
-        return browser::local::files().remove(path);
-    }
-    match std::fs::remove_file(path) {
-        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(StoreError::io("remove", path, &e)),
-        _ => Ok(()),
-    }
+    platform::remove(path)
 }
 
 /// Reads a file of Adjutant's whole, if it is a regular file of at most [`MAX_READ_BYTES`].
