@@ -124,13 +124,13 @@ impl App {
     /// Opens a saved battle the player picked: in a browser, read again from the store first
     /// (another tab may have played it since this one read it).
     pub(super) fn open_saved(&mut self, path: std::path::PathBuf) -> Task<Message> {
-        #[cfg(target_arch = "wasm32")]
-        if true {
-            let refresh = adjutant::store::browser::local::refresh(vec![path.clone()]);
-            return Task::future(refresh).map(move |()| Message::OpenSaved(path.clone()));
+        match super::platform::read_again_first(&path) {
+            Some(read) => read.map(move |()| Message::OpenSaved(path.clone())),
+            None => {
+                self.open_battle(&path);
+                Task::none()
+            }
         }
-        self.open_battle(&path);
-        Task::none()
     }
 
     /// The store's news: the battle on screen shows "Not saved" when its file is not kept as

@@ -268,25 +268,13 @@ impl Store {
     /// Whether the battle in `path` could be taken over from the window (in a browser, the
     /// tab) that holds it, at the player's word.
     pub fn may_take_over(&self, path: &Path) -> bool {
-        #[cfg(target_arch = "wasm32")]
-        if true {
-            return adjutant::store::browser::local::files().held_elsewhere(path);
-        }
-        let _ = path;
-        false
+        adjutant::store::may_take_over(path)
     }
 
     /// Takes the battle in `path` over from the tab that holds it (that tab stops saving it
     /// and says why); the battle is then opened as usual.
     pub fn take_over(&self, path: &Path) -> Result<(), StoreError> {
-        #[cfg(target_arch = "wasm32")]
-        if true {
-            return adjutant::store::browser::local::files().take_over(path);
-        }
-        Err(StoreError::Busy {
-            path: path.to_path_buf(),
-            pid: None,
-        })
+        adjutant::store::take_over(path)
     }
 
     /// Writes a copy of a battle to `path`, outside Adjutant's battles folder (however the
