@@ -145,6 +145,23 @@ export async function settle(page, { since = 0, quiet = 300, timeout = 15000, st
   }
 }
 
+/**
+ * Looks at the screen with `take` (which returns `{ found, ... }`: a screenshot and what in it
+ * differs from what was expected), and while something differs looks again, the page still
+ * once more, up to `looks` times: an answer the page waits for may draw after the page was
+ * still for a moment (the browser's storage estimate the home screen words, on a busy
+ * machine). What still differs at the last look is what `found` says. Returns the last look
+ * with the number of looks taken.
+ */
+export async function lookSettled(page, take, looks = 4) {
+  for (let n = 1; ; n += 1) {
+    const seen = await take();
+    if (!seen.found.length || n === looks) return { ...seen, looks: n };
+    await new Promise((ok) => setTimeout(ok, 500));
+    await settle(page);
+  }
+}
+
 /** The page's clock (performance.now()). */
 export function now(page) {
   return page.evaluate(() => performance.now());

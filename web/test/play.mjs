@@ -120,9 +120,11 @@ export async function playPart(page, name, { dir = null, timed = false, before =
   const costs = [];
   for (const tap of part.taps) {
     if (dir) {
-      const { path, image } = await h.screenshot(page, dir, `${name}-${tap.name.replace(/[^a-z0-9]+/gi, '-')}`);
-      const found = [...compare(image, tap.shows, scale, tap), ...unlike(image, tap.picture, scale)];
-      if (found.length) throw new Error(`before "${tap.name}" (${path}):\n  ${found.join('\n  ')}`);
+      const { path, found, looks } = await h.lookSettled(page, async () => {
+        const { path, image } = await h.screenshot(page, dir, `${name}-${tap.name.replace(/[^a-z0-9]+/gi, '-')}`);
+        return { path, found: [...compare(image, tap.shows, scale, tap), ...unlike(image, tap.picture, scale)] };
+      });
+      if (found.length) throw new Error(`before "${tap.name}" (${path}), ${looks} looks:\n  ${found.join('\n  ')}`);
     }
     const since = await h.now(page);
     const waiting = before ? before(tap) : null;
@@ -143,9 +145,11 @@ export async function playPart(page, name, { dir = null, timed = false, before =
 /** Checks the screen at the end of the part `name` against the simulated one. */
 export async function checkEnd(page, name, dir) {
   const part = targets().parts[name];
-  const { path, image } = await h.screenshot(page, dir, `${name}-done`);
-  const found = [...compare(image, part.end, size().scale), ...unlike(image, part.end_picture, size().scale)];
-  if (found.length) throw new Error(`at the end of ${name} (${path}):\n  ${found.join('\n  ')}`);
+  const { path, image, found, looks } = await h.lookSettled(page, async () => {
+    const { path, image } = await h.screenshot(page, dir, `${name}-done`);
+    return { path, image, found: [...compare(image, part.end, size().scale), ...unlike(image, part.end_picture, size().scale)] };
+  });
+  if (found.length) throw new Error(`at the end of ${name} (${path}), ${looks} looks:\n  ${found.join('\n  ')}`);
   return { path, image };
 }
 

@@ -85,13 +85,16 @@ async function storage(page) {
   };
 }
 
+/** The screen before `step`, checked against the simulator's picture (`h.lookSettled`). */
 async function look(page, step) {
-  const { path, image } = await h.screenshot(page, dir, step.name.replace(/[^a-z0-9]+/gi, '-'));
-  // A pick list's menu, open for a pick, is drawn over the screen as wide as its choices.
-  const problems = h.lookProblems(image).filter((p) => step.do !== 'pick' || !p.includes(' edge '));
-  const found = [...problems, ...unlike(image, step.picture, step.input)];
-  if (found.length) throw new Error(`before "${step.name}" (${path}):\n  ${found.join('\n  ')}`);
-  return path;
+  const { path, found, looks } = await h.lookSettled(page, async () => {
+    const { path, image } = await h.screenshot(page, dir, step.name.replace(/[^a-z0-9]+/gi, '-'));
+    // A pick list's menu, open for a pick, is drawn over the screen as wide as its choices.
+    const problems = h.lookProblems(image).filter((p) => step.do !== 'pick' || !p.includes(' edge '));
+    return { path, found: [...problems, ...unlike(image, step.picture, step.input)] };
+  });
+  if (found.length) throw new Error(`before "${step.name}" (${path}), ${looks} looks:\n  ${found.join('\n  ')}`);
+  return looks === 1 ? path : `${path} (at look ${looks})`;
 }
 
 async function tap(page, x, y) {
