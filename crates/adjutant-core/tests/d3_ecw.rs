@@ -21,6 +21,7 @@ use crate::common;
 
 use common::army::{self as hand, Build, battle_of};
 use common::driver::{odds_after_first_roll, typed};
+use common::run_choosing;
 use common::{
     call, change as piece, clock, flag, mark, piece as id, shipped_army, side_flag, side_track,
     track, with,
@@ -110,18 +111,6 @@ fn ready() -> Battle {
 fn engage(b: &Battle, a: PieceId, t: PieceId) -> Battle {
     let (an, tn) = (b.roster.name(a).to_string(), b.roster.name(t).to_string());
     with(b, vec![mark(a, IN_MELEE, &tn), mark(t, IN_MELEE, &an)])
-}
-
-/// Drives a procedure with fixed faces and choices, as the brief asks: each dice request is
-/// answered with `Rolled { dice: req.dice.clone(), faces, typed: true }`.
-fn drive(
-    system: &D3Ecw,
-    b: &Battle,
-    c: &Call,
-    faces: &[u8],
-    choices: &[usize],
-) -> (Vec<DiceRequest>, Resolution) {
-    common::run_choosing(system, b, c, faces, choices)
 }
 
 /// Plays a procedure through the battle (committing it), with fixed faces and choices.

@@ -100,8 +100,9 @@ fn at_least(req: &DiceRequest) -> u8 {
     }
 }
 
-/// Drives a procedure with these faces, one slice per dice request.
-fn drive(p: &dyn Procedure, ctx: &Context, faces: &[&[u8]]) -> (Resolution, Vec<DiceRequest>) {
+/// Drives a procedure with these faces, one slice per dice request; returns the dice requests
+/// met and the result, as the testkit's drivers do.
+fn drive(p: &dyn Procedure, ctx: &Context, faces: &[&[u8]]) -> (Vec<DiceRequest>, Resolution) {
     let mut met = 0;
     let (requests, res) = drive_by(p, ctx, |step| match step {
         Step::Dice(req) => {
@@ -113,7 +114,7 @@ fn drive(p: &dyn Procedure, ctx: &Context, faces: &[&[u8]]) -> (Resolution, Vec<
         }
         other => panic!("unexpected {other:?}"),
     });
-    (res, requests)
+    (requests, res)
 }
 
 /// The state with these status changes applied to a piece.

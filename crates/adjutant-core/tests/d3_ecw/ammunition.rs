@@ -8,11 +8,11 @@ fn ammunition_on_a_natural_three_by_default() {
     let b = ready();
     let (inf, t) = (id(&b, 0, "inf"), id(&b, 1, "gall"));
     let c = call(P_SHOOT, &[inf], &[t], &[(RANGE, "2")]);
-    let (reqs, res) = drive(&SYSTEM, &b, &c, &[3], &[]);
+    let (reqs, res) = run_choosing(&SYSTEM, &b, &c, &[3], &[]);
     assert_eq!(reqs.len(), 1, "no separate die");
     assert_eq!(hits_in(&res, t), Some(3), "the hits still count");
     assert!(sets_flag(&res, inf, OUT_OF_AMMO));
-    let (_, res) = drive(&SYSTEM, &b, &c, &[2], &[]);
+    let (_, res) = run_choosing(&SYSTEM, &b, &c, &[2], &[]);
     assert!(!sets_flag(&res, inf, OUT_OF_AMMO));
     // In cover the natural 3 still runs out, though it reads 2 hits.
     let in_town = id(&b, 1, "cs");
@@ -22,7 +22,7 @@ fn ammunition_on_a_natural_three_by_default() {
         &[in_town],
         &[(RANGE, "2"), (TERRAIN, "town")],
     );
-    let (reqs, res) = drive(&SYSTEM, &b, &covered, &[3], &[]);
+    let (reqs, res) = run_choosing(&SYSTEM, &b, &covered, &[3], &[]);
     assert_eq!(
         reqs[0].bands.last().unwrap().label,
         "2 hits, out of ammunition"
@@ -31,7 +31,7 @@ fn ammunition_on_a_natural_three_by_default() {
     assert!(sets_flag(&res, inf, OUT_OF_AMMO));
     // Types without an ammunition check never run out.
     let drg = id(&b, 0, "drg");
-    let (_, res) = drive(&SYSTEM, &b, &call(P_SHOOT, &[drg], &[t], &[]), &[3], &[]);
+    let (_, res) = run_choosing(&SYSTEM, &b, &call(P_SHOOT, &[drg], &[t], &[]), &[3], &[]);
     assert!(!sets_flag(&res, drg, OUT_OF_AMMO));
 }
 
@@ -43,12 +43,12 @@ fn ammunition_on_a_separate_die_as_the_option() {
     let b = ready();
     let (trot, t) = (id(&b, 0, "trot"), id(&b, 1, "gall"));
     let c = call(P_SHOOT, &[trot], &[t], &[(RANGE, "1")]);
-    let (reqs, res) = drive(&system, &b, &c, &[3, 2], &[]);
+    let (reqs, res) = run_choosing(&system, &b, &c, &[3, 2], &[]);
     assert_eq!(reqs.len(), 2, "a separate ammunition die");
     assert_eq!(reqs[0].bands.last().unwrap().label, "3 hits");
     assert_eq!(hits_in(&res, t), Some(3));
     assert!(!sets_flag(&res, trot, OUT_OF_AMMO));
-    let (_, res) = drive(&system, &b, &c, &[1, 3], &[]);
+    let (_, res) = run_choosing(&system, &b, &c, &[1, 3], &[]);
     assert_eq!(hits_in(&res, t), Some(1));
     assert!(sets_flag(&res, trot, OUT_OF_AMMO));
     let odds = &reqs[1].band_odds();

@@ -139,7 +139,7 @@ fn the_switch_lets_a_unit_not_activated_give_ground() {
     let system = D3Ecw::with_tables(tables);
     let (b, inf, _) = engaged_with(3, 2);
     let c = call(P_GIVE_GROUND, &[inf], &[], &[]);
-    let (reqs, res) = drive(&system, &b, &c, &[], &[]);
+    let (reqs, res) = run_choosing(&system, &b, &c, &[], &[]);
     assert!(reqs.is_empty(), "no dice");
     assert!(says(&res.events, "Switch give_ground_when_not_activated"));
     assert!(says(&res.events, "retires 1 hex"));

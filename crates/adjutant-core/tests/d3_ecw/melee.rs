@@ -17,7 +17,7 @@ fn melee_dice_for_every_unit_type() {
     ] {
         let a = id(&b, 0, unit);
         let c = call(P_MELEE, &[a], &[target], &[(CHARGING, charging)]);
-        let (reqs, res) = drive(&SYSTEM, &b, &c, &[3], &[]);
+        let (reqs, res) = run_choosing(&SYSTEM, &b, &c, &[3], &[]);
         assert_eq!(
             modifier_total(&reqs[0]),
             modifier,
@@ -30,7 +30,7 @@ fn melee_dice_for_every_unit_type() {
         let a = id(&b, 0, unit);
         let engaged = engage(&b, a, target);
         let c = call(P_MELEE, &[a], &[target], &[]);
-        let (reqs, res) = drive(&SYSTEM, &engaged, &c, &[3], &[]);
+        let (reqs, res) = run_choosing(&SYSTEM, &engaged, &c, &[3], &[]);
         assert_eq!(modifier_total(&reqs[0]), modifier, "{unit}");
         assert_eq!(hits_in(&res, target), Some(3 + modifier), "{unit}");
     }
@@ -47,7 +47,7 @@ fn gallopers_already_in_melee_roll_plain_d3() {
         .find(|o| o.id == P_MELEE)
         .unwrap();
     assert!(offer.params.iter().all(|p| p.key != CHARGING));
-    let (reqs, _) = drive(
+    let (reqs, _) = run_choosing(
         &SYSTEM,
         &engaged,
         &call(P_MELEE, &[a], &[t], &[]),
@@ -75,7 +75,7 @@ fn melee_target_and_terrain_modifiers() {
     ] {
         let t = id(&b, 1, target);
         let c = call(P_MELEE, &[a], &[t], &[(TERRAIN, terrain)]);
-        let (reqs, _) = drive(&SYSTEM, &b, &c, &[2], &[]);
+        let (reqs, _) = run_choosing(&SYSTEM, &b, &c, &[2], &[]);
         assert_eq!(modifier_total(&reqs[0]), modifier, "{target} in {terrain}");
     }
 }
@@ -86,7 +86,7 @@ fn hits_never_below_zero() {
     let (drg, inf) = (id(&b, 0, "drg"), id(&b, 1, "inf"));
     let engaged = engage(&b, drg, inf);
     let c = call(P_MELEE, &[drg], &[inf], &[(TERRAIN, "town")]);
-    let (reqs, res) = drive(&SYSTEM, &engaged, &c, &[3], &[]);
+    let (reqs, res) = run_choosing(&SYSTEM, &engaged, &c, &[3], &[]);
     assert_eq!(modifier_total(&reqs[0]), -4);
     assert_eq!(reqs[0].bands.len(), 1, "every score is no hits");
     assert_eq!(reqs[0].bands[0].label, "no hits");

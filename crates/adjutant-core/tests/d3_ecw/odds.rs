@@ -74,7 +74,7 @@ fn odds_sum_to_one_and_match_hand_counts() {
         let (a, t) = (id(&b, 0, unit), id(&b, 1, target));
         let engaged = engage(&b, a, t);
         let c = call(P_MELEE, &[a], &[t], &[(TERRAIN, terrain)]);
-        reqs.extend(drive(&SYSTEM, &engaged, &c, &[2], &[]).0);
+        reqs.extend(run_choosing(&SYSTEM, &engaged, &c, &[2], &[]).0);
     }
     for req in reqs {
         let total: u128 = req.band_odds().iter().map(|(_, w, _)| w).sum();

@@ -38,6 +38,6 @@ fn a_range_outside_the_weapons_reach_is_refused_never_clamped() {
     // A range within reach shoots as usual: Trotters' pistols at 1, a 2 is 2 hits.
     let trot = id(&b, 0, "trot");
     let c = call(P_SHOOT, &[trot], &[target], &[(RANGE, " 1 ")]);
-    let (_, res) = drive(&SYSTEM, &b, &c, &[2], &[]);
+    let (_, res) = run_choosing(&SYSTEM, &b, &c, &[2], &[]);
     assert_eq!(hits_in(&res, target), Some(2));
 }

@@ -15,14 +15,14 @@ fn attached_commander_re_roll_accepts_the_second_score() {
     );
     let c = call(P_SHOOT, &[inf], &[t], &[(RANGE, "1")]);
     // Re-roll a 1 into a 2: the second score stands.
-    let (reqs, res) = drive(&SYSTEM, &b, &c, &[1, 2], &[1]);
+    let (reqs, res) = run_choosing(&SYSTEM, &b, &c, &[1, 2], &[1]);
     assert_eq!(reqs.len(), 2);
     assert_eq!(hits_in(&res, t), Some(2));
     // Re-roll a 1 into... another 1: still accepted.
-    let (_, res) = drive(&SYSTEM, &b, &c, &[1, 1], &[1]);
+    let (_, res) = run_choosing(&SYSTEM, &b, &c, &[1, 1], &[1]);
     assert_eq!(hits_in(&res, t), Some(1));
     // Keep the first score.
-    let (reqs, res) = drive(&SYSTEM, &b, &c, &[3], &[0]);
+    let (reqs, res) = run_choosing(&SYSTEM, &b, &c, &[3], &[0]);
     assert_eq!(reqs.len(), 1);
     assert_eq!(hits_in(&res, t), Some(3));
     assert!(
@@ -30,7 +30,7 @@ fn attached_commander_re_roll_accepts_the_second_score() {
         "the accepted die checks ammunition"
     );
     // A re-rolled 3 turned into a 2: the accepted die has ammunition left.
-    let (_, res) = drive(&SYSTEM, &b, &c, &[3, 2], &[1]);
+    let (_, res) = run_choosing(&SYSTEM, &b, &c, &[3, 2], &[1]);
     assert!(!sets_flag(&res, inf, OUT_OF_AMMO));
 }
 
@@ -54,21 +54,21 @@ fn flank_hill_and_entrenchment_re_rolls() {
         }
         s => panic!("expected a re-roll choice, got {s:?}"),
     }
-    let (_, res) = drive(&SYSTEM, &b, &c, &[1, 3], &[1]);
+    let (_, res) = run_choosing(&SYSTEM, &b, &c, &[1, 3], &[1]);
     assert_eq!(hits_in(&res, t), Some(3));
     // Hill: the defender may make the attacker re-roll a good score.
     let c = call(P_MELEE, &[inf], &[t], &[(HILL, "yes")]);
-    let (_, res) = drive(&SYSTEM, &b, &c, &[3, 1], &[1]);
+    let (_, res) = run_choosing(&SYSTEM, &b, &c, &[3, 1], &[1]);
     assert_eq!(hits_in(&res, t), Some(1));
-    let (_, res) = drive(&SYSTEM, &b, &c, &[3], &[0]);
+    let (_, res) = run_choosing(&SYSTEM, &b, &c, &[3], &[0]);
     assert_eq!(hits_in(&res, t), Some(3));
     // Entrenched shooters re-roll (D3-8); Trotters cannot be entrenched.
     let c = call(P_SHOOT, &[inf], &[t], &[(SHOOTER_ENTRENCHED, "yes")]);
-    let (reqs, res) = drive(&SYSTEM, &b, &c, &[1, 2], &[1]);
+    let (reqs, res) = run_choosing(&SYSTEM, &b, &c, &[1, 2], &[1]);
     assert_eq!(reqs.len(), 2);
     assert_eq!(hits_in(&res, t), Some(2));
     let trot = id(&b, 0, "trot");
     let c = call(P_SHOOT, &[trot], &[t], &[(SHOOTER_ENTRENCHED, "yes")]);
-    let (reqs, _) = drive(&SYSTEM, &b, &c, &[1], &[]);
+    let (reqs, _) = run_choosing(&SYSTEM, &b, &c, &[1], &[]);
     assert_eq!(reqs.len(), 1, "no re-roll for Trotters");
 }

@@ -9,7 +9,7 @@ fn rout_at_seven_raises_the_commander_hits() {
     let (inf, t) = (id(&b, 0, "inf"), id(&b, 1, "trot"));
     let b4 = with(&b, vec![track(t, HITS, 4)]);
     let c = call(P_SHOOT, &[inf], &[t], &[(RANGE, "1")]);
-    let (_, res) = drive(&SYSTEM, &b4, &c, &[2], &[]);
+    let (_, res) = run_choosing(&SYSTEM, &b4, &c, &[2], &[]);
     assert_eq!(hits_in(&res, t), Some(6));
     assert!(!sets_flag(&res, t, ROUTED), "6 hits: still in the fight");
     let mut b5 = with(&b, vec![track(t, HITS, 5)]);
@@ -33,7 +33,7 @@ fn rout_threshold_is_data() {
     let b = ready();
     let (inf, t) = (id(&b, 0, "inf"), id(&b, 1, "trot"));
     let b4 = with(&b, vec![track(t, HITS, 4)]);
-    let (_, res) = drive(&system, &b4, &call(P_SHOOT, &[inf], &[t], &[]), &[2], &[]);
+    let (_, res) = run_choosing(&system, &b4, &call(P_SHOOT, &[inf], &[t], &[]), &[2], &[]);
     assert!(sets_flag(&res, t, ROUTED));
 }
 
@@ -86,7 +86,7 @@ fn army_resolve_at_the_exact_threshold() {
         &after_routs(&b, 1, &["cs", "drg", "gall"]),
         vec![track(t, HITS, 6)],
     );
-    let (_, res) = drive(&SYSTEM, &three, &c, &[1], &[]);
+    let (_, res) = run_choosing(&SYSTEM, &three, &c, &[1], &[]);
     assert!(sets_flag(&res, t, ROUTED));
     assert!(!ended(&res), "4 hits, 4 units: holds");
     let four = with(
@@ -134,7 +134,7 @@ fn a_melee_that_routs_its_target_says_so_in_its_outcomes() {
     assert!((p_routs - 2.0 / 3.0).abs() < 1e-12, "{odds:?}");
     assert!((odds.p("no hits") - 1.0 / 3.0).abs() < 1e-12, "{odds:?}");
     // The roll itself: a 2 on the D3 (−1: 1 hit) routs it, and the summary says so.
-    let (_, res) = drive(&SYSTEM, &b, &call(P_MELEE, &[inf], &[t], &[]), &[2], &[]);
+    let (_, res) = run_choosing(&SYSTEM, &b, &call(P_MELEE, &[inf], &[t], &[]), &[2], &[]);
     assert_eq!(res.summary, format!("1 hit; {routs}"));
     assert!(sets_flag(&res, t, ROUTED));
     // Shooting too: a unit on 6 hits routs on any hit.

@@ -17,7 +17,7 @@ fn shooting_dice_for_every_unit_type() {
     ] {
         let shooter = id(&b, 0, unit);
         let c = call(P_SHOOT, &[shooter], &[target], &[(RANGE, "1")]);
-        let (reqs, res) = drive(&SYSTEM, &b, &c, &[2], &[]);
+        let (reqs, res) = run_choosing(&SYSTEM, &b, &c, &[2], &[]);
         assert_eq!(modifier_total(&reqs[0]), modifier, "{unit}");
         assert!(
             reqs[0]
@@ -73,7 +73,7 @@ fn shooting_cover_and_artillery_ignores_it() {
             &[t],
             &[(RANGE, "1"), (TERRAIN, terrain)],
         );
-        let (reqs, _) = drive(&SYSTEM, &b, &c, &[2], &[]);
+        let (reqs, _) = run_choosing(&SYSTEM, &b, &c, &[2], &[]);
         assert_eq!(modifier_total(&reqs[0]), modifier, "{target} in {terrain}");
     }
 }

@@ -13,7 +13,7 @@ fn only_commanded_shot_may_be_in_woods() {
         let shoot = call(P_SHOOT, &[inf], &[t], &[(RANGE, "1"), (TERRAIN, "woods")]);
         if kind == COMMANDED_SHOT {
             // Infantry D3 at Commanded Shot in woods: a 2, less 1 for cover, is 1 hit.
-            let (reqs, res) = drive(&SYSTEM, &b, &shoot, &[2], &[]);
+            let (reqs, res) = run_choosing(&SYSTEM, &b, &shoot, &[2], &[]);
             assert_eq!(modifier_total(&reqs[0]), -1);
             assert_eq!(hits_in(&res, t), Some(1));
         } else {
@@ -35,7 +35,7 @@ fn only_commanded_shot_may_be_in_woods() {
     // ...but may attack Commanded Shot there: charging D3+1, −1 for woods, a 2 is 2 hits.
     let cs = id(&b, 1, "cs");
     let c = call(P_MELEE, &[gall], &[cs], &[(TERRAIN, "woods")]);
-    let (reqs, res) = drive(&SYSTEM, &b, &c, &[2], &[]);
+    let (reqs, res) = run_choosing(&SYSTEM, &b, &c, &[2], &[]);
     assert_eq!(modifier_total(&reqs[0]), 0);
     assert_eq!(hits_in(&res, cs), Some(2));
 }
@@ -51,7 +51,7 @@ fn only_infantry_and_commanded_shot_may_be_in_towns() {
         let shoot = call(P_SHOOT, &[inf], &[t], &[(RANGE, "2"), (TERRAIN, "town")]);
         if [INFANTRY, COMMANDED_SHOT, ELITE_PIKE].contains(&kind) {
             // Infantry D3 at a unit in a town: a 2, less 1 for cover, is 1 hit.
-            let (reqs, res) = drive(&SYSTEM, &b, &shoot, &[2], &[]);
+            let (reqs, res) = run_choosing(&SYSTEM, &b, &shoot, &[2], &[]);
             assert_eq!(modifier_total(&reqs[0]), -1, "{kind}");
             assert_eq!(hits_in(&res, t), Some(1), "{kind}");
         } else {
@@ -68,7 +68,7 @@ fn only_infantry_and_commanded_shot_may_be_in_towns() {
     let trot = id(&b, 0, "trot");
     let target = id(&b, 1, "inf");
     let c = call(P_MELEE, &[trot], &[target], &[(TERRAIN, "town")]);
-    let (_, res) = drive(&SYSTEM, &b, &c, &[3], &[]);
+    let (_, res) = run_choosing(&SYSTEM, &b, &c, &[3], &[]);
     assert_eq!(hits_in(&res, target), Some(1));
     let c = call(P_MELEE, &[trot], &[id(&b, 1, "drg")], &[(TERRAIN, "town")]);
     assert_eq!(refusal(&b, &c).rule, "§4.2");

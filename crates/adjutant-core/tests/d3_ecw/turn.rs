@@ -94,7 +94,7 @@ fn a_turn_from_initiative_to_the_next() {
     assert!(offers[0].refused.is_none());
     assert!(offers[1].refused.is_some());
     // A tie is rolled again within the same roll-off (§3.1): 3 against 3, then 2 against 5.
-    let (reqs, res) = drive(
+    let (reqs, res) = run_choosing(
         &SYSTEM,
         &b,
         &call(P_INITIATIVE, &[], &[], &[]),
@@ -104,7 +104,7 @@ fn a_turn_from_initiative_to_the_next() {
     assert_eq!(reqs.len(), 4);
     assert!(res.summary.contains("Parliament"), "{}", res.summary);
     // Parliament wins 5–2 and goes first.
-    let (reqs, res) = drive(
+    let (reqs, res) = run_choosing(
         &SYSTEM,
         &b,
         &call(P_INITIATIVE, &[], &[], &[]),
@@ -215,7 +215,7 @@ fn artillery_fires_every_other_turn() {
     assert!(r.rule.contains("§6.5"));
     let (gall, their_art) = (id(&b, 0, "gall"), id(&b, 1, "art"));
     let fresh = ready();
-    let (reqs, res) = drive(
+    let (reqs, res) = run_choosing(
         &SYSTEM,
         &fresh,
         &call(P_MELEE, &[gall], &[their_art], &[]),

@@ -14,7 +14,7 @@ fn close_assault_repeats_until_the_defender_falls() {
     let p = SYSTEM
         .procedure(&ctx, &call(P_ASSAULT, &[a], &[d], &[]))
         .unwrap();
-    let (res, reqs) = drive(
+    let (reqs, res) = drive(
         p.as_ref(),
         &ctx,
         &[
@@ -68,7 +68,7 @@ fn close_assault_ends_when_the_attacker_is_pinned() {
         &[(Q_FACING, "1"), (Q_ATTACKER_COVER, "1")],
     );
     let p = SYSTEM.procedure(&ctx, &c).unwrap();
-    let (res, reqs) = drive(p.as_ref(), &ctx, &[&[1, 1, 1], &[4], &[2, 2, 2], &[5]]);
+    let (reqs, res) = drive(p.as_ref(), &ctx, &[&[1, 1, 1], &[4], &[2, 2, 2], &[5]]);
     assert_eq!((reqs[1].dice.count, at_least(&reqs[1])), (1, 5));
     assert_eq!(reqs.len(), 4);
     assert_eq!(res.summary, "a pinned; the assault is over");

@@ -31,7 +31,7 @@ fn rally_numbers_by_quality_with_and_without_an_hq() {
                 &[(Q_FIRST, "Rally"), (Q_SECOND, "Move")],
             );
             let act = SYSTEM.procedure(&ctx, &orders).unwrap();
-            let (res, _) = drive(act.as_ref(), &ctx, &[]);
+            let (_, res) = drive(act.as_ref(), &ctx, &[]);
             let mut st = st.clone();
             res.events.iter().for_each(|e| st.apply(e));
             let ctx = Context {
@@ -57,12 +57,12 @@ fn rally_numbers_by_quality_with_and_without_an_hq() {
                 .sum();
             assert_eq!(pass as i32, 7 - need + bonus, "{traits:?} hq={hq}");
             let fail_face = (need - 1 - bonus) as u8;
-            let (res, _) = drive(p.as_ref(), &ctx, &[&[fail_face]]);
+            let (_, res) = drive(p.as_ref(), &ctx, &[&[fail_face]]);
             assert_eq!(
                 res.summary, "stays pinned",
                 "{traits:?} hq={hq} on {fail_face}"
             );
-            let (res, _) = drive(p.as_ref(), &ctx, &[&[fail_face + 1]]);
+            let (_, res) = drive(p.as_ref(), &ctx, &[&[fail_face + 1]]);
             assert_eq!(
                 res.summary,
                 "rallies",

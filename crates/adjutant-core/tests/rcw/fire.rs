@@ -208,7 +208,7 @@ fn armour_falls_only_to_artillery_tanks_trains_and_assault() {
     let p = SYSTEM
         .procedure(&ctx, &call(P_SHOOT, &[tank], &[car], &[]))
         .unwrap();
-    let (res, _) = drive(p.as_ref(), &ctx, &[&[6, 1, 1]]);
+    let (_, res) = drive(p.as_ref(), &ctx, &[&[6, 1, 1]]);
     assert_eq!(res.summary, "destroyed");
     // Close assault destroys armour whoever makes it.
     let mut b = battle(

@@ -25,7 +25,7 @@ fn first_player_roll_off_rolls_again_on_a_tie() {
         vec![unit("b", INFANTRY, &[])],
     );
     assert_eq!(rolled.clock_line(), "Turn 1 · Player turn · Reds");
-    let (res, reqs) = drive(p.as_ref(), &ctx, &[&[4], &[4], &[2], &[5]]);
+    let (reqs, res) = drive(p.as_ref(), &ctx, &[&[4], &[4], &[2], &[5]]);
     assert_eq!(reqs.len(), 4);
     assert_eq!(res.summary, "Whites go first");
     assert!(res.events.contains(&Event::Clock {
