@@ -1,12 +1,24 @@
-//! Names of battle files: a new battle's id from the time and its armies, and the time tag of
-//! a damaged file kept aside when its backup is restored (the core's [`when`], from the
-//! clock's time as [`secs`]).
+//! Names of battle files: a new battle's id from the time and its armies, the time tag of a
+//! damaged file kept aside when its backup is restored (the core's [`when`], from the clock's
+//! time as [`secs`]), and a battle's lock file (the same name on a disk and in a browser).
 
+use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use adjutant_core::store::when::{self, civil_from_days};
 
 use crate::battle::Battle;
+
+/// The lock file of a battle file: `.<name>.lock` in the same folder.
+pub fn lock_path(battle: &Path) -> PathBuf {
+    let name = battle.file_name().unwrap_or_default().to_string_lossy();
+    battle.with_file_name(format!(".{name}.lock"))
+}
+
+/// Whether a file name is a battle's lock file.
+pub fn is_lock_name(name: &str) -> bool {
+    name.starts_with('.') && name.ends_with(".lock")
+}
 
 /// Seconds since 1970 (UTC); 0 for a time before.
 pub fn secs(now: SystemTime) -> u64 {

@@ -19,16 +19,7 @@ use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-/// The lock file of a battle file: `.<name>.lock` in the same folder.
-pub fn lock_path(battle: &Path) -> PathBuf {
-    let name = battle.file_name().unwrap_or_default().to_string_lossy();
-    battle.with_file_name(format!(".{name}.lock"))
-}
-
-/// Whether a file name is a battle's lock file.
-pub fn is_lock_name(name: &str) -> bool {
-    name.starts_with('.') && name.ends_with(".lock")
-}
+pub use super::names::{is_lock_name, lock_path};
 
 /// This process's hold on one battle file (or army file in the builder); given back when
 /// dropped.

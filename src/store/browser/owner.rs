@@ -3,7 +3,7 @@
 //! ([`super::Browser::try_lock`], [`super::Stamp`]).
 
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::TabLock;
 use super::idb::Idb;
@@ -11,16 +11,7 @@ use super::local::{LocalSlots, files};
 
 pub use super::Stamp;
 
-/// The lock file of a battle file: `.<name>.lock` in the same folder.
-pub fn lock_path(battle: &Path) -> PathBuf {
-    let name = battle.file_name().unwrap_or_default().to_string_lossy();
-    battle.with_file_name(format!(".{name}.lock"))
-}
-
-/// Whether a file name is a battle's lock file.
-pub fn is_lock_name(name: &str) -> bool {
-    name.starts_with('.') && name.ends_with(".lock")
-}
+pub use crate::store::names::{is_lock_name, lock_path};
 
 /// This tab's hold on one battle file (or army file in the builder); given back when dropped.
 pub type BattleLock = TabLock<LocalSlots, Idb>;
