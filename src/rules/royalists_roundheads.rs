@@ -9,5 +9,5 @@ pub use adjutant_core::rules::royalists_roundheads::*;
 pub fn load_overrides(path: &Path) -> Result<Tables, Vec<String>> {
     let shown = path.display().to_string();
     let text = super::registry::read(path)?;
-    load_overrides_str(&shown, &text)
+    overrides::tables(&shown, &text)
 }

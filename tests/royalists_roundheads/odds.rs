@@ -175,7 +175,7 @@ fn melee_between_steady_units_by_hand() {
         a
     };
     let mut b = B::with(
-        RoyalistsRoundheads::with_tables(Default::default()),
+        RoyalistsRoundheads::with_tables(adjutant::rules::royalists_roundheads::Tables::standard()),
         vec![steady(royalists()), steady(parliament())],
     );
     b.enter_all();

@@ -3,9 +3,7 @@
 
 use adjutant::rules::royalists_roundheads::keys::{param, proc};
 use adjutant::rules::royalists_roundheads::phases::MELEE;
-use adjutant::rules::royalists_roundheads::{
-    RoyalistsRoundheads, load_overrides, load_overrides_str,
-};
+use adjutant::rules::royalists_roundheads::{RoyalistsRoundheads, load_overrides, overrides};
 use adjutant::rules::{RuleSystem, Source};
 
 use super::common::*;
@@ -83,7 +81,7 @@ fn an_override_loads_and_takes_effect() {
 #[test]
 fn bad_overrides_report_path_line_and_column() {
     let text = "(\n    version: 1,\n    melee: (\n        columns: [\"1-3\", \"4+\"],\n        rows: [\n            [\"-\", \"M\"],\n            [\"-\", \"M\", \"1\"],\n            [\"X\", \"1\"],\n        ],\n    ),\n    modifiers: {\"no_such\": 2},\n)";
-    let errors = load_overrides_str("my.ron", text).unwrap_err();
+    let errors = overrides::tables("my.ron", text).unwrap_err();
     assert_eq!(errors.len(), 3, "{errors:?}");
     assert!(
         errors[0].starts_with("my.ron:7:13: row 1 has 3 cells"),
@@ -98,11 +96,11 @@ fn bad_overrides_report_path_line_and_column() {
         "{errors:?}"
     );
 
-    let errors = load_overrides_str("syntax.ron", "(\n  version: 1,\n  melee: [\n)").unwrap_err();
+    let errors = overrides::tables("syntax.ron", "(\n  version: 1,\n  melee: [\n)").unwrap_err();
     assert_eq!(errors.len(), 1);
     assert!(errors[0].starts_with("syntax.ron:"), "{errors:?}");
 
-    let errors = load_overrides_str("v.ron", "(version: 2, victory: (royalist_losses: [(losses: \"10-12\", need: 13)], parliament_losses: [(losses: \"x\", need: 10)]))").unwrap_err();
+    let errors = overrides::tables("v.ron", "(version: 2, victory: (royalist_losses: [(losses: \"10-12\", need: 13)], parliament_losses: [(losses: \"x\", need: 10)]))").unwrap_err();
     assert_eq!(errors.len(), 3, "{errors:?}");
     assert!(errors.iter().any(|e| e.contains("unknown version 2")));
     assert!(
@@ -112,7 +110,7 @@ fn bad_overrides_report_path_line_and_column() {
     );
     assert!(errors.iter().any(|e| e.contains("not a range")));
 
-    let errors = load_overrides_str(
+    let errors = overrides::tables(
         "w.ron",
         "(\n  version: 1,\n  modifiers: {\"muster_free_out\": 2},\n)",
     )

@@ -58,7 +58,9 @@ fn one_sp_unit_has_two_steps() {
             ]),
     );
     let mut b = B::with(
-        adjutant::rules::royalists_roundheads::RoyalistsRoundheads::with_tables(Default::default()),
+        adjutant::rules::royalists_roundheads::RoyalistsRoundheads::with_tables(
+            adjutant::rules::royalists_roundheads::Tables::standard(),
+        ),
         vec![r, parliament()],
     );
     b.enter_all();

@@ -24,7 +24,7 @@ const MELEE_COLUMNS: [&str; 11] = [
 
 #[test]
 fn melee_table_every_cell() {
-    let t = Tables::default();
+    let t = Tables::standard();
     assert_eq!(t.melee.source, Source::Published);
     let heads: Vec<String> = t.melee.columns.iter().map(|c| c.label()).collect();
     assert_eq!(heads, MELEE_COLUMNS);
@@ -73,7 +73,7 @@ fn melee_table_every_cell() {
 fn fire_table_every_cell() {
     use FireColumn::*;
     use FireResult::*;
-    let t = Tables::default();
+    let t = Tables::standard();
     assert_eq!(t.fire.source, Source::Rules);
     let expect = |v: i32| -> [FireResult; 3] {
         match v {
@@ -109,7 +109,7 @@ fn fire_table_every_cell() {
 #[test]
 fn range_table_every_cell() {
     use FireColumn::*;
-    let t = Tables::default();
+    let t = Tables::standard();
     assert_eq!(t.range.source, Source::Rules);
     assert_eq!(t.range.modifier(DismountedDragoons, 1), Some(1));
     assert_eq!(t.range.modifier(MountedDragoons, 1), Some(0));
@@ -139,7 +139,7 @@ fn range_table_every_cell() {
 
 #[test]
 fn victory_table_every_cell() {
-    let t = Tables::default();
+    let t = Tables::standard();
     assert_eq!(t.victory.source, Source::Rules);
     let chart = SYSTEM
         .tables()
@@ -163,7 +163,7 @@ fn victory_table_every_cell() {
 
 #[test]
 fn victory_thresholds_both_sides() {
-    let t = Tables::default();
+    let t = Tables::standard();
     // Parliament (side 1) checks Royalist losses.
     let parliament = [
         (9, None),
@@ -221,7 +221,7 @@ fn victory_thresholds_both_sides() {
 
 #[test]
 fn terrain_chart_every_cell() {
-    let t = Tables::default();
+    let t = Tables::standard();
     assert_eq!(t.terrain.source, Source::Default);
     let chart = SYSTEM
         .tables()
@@ -259,7 +259,7 @@ fn terrain_chart_every_cell() {
 
 #[test]
 fn modifier_values_match_the_rules() {
-    let t = Tables::default();
+    let t = Tables::standard();
     let m = &t.modifiers;
     let expect = [
         ("morale_leader_stacked", -1),

@@ -9,7 +9,7 @@ use adjutant_core::event::{Event, PieceId};
 use adjutant_core::odds::procedure_odds;
 use adjutant_core::procedure::{DiceRequest, Input, Procedure, Reading, Step};
 use adjutant_core::rules::rcw::keys::*;
-use adjutant_core::rules::rcw::overrides::load_overrides_str;
+use adjutant_core::rules::rcw::overrides;
 use adjutant_core::rules::rcw::{Rcw, SYSTEM};
 use adjutant_core::rules::{RuleSystem, Source};
 use adjutant_core::status::Change;
@@ -68,7 +68,7 @@ fn sixes(req: &DiceRequest) -> Input {
 /// The RCW system with the unit table's Assault dice column switched on.
 fn column_system() -> Rcw {
     let text = "(version: 1, switches: (assault_dice_column: 1))";
-    let tables = load_overrides_str("/t/rcw.ron", text).expect("switch file");
+    let tables = overrides::tables("/t/rcw.ron", text).expect("switch file");
     assert!(tables.assault_dice_column);
     Rcw::with_tables(tables)
 }
@@ -341,7 +341,7 @@ fn the_switches_table_shows_the_default_and_the_file() {
     assert_eq!(switched.rows[0][1], "1 (on)");
     assert_eq!(switched.source, Source::Override("/t/rcw.ron".into()));
     // A switch is 0 or 1.
-    let bad = load_overrides_str(
+    let bad = overrides::tables(
         "/t/rcw.ron",
         "(version: 1, switches: (assault_dice_column: 2))",
     )

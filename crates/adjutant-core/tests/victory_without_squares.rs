@@ -647,7 +647,8 @@ fn tables_are_data_and_overridable() {
     t.columns = [Suit::Spades, Suit::Diamonds, Suit::Clubs, Suit::Hearts];
     assert!(verdict(&t, Manoeuvre::Rally, card("2S"), Situation::default()).allowed);
     let text = ron::to_string(&VwsTables::standard()).unwrap();
-    let back = VwsTables::from_ron(&text, "mine.ron").unwrap();
+    let back = adjutant_core::rules::victory_without_squares::overrides::tables("mine.ron", &text)
+        .unwrap();
     assert_eq!(back.render()[0].source, Source::Override("mine.ron".into()));
     assert_eq!(SYSTEM.tables().len(), 6);
 }

@@ -13,13 +13,17 @@ fn tables_are_data_with_sources() {
     let inf = tables[0].rows.iter().find(|r| r[0] == INFANTRY).unwrap();
     assert_eq!(inf[4], "D3 (ammo)");
     let t = D3Tables::standard();
-    let back = D3Tables::from_ron("mine.ron", &t.to_ron()).unwrap();
+    let back = adjutant_core::rules::d3_ecw::overrides::tables("mine.ron", &t.to_ron()).unwrap();
     assert_eq!(back.profiles, t.profiles);
     let overridden = D3Ecw::with_tables(back).tables();
     assert_eq!(overridden[0].source, Source::Override("mine.ron".into()));
-    assert!(D3Tables::from_ron("bad.ron", "(nonsense: 1)").is_err());
+    assert!(adjutant_core::rules::d3_ecw::overrides::tables("bad.ron", "(nonsense: 1)").is_err());
     // A partial override: one option switched, everything else standard.
-    let part = D3Tables::from_ron("part.ron", "(options: (ammo_check: SeparateDie))").unwrap();
+    let part = adjutant_core::rules::d3_ecw::overrides::tables(
+        "part.ron",
+        "(options: (ammo_check: SeparateDie))",
+    )
+    .unwrap();
     assert_eq!(part.options.ammo_check, AmmoCheck::SeparateDie);
     assert_eq!(part.options.rout_at, 7);
     assert_eq!(part.profiles, t.profiles);

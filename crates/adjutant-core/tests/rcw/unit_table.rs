@@ -28,7 +28,7 @@ fn every_unit_type_shoots_its_table_dice() {
 /// table's column (docs/rules/rcw.md §7.2).
 fn column_system() -> adjutant_core::rules::rcw::Rcw {
     let text = "(version: 1, switches: (assault_dice_column: 1))";
-    let tables = adjutant_core::rules::rcw::overrides::load_overrides_str("rcw.ron", text).unwrap();
+    let tables = adjutant_core::rules::rcw::overrides::tables("rcw.ron", text).unwrap();
     adjutant_core::rules::rcw::Rcw::with_tables(tables)
 }
 

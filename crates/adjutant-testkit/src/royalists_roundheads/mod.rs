@@ -62,7 +62,9 @@ impl B {
     /// Winceby with the shipped tables, set up.
     pub fn new() -> B {
         B::with(
-            RoyalistsRoundheads::with_tables(Default::default()),
+            RoyalistsRoundheads::with_tables(
+                adjutant_core::rules::royalists_roundheads::Tables::standard(),
+            ),
             vec![royalists(), parliament()],
         )
     }
@@ -277,7 +279,7 @@ pub fn worked_melee_script() -> [A; 7] {
 /// Every piece on the table under a table file whose `modifiers` are `mods` (a RON map body,
 /// e.g. `"\"attack_melee_page\": 1"`), with the chits of [`ready`], at `phase` and `side`.
 pub fn ready_with(mods: &str, phase: usize, side: usize) -> B {
-    let tables = adjutant_core::rules::royalists_roundheads::load_overrides_str(
+    let tables = adjutant_core::rules::royalists_roundheads::overrides::tables(
         "royalists_roundheads.ron",
         &format!("(version: 1, modifiers: {{{mods}}})"),
     )

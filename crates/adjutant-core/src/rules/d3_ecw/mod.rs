@@ -42,10 +42,10 @@ pub type D3Ecw = InForce<D3Tables>;
 /// The instance [`crate::rules::standard`] lists, with the shipped tables.
 pub static SYSTEM: D3Ecw = InForce::shipped();
 
-static STANDARD: Shipped<D3Tables> = LazyLock::new(|| Arc::new(D3Tables::standard()));
+static SHIPPED: Shipped<D3Tables> = LazyLock::new(|| Arc::new(D3Tables::standard()));
 
 impl Shipping for D3Tables {
-    const SHIPPED: &'static Shipped<D3Tables> = &STANDARD;
+    const SHIPPED: &'static Shipped<D3Tables> = &SHIPPED;
 }
 
 impl D3Ecw {

@@ -1,8 +1,8 @@
 //! The D3 tables as data: each unit type's movement, weapon, shooting and melee dice, the
 //! modifiers and the options in force, each with where it came from ([RULES] the hex-grid
 //! rules, [DEFAULT] Adjutant's reading where they are silent). The procedures read these
-//! numbers; nothing else in the system repeats them. A player can override the whole set from
-//! a RON file with [`D3Tables::from_ron`].
+//! numbers; nothing else in the system repeats them. A player can override any part of them
+//! with a table file (`overrides::tables`, checked as it is read).
 
 use serde::{Deserialize, Serialize};
 
@@ -277,13 +277,6 @@ impl D3Tables {
             origin: None,
             overridden: Vec::new(),
         }
-    }
-
-    /// Tables from a player's RON file (the whole set, as [`D3Tables::to_ron`] writes it).
-    pub fn from_ron(origin: &str, text: &str) -> Result<D3Tables, String> {
-        let mut t: D3Tables = ron::from_str(text).map_err(|e| format!("{origin}: {e}"))?;
-        t.origin = Some(origin.to_string());
-        Ok(t)
     }
 
     /// The tables as RON, a starting point for a player's override file.

@@ -41,7 +41,7 @@ pub type Rcw = InForce<RcwTables>;
 /// The instance [`crate::rules::standard`] lists, with the shipped tables.
 pub static SYSTEM: Rcw = InForce::shipped();
 
-static SHIPPED: Shipped<RcwTables> = LazyLock::new(|| Arc::new(tables::STANDARD.clone()));
+static SHIPPED: Shipped<RcwTables> = LazyLock::new(|| Arc::new(RcwTables::standard()));
 
 impl Shipping for RcwTables {
     const SHIPPED: &'static Shipped<RcwTables> = &SHIPPED;
@@ -355,7 +355,7 @@ impl RuleSystem for Rcw {
     }
 
     fn with_table_file(&self, path: &str, text: &str) -> Result<System, Vec<String>> {
-        overrides::load_overrides_str(path, text).map(|t| System::new(Rcw::with_tables(t)))
+        overrides::tables(path, text).map(|t| System::new(Rcw::with_tables(t)))
     }
 
     fn tables(&self) -> Vec<Table> {

@@ -136,11 +136,11 @@ struct RawVictory {
 const D6_NEED: std::ops::RangeInclusive<i64> = 2..=6;
 
 /// Parses and validates override text; `path` names it in messages and in the charts' source.
-pub fn load_overrides_str(path: &str, text: &str) -> Result<RcwTables, Vec<String>> {
+pub fn tables(path: &str, text: &str) -> Result<RcwTables, Vec<String>> {
     let raw: RawFile = file::parse(path, text)?;
     let mut c = Checker::new(path, text);
     c.version(&raw.version);
-    let mut t = STANDARD.clone();
+    let mut t = RcwTables::standard();
     let start = c.start();
     let mut replaced = Vec::new();
     if let Some((rows, at)) = c.part(&raw.units, start) {

@@ -235,6 +235,11 @@ pub(crate) static STANDARD: RcwTables = RcwTables {
 };
 
 impl RcwTables {
+    /// The tables as the rules give them.
+    pub fn standard() -> RcwTables {
+        STANDARD.clone()
+    }
+
     /// The row for a unit kind.
     pub(crate) fn profile(&self, kind: &str) -> Option<&Profile> {
         self.units.iter().find(|p| p.kind == kind)

@@ -1,7 +1,7 @@
 //! Royalists & Roundheads, as used by *The Battle of Winceby* (docs/rules/royalists_roundheads.md).
 //!
 //! The pieces' status lives under the keys of [`keys`]; the charts are data in [`tables`]
-//! (overridable with [`overrides::load_overrides_str`]); each procedure is a body function over a
+//! (overridable with [`overrides::tables`]); each procedure is a body function over a
 //! [`run::Run`] with its refusal check beside it, and [`offers`] lists them for a selection.
 
 pub mod casualties;
@@ -43,7 +43,6 @@ use crate::rules::kit::in_force::{InForce, Shipped, Shipping};
 use crate::rules::{Figure, Phase, RuleSystem, System, Table};
 use crate::status::StatusSchema;
 
-pub use overrides::load_overrides_str;
 pub use tables::Tables;
 
 /// The rule system: its tables in force (the shipped ones unless given), all it holds.
@@ -52,7 +51,7 @@ pub type RoyalistsRoundheads = InForce<Tables>;
 /// The instance [`crate::rules::standard`] lists, with the shipped tables.
 pub static SYSTEM: RoyalistsRoundheads = InForce::shipped();
 
-static SHIPPED: Shipped<Tables> = LazyLock::new(|| Arc::new(Tables::default()));
+static SHIPPED: Shipped<Tables> = LazyLock::new(|| Arc::new(Tables::standard()));
 
 impl Shipping for Tables {
     const SHIPPED: &'static Shipped<Tables> = &SHIPPED;
@@ -144,7 +143,7 @@ impl RuleSystem for RoyalistsRoundheads {
     }
 
     fn with_table_file(&self, path: &str, text: &str) -> Result<System, Vec<String>> {
-        load_overrides_str(path, text).map(|t| System::new(RoyalistsRoundheads::with_tables(t)))
+        overrides::tables(path, text).map(|t| System::new(RoyalistsRoundheads::with_tables(t)))
     }
 
     fn tables(&self) -> Vec<Table> {

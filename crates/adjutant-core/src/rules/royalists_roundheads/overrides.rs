@@ -108,7 +108,7 @@ pub(super) struct RawTerrainRow {
 }
 
 /// Parses and validates override text; `path` names it in messages and in the tables' source.
-pub fn load_overrides_str(path: &str, text: &str) -> Result<Tables, Vec<String>> {
+pub fn tables(path: &str, text: &str) -> Result<Tables, Vec<String>> {
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     let raw: RawFile = options.from_str(text).map_err(|e| {
@@ -122,7 +122,7 @@ pub fn load_overrides_str(path: &str, text: &str) -> Result<Tables, Vec<String>>
         text,
         problems: Vec::new(),
     };
-    let mut tables = Tables::default();
+    let mut tables = Tables::standard();
     let source = Source::Override(path.to_string());
     if raw.version != 1 {
         v.at(

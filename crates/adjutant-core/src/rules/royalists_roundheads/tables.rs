@@ -326,8 +326,9 @@ pub struct Tables {
     pub modifiers: Modifiers,
 }
 
-impl Default for Tables {
-    fn default() -> Tables {
+impl Tables {
+    /// The tables as the rules give them ([`super::defaults`]).
+    pub fn standard() -> Tables {
         super::defaults::tables()
     }
 }

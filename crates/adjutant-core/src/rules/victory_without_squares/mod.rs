@@ -47,10 +47,10 @@ pub type VictoryWithoutSquares = InForce<VwsTables>;
 /// The instance [`crate::rules::standard`] lists, with the shipped tables.
 pub static SYSTEM: VictoryWithoutSquares = InForce::shipped();
 
-static STANDARD: Shipped<VwsTables> = LazyLock::new(|| Arc::new(VwsTables::standard()));
+static SHIPPED: Shipped<VwsTables> = LazyLock::new(|| Arc::new(VwsTables::standard()));
 
 impl Shipping for VwsTables {
-    const SHIPPED: &'static Shipped<VwsTables> = &STANDARD;
+    const SHIPPED: &'static Shipped<VwsTables> = &SHIPPED;
 }
 
 fn unit_offers(t: &VwsTables, ctx: &Context, unit: PieceId, target: Option<PieceId>) -> Vec<Offer> {

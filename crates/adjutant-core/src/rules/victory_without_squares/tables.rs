@@ -2,7 +2,7 @@
 //! headers read ♥ ♦ ♣ ♠ by default, §4.1), the fire and combat modifiers, the combat
 //! result table, and the suit readings of the card tests (leader casualty, disordered target
 //! hit again, units next to broken friends, pursuit). Procedures read these numbers; a player
-//! may override the whole set from RON with [`VwsTables::from_ron`].
+//! may override any part of them with a table file (`overrides::tables`, checked as it is read).
 
 use serde::{Deserialize, Serialize};
 
@@ -254,13 +254,6 @@ impl VwsTables {
             origin: None,
             overridden: Vec::new(),
         }
-    }
-
-    /// Tables from a player's RON file; parts left out stay standard.
-    pub fn from_ron(text: &str, origin: &str) -> Result<VwsTables, String> {
-        let mut t: VwsTables = ron::from_str(text).map_err(|e| e.to_string())?;
-        t.origin = Some(origin.into());
-        Ok(t)
     }
 
     /// A modifier's value by key (0 when an override dropped it).
