@@ -306,6 +306,39 @@ fn the_system_list_matches_the_rules_folders() {
     );
 }
 
+/// Each registered system has its own tests where a new system's recipe (docs/architecture.md)
+/// puts them, each declared beside the others': the rules' own numbers in the core's test
+/// binary (or, for one that reads its table file from disk, the app's), a play-through in the
+/// window's tests.
+#[test]
+fn every_system_has_its_own_tests() {
+    let binaries = [
+        ("crates/adjutant-core/tests", "core_tests.rs"),
+        ("tests", "app.rs"),
+    ];
+    let window = read(&root().join("src/ui/tests/systems/mod.rs"));
+    let declared = |text: &str, id: &str| text.lines().any(|l| l.trim() == format!("mod {id};"));
+    for id in &names().ids {
+        let own = binaries.iter().find(|(dir, root_file)| {
+            root().join(dir).join(format!("{id}.rs")).is_file()
+                && declared(&read(&root().join(dir).join(root_file)), id)
+        });
+        assert!(
+            own.is_some(),
+            "{id} has no tests of its own: crates/adjutant-core/tests/{id}.rs, declared in \
+             core_tests.rs"
+        );
+        assert!(
+            root()
+                .join(format!("src/ui/tests/systems/{id}.rs"))
+                .is_file()
+                && declared(&window, id),
+            "{id} has no play-through in the window's tests: src/ui/tests/systems/{id}.rs, \
+             declared in src/ui/tests/systems/mod.rs"
+        );
+    }
+}
+
 #[test]
 fn the_scanner_finds_iced_in_code_only() {
     assert_eq!(iced_uses("use iced::widget::text;\n"), ["1: iced"]);
