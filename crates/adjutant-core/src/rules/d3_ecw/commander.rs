@@ -8,10 +8,10 @@ use super::keys::*;
 use super::status::{commander, on_table, removal_events};
 use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Call, Input, Offer, Procedure, Refusal, Step};
-use crate::rules::kit::done;
+use crate::procedure::{Call, Offer, Procedure, Refusal, Step};
 use crate::rules::kit::events::{set_flag, set_mark};
 use crate::rules::kit::offers::offer;
+use crate::rules::kit::{Body, Cursor, Need, done};
 
 /// The commander attaches and detaches in his free move: in his side's move, or in the set-up
 /// before the first turn's initiative.
@@ -211,7 +211,7 @@ pub(crate) struct CommanderAct {
     unit: Option<PieceId>,
 }
 
-impl Procedure for CommanderAct {
+impl Body for CommanderAct {
     fn title(&self) -> String {
         match self.id.as_str() {
             P_ATTACH => "Commander: attach",
@@ -222,7 +222,14 @@ impl Procedure for CommanderAct {
         .into()
     }
 
-    fn step(&self, ctx: &Context, _inputs: &[Input]) -> Step {
+    fn body(&self, ctx: &Context, _cursor: &mut Cursor) -> Need<Step> {
+        Ok(self.resolve(ctx))
+    }
+}
+
+impl CommanderAct {
+    /// The procedure's result: it reads no inputs.
+    fn resolve(&self, ctx: &Context) -> Step {
         let (c, name) = (self.leader, ctx.roster.name(self.leader));
         let side = ctx.roster.side_name(ctx.roster.side_of(c));
         let unit_name = self.unit.map(|u| ctx.roster.name(u).to_string());

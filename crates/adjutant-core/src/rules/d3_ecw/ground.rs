@@ -4,7 +4,7 @@
 //! takes 1 hit instead and stays in the melee. It costs no activation. With the switch
 //! `give_ground_when_not_activated` any unit in melee not activated may give ground.
 
-use crate::rules::kit::done;
+use crate::rules::kit::{Body, Cursor, Need, done};
 use std::sync::Arc;
 
 use super::common;
@@ -13,7 +13,7 @@ use super::status::{hits_events, melee_partner};
 use super::tables::D3Tables;
 use crate::battle::state::Context;
 use crate::event::{Event, FactKind, PieceId};
-use crate::procedure::{Call, Input, Offer, ParamSpec, Procedure, Refusal, Step};
+use crate::procedure::{Call, Offer, ParamSpec, Procedure, Refusal, Step};
 use crate::rules::kit::events::{set_flag, set_mark};
 use crate::rules::kit::offers;
 use crate::rules::kit::params::check_answers;
@@ -129,12 +129,19 @@ pub(crate) struct GiveGround {
     title: String,
 }
 
-impl Procedure for GiveGround {
+impl Body for GiveGround {
     fn title(&self) -> String {
         self.title.clone()
     }
 
-    fn step(&self, ctx: &Context, _inputs: &[Input]) -> Step {
+    fn body(&self, ctx: &Context, _cursor: &mut Cursor) -> Need<Step> {
+        Ok(self.resolve(ctx))
+    }
+}
+
+impl GiveGround {
+    /// The procedure's result: it reads no inputs.
+    fn resolve(&self, ctx: &Context) -> Step {
         let unit = self.call.actors[0];
         let name = ctx.roster.name(unit);
         let mut events = vec![set_flag(unit, GAVE_GROUND, true)];

@@ -3,9 +3,9 @@
 
 use crate::battle::state::Context;
 use crate::event::Event;
-use crate::procedure::{Input, Procedure, Refusal, Step};
+use crate::procedure::{Procedure, Refusal, Step};
 
-use super::done;
+use super::{Body, Cursor, Need, done};
 
 /// A procedure that needs no dice, cards or choices.
 #[derive(Debug, Clone)]
@@ -32,12 +32,19 @@ impl Fixed {
     }
 }
 
-impl Procedure for Fixed {
+impl Body for Fixed {
     fn title(&self) -> String {
         self.title.clone()
     }
 
-    fn step(&self, _ctx: &Context, _inputs: &[Input]) -> Step {
+    fn body(&self, _ctx: &Context, _cursor: &mut Cursor) -> Need<Step> {
+        Ok(self.resolve())
+    }
+}
+
+impl Fixed {
+    /// The procedure's result: it reads no inputs.
+    fn resolve(&self) -> Step {
         done(self.title.clone(), self.events.clone())
     }
 }

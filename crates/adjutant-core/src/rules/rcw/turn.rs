@@ -3,7 +3,7 @@
 //! (hits, the elite's ignored hit, activation and actions), checks the 50% rule and passes
 //! play to the other side — and a victory check that also takes scenario objectives.
 
-use crate::rules::kit::done;
+use crate::rules::kit::{Body, Cursor, Need, done};
 use std::sync::Arc;
 
 use super::keys::*;
@@ -13,10 +13,10 @@ use super::unit::view;
 use crate::battle::state::Context;
 use crate::dice::Die;
 use crate::event::{Event, FactKind};
-use crate::procedure::{Input, ParamSpec, Procedure, Step};
+use crate::procedure::{ParamSpec, Step};
+use crate::rules::kit::Script;
 use crate::rules::kit::events::{flag, mark, piece_change, track};
 use crate::rules::kit::roll_off::RollOff;
-use crate::rules::kit::{Cursor, Script};
 use crate::status::Change;
 
 /// The side names, in roster order.
@@ -169,7 +169,7 @@ pub(crate) fn resets(ctx: &Context, tables: &RcwTables) -> Vec<Event> {
     events
 }
 
-impl Procedure for EndTurn {
+impl Body for EndTurn {
     fn title(&self) -> String {
         "End the player turn".into()
     }
@@ -183,7 +183,14 @@ impl Procedure for EndTurn {
         ]
     }
 
-    fn step(&self, ctx: &Context, _inputs: &[Input]) -> Step {
+    fn body(&self, ctx: &Context, _cursor: &mut Cursor) -> Need<Step> {
+        Ok(self.resolve(ctx))
+    }
+}
+
+impl EndTurn {
+    /// The procedure's result: it reads no inputs.
+    fn resolve(&self, ctx: &Context) -> Step {
         let names = sides(ctx);
         let side = ctx.state.side;
         let next = (side + 1) % names.len().max(1);
@@ -237,12 +244,19 @@ pub(crate) fn victory_params(ctx: &Context) -> Vec<ParamSpec> {
     vec![params::objectives(&sides(ctx))]
 }
 
-impl Procedure for Victory {
+impl Body for Victory {
     fn title(&self) -> String {
         "Victory check".into()
     }
 
-    fn step(&self, ctx: &Context, _inputs: &[Input]) -> Step {
+    fn body(&self, ctx: &Context, _cursor: &mut Cursor) -> Need<Step> {
+        Ok(self.resolve(ctx))
+    }
+}
+
+impl Victory {
+    /// The procedure's result: it reads no inputs.
+    fn resolve(&self, ctx: &Context) -> Step {
         let names = sides(ctx);
         let result = match self.objectives {
             Some(s) if s < names.len() => {
