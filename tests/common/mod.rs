@@ -1,13 +1,12 @@
 //! Builders shared by the app's tests, for every rule system: from crates/adjutant-testkit,
 //! hand-made units, leaders, armies and battles ([`army`]), shipped armies and positions set
-//! up by hand (`position`), the one procedure driver ([`driver`]) and exact odds ([`exact`]);
-//! here, the shipped army files on disk, a scripted game ([`script`]), a battle written out as
-//! plain text ([`state_text`]), and the `adjutant` binary run in a folder, or this test binary
-//! on one of its own tests ([`test_named`]). `tests/app.rs` declares it once for every module.
+//! up by hand (`position`); here, the shipped army files on disk, a scripted game
+//! ([`script`]), a battle written out as plain text ([`state_text`]), and the `adjutant`
+//! binary run in a folder, or this test binary on one of its own tests ([`test_named`]).
+//! `tests/app.rs` declares it once for every module.
 
-// Shared with the benches, from crates/adjutant-testkit.
-#[allow(unused_imports)]
-pub use adjutant_testkit::{army, driver, exact};
+// Shared with the core's tests and the benches, from crates/adjutant-testkit.
+pub use adjutant_testkit::army;
 pub mod script;
 pub mod state_text;
 
