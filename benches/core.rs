@@ -9,16 +9,15 @@
 //! probabilities (with the unexplored rest) sum to one.
 
 use std::hint::black_box;
-use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use adjutant::army::{Army, load_army};
+use adjutant::army::Army;
 use adjutant::battle::state::Context;
 use adjutant::battle::{Action, Battle};
 use adjutant::cards::Deck;
 use adjutant::dice::{Dice, Die, Modifier};
-use adjutant::event::{Event, PieceId};
+use adjutant::event::Event;
 use adjutant::odds::{Odds, procedure_odds};
 use adjutant::procedure::{Band, Call, DiceRequest, Procedure, Reading};
 use adjutant::rules::{self, RuleSystem};
@@ -29,6 +28,7 @@ use rand_pcg::Pcg64;
 // The System W test battle (the W-4 order of battle) and its helpers, and the hand-made army
 // builders, shared with the tests.
 use adjutant_testkit::army::{self as hand, Build};
+use adjutant_testkit::position::{call, flag, mark, piece as find, shipped_battle, with};
 use adjutant_testkit::royalists_roundheads as common;
 
 /// One timed case: runs, best and median, against a target.
@@ -79,48 +79,8 @@ fn check(name: &str, odds: &Odds) {
     assert!(odds.unexplored < 1e-3, "{name}: {odds:?}");
 }
 
-fn call(id: &str, actors: &[PieceId], targets: &[PieceId], params: &[(&str, &str)]) -> Call {
-    Call {
-        id: id.into(),
-        actors: actors.to_vec(),
-        targets: targets.to_vec(),
-        params: params
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-    }
-}
-
-/// The battle with a position set up by hand, as one more entry.
-fn with(b: &Battle, events: Vec<Event>) -> Battle {
-    b.with_position(events)
-}
-
-fn piece(piece: PieceId, change: Change) -> Event {
-    Event::Piece { piece, change }
-}
-
-fn mark(p: PieceId, key: &str, to: &str) -> Event {
-    let (key, to) = (key.into(), Some(to.into()));
-    piece(p, Change::Mark { key, to })
-}
-
-fn flag(p: PieceId, key: &str) -> Event {
-    piece(
-        p,
-        Change::Flag {
-            key: key.into(),
-            on: true,
-        },
-    )
-}
-
 fn side(side: usize, change: Change) -> Event {
     Event::Side { side, change }
-}
-
-fn find(b: &Battle, side: usize, id: &str) -> PieceId {
-    b.roster.find(side, id).unwrap_or_else(|| panic!("no {id}"))
 }
 
 /// Royalists & Roundheads: the full melee of the odds tests (two charging horse regiments and
@@ -213,12 +173,11 @@ fn d3_ecw() -> Row {
 /// turn, into Vermuyden's horse from the rear (D10s, leader cards).
 fn victory_without_squares() -> Row {
     use adjutant::rules::victory_without_squares::keys::*;
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies/victory_without_squares");
-    let armies: Vec<Army> = ["naseby_royalists", "naseby_parliament"]
-        .iter()
-        .map(|n| load_army(&dir.join(format!("{n}.ron"))).expect("shipped army loads"))
-        .collect();
-    let b = Battle::new("victory_without_squares", armies, 11).expect("set up");
+    let b = shipped_battle(
+        "victory_without_squares",
+        ["naseby_royalists", "naseby_parliament"],
+        11,
+    );
     let (horse, def) = (find(&b, 0, "rupert_h"), find(&b, 1, "vermuyden_h"));
     let b = with(
         &b,
